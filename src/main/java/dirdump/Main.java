@@ -1,0 +1,28 @@
+package dirdump;
+
+import dirdump.cli.DirdumpCommand;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/** Entry point: parses the command line and runs the command; nothing native is loaded before that. */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs dirdump as the command line would, with the given streams; returns the exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cli = new CommandLine(new DirdumpCommand(out, err))
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true));
+        int status = cli.execute(args);
+        out.flush();
+        err.flush();
+        return status;
+    }
+}

@@ -1,0 +1,27 @@
+package dirdump.cli;
+
+import dirdump.report.Reporter;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Option;
+
+/** How much to say, and whether the summary is for people or for scripts. */
+public final class OutputOptions {
+    @Option(names = "--json", description = "Print the summary as one JSON object on stdout (fields in the README).")
+    boolean json;
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Level level = new Level();
+
+    static final class Level {
+        @Option(names = {"-q", "--quiet"}, description = "Print only errors (for cron).")
+        boolean quiet;
+
+        @Option(names = {"-v", "--verbose"}, description = "List each file as it is read or skipped, on stderr.")
+        boolean verbose;
+    }
+
+    Reporter.Verbosity verbosity() {
+        return level.quiet ? Reporter.Verbosity.QUIET
+                : level.verbose ? Reporter.Verbosity.VERBOSE : Reporter.Verbosity.NORMAL;
+    }
+}

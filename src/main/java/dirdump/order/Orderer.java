@@ -1,0 +1,129 @@
+package dirdump.order;
+
+import dirdump.report.Reporter;
+import dirdump.report.SkipReason;
+import dirdump.report.Tally;
+import dirdump.scan.DirectoryTable;
+import dirdump.scan.FileList;
+import dirdump.scan.Listing;
+import java.util.Arrays;
+import java.util.BitSet;
+
+/**
+ * Puts the listed files in the order they will be read, and drops every second listing of the same
+ * (device, inode), so that a file with several hard links is read once.
+ */
+public final class Orderer {
+    private Orderer() {
+    }
+
+    /** The file indices to read, in order. */
+    public static int[] order(Listing listing, Order order, Tally tally, Reporter reporter) {
+        FileList files = listing.files;
+        int n = files.size();
+        int[] byInode = identity(n);
+        // Stable sort: among equal (device, inode) the first listed comes first and is the one kept.
+        IndexSort.sort(byInode, 0, n, (a, b) -> {
+            int c = Long.compareUnsigned(files.dev(a), files.dev(b));
+            return c != 0 ? c : Long.compareUnsigned(files.ino(a), files.ino(b));
+        });
+        BitSet duplicate = new BitSet(n);
+        for (int i = 1; i < n; i++) {
+            int f = byInode[i];
+            int prev = byInode[i - 1];
+            if (files.dev(f) == files.dev(prev) && files.ino(f) == files.ino(prev)) {
+                duplicate.set(f);
+                tally.addSkipped(SkipReason.DUPLICATE);
+                reporter.skipped(listing.path(f), SkipReason.DUPLICATE);
+            }
+        }
+        int[] sequence;
+        switch (order) {
+            case INODE:
+                sequence = byInode;
+                break;
+            case NAME:
+                sequence = byName(listing);
+                break;
+            default:
+                sequence = identity(n);
+        }
+        return without(sequence, duplicate);
+    }
+
+    private static int[] byName(Listing listing) {
+        FileList files = listing.files;
+        int[] rank = sortedWalkRank(listing.directories);
+        int[] sequence = identity(files.size());
+        IndexSort.sort(sequence, 0, sequence.length, (a, b) -> {
+            int c = Integer.compare(rank[files.dir(a)], rank[files.dir(b)]);
+            return c != 0 ? c : Arrays.compareUnsigned(files.name(a), files.name(b));
+        });
+        return sequence;
+    }
+
+    /** Each directory's position in a depth-first walk that visits subdirectories by name. */
+    private static int[] sortedWalkRank(DirectoryTable dirs) {
+        int n = dirs.size();
+        // Children of each directory, as ranges of one array (compressed adjacency).
+        int[] start = new int[n + 1];
+        for (int d = 0; d < n; d++) {
+            if (dirs.parent(d) >= 0) {
+                start[dirs.parent(d) + 1]++;
+            }
+        }
+        for (int d = 0; d < n; d++) {
+            start[d + 1] += start[d];
+        }
+        int[] child = new int[start[n]];
+        int[] fill = Arrays.copyOf(start, n);
+        for (int d = 0; d < n; d++) {
+            if (dirs.parent(d) >= 0) {
+                child[fill[dirs.parent(d)]++] = d;
+            }
+        }
+        for (int d = 0; d < n; d++) {
+            IndexSort.sort(child, start[d], start[d + 1], (a, b) -> Arrays.compareUnsigned(dirs.name(a), dirs.name(b)));
+        }
+        int[] rank = new int[n];
+        int next = 0;
+        int[] stack = new int[n];
+        for (int root = 0; root < n; root++) {
+            if (dirs.parent(root) >= 0) {
+                continue;  // roots keep the order of the PATHs
+            }
+            int top = 0;
+            stack[top++] = root;
+            while (top > 0) {
+                int d = stack[--top];
+                rank[d] = next++;
+                for (int i = start[d + 1] - 1; i >= start[d]; i--) {
+                    stack[top++] = child[i];
+                }
+            }
+        }
+        return rank;
+    }
+
+    private static int[] identity(int n) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i;
+        }
+        return a;
+    }
+
+    private static int[] without(int[] sequence, BitSet drop) {
+        if (drop.isEmpty()) {
+            return sequence;
+        }
+        int[] kept = new int[sequence.length - drop.cardinality()];
+        int k = 0;
+        for (int f : sequence) {
+            if (!drop.get(f)) {
+                kept[k++] = f;
+            }
+        }
+        return kept;
+    }
+}

@@ -1,0 +1,44 @@
+package dirdump.report;
+
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonObject;
+import java.io.PrintStream;
+
+/** The summary as one JSON object on stdout; the fields are listed in the README. */
+public final class JsonSummary {
+    private JsonSummary() {
+    }
+
+    public static void print(RunSummary s, PrintStream out) {
+        Tally t = s.tally();
+        JsonObject o = new JsonObject();
+        o.addProperty("files_read", t.filesRead());
+        o.addProperty("bytes_read", t.bytesRead());
+        JsonObject skipped = new JsonObject();
+        skipped.addProperty("total", t.skippedTotal());
+        for (SkipReason r : SkipReason.values()) {
+            skipped.addProperty(r.key, t.skipped(r));
+        }
+        skipped.addProperty("changed", t.changed());
+        o.add("skipped", skipped);
+        o.addProperty("errors", t.errors());
+        o.addProperty("unusable_paths", s.unusablePaths());
+        o.addProperty("directories", t.directories());
+        o.addProperty("order", s.order());
+        o.addProperty("method", s.method());
+        o.addProperty("io", s.io());
+        o.addProperty("jobs", s.jobs());
+        o.addProperty("buffer_size", s.bufferSize());
+        JsonObject seconds = new JsonObject();
+        seconds.addProperty("total", s.seconds());
+        seconds.addProperty("listing", s.listingNanos() / 1e9);
+        seconds.addProperty("ordering", s.orderingNanos() / 1e9);
+        seconds.addProperty("reading", s.readingNanos() / 1e9);
+        o.add("seconds", seconds);
+        o.addProperty("mb_per_second", s.megabytesPerSecond());
+        o.addProperty("files_per_second", s.filesPerSecond());
+        o.addProperty("exit_status", s.exitStatus());
+        out.println(new GsonBuilder().disableHtmlEscaping().create().toJson(o));
+        out.flush();
+    }
+}

@@ -1,0 +1,56 @@
+package dirdump.report;
+
+import java.io.PrintStream;
+
+/**
+ * Per-file messages, for people, on stderr. Errors are always shown, one line each in the form
+ * {@code dirdump: PATH: reason}; notices unless --quiet; each file read or skipped only with -v.
+ */
+public final class Reporter {
+    public enum Verbosity { QUIET, NORMAL, VERBOSE }
+
+    private final PrintStream err;
+    private final Verbosity verbosity;
+
+    public Reporter(PrintStream err, Verbosity verbosity) {
+        this.err = err;
+        this.verbosity = verbosity;
+    }
+
+    public boolean verbose() {
+        return verbosity == Verbosity.VERBOSE;
+    }
+
+    public synchronized void error(byte[] path, String reason) {
+        err.println("dirdump: " + PathText.of(path) + ": " + reason);
+    }
+
+    public synchronized void notice(byte[] path, String text) {
+        if (verbosity != Verbosity.QUIET) {
+            err.println("dirdump: " + PathText.of(path) + ": " + text);
+        }
+    }
+
+    public synchronized void warning(String text) {
+        if (verbosity != Verbosity.QUIET) {
+            err.println("dirdump: warning: " + text);
+        }
+    }
+
+    public void read(byte[] path, long bytes) {
+        if (verbose()) {
+            line(PathText.of(path) + " (" + bytes + " bytes)");
+        }
+    }
+
+    public void skipped(byte[] path, SkipReason reason) {
+        if (verbose()) {
+            line(PathText.of(path) + ": skipped: " + reason.text);
+        }
+    }
+
+    /** A line of -v output, without the program name. */
+    public synchronized void line(String text) {
+        err.println(text);
+    }
+}

@@ -1,0 +1,30 @@
+package dirdump.report;
+
+/** Everything the end-of-run summary shows, for people (stderr) or as JSON (stdout). */
+public record RunSummary(
+        String order,
+        String method,
+        String io,
+        int jobs,
+        int bufferSize,
+        Tally tally,
+        int unusablePaths,
+        long listingNanos,
+        long orderingNanos,
+        long readingNanos,
+        long totalNanos,
+        int exitStatus) {
+
+    public double seconds() {
+        return totalNanos / 1e9;
+    }
+
+    /** Over the whole run, listing included: what the user waits for. */
+    public double megabytesPerSecond() {
+        return totalNanos == 0 ? 0 : tally.bytesRead() / 1e6 / seconds();
+    }
+
+    public double filesPerSecond() {
+        return totalNanos == 0 ? 0 : tally.filesRead() / seconds();
+    }
+}

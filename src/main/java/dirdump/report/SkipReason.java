@@ -1,0 +1,34 @@
+package dirdump.report;
+
+import dirdump.sys.FileType;
+
+/** Why a listed entry was not read. The key names the count in --json. */
+public enum SkipReason {
+    SYMLINK("symlink", "symbolic link"),
+    FIFO("fifo", "FIFO"),
+    SOCKET("socket", "socket"),
+    DEVICE("device", "device file"),
+    DUPLICATE("duplicate", "already listed (hard link or second path)"),
+    OTHER_FILE_SYSTEM("other_file_system", "on another file system"),
+    LOOP("loop", "symbolic link loop");
+
+    public final String key;
+    public final String text;
+
+    SkipReason(String key, String text) {
+        this.key = key;
+        this.text = text;
+    }
+
+    /** The reason to skip an entry of this type, or null for the types that are read or walked. */
+    public static SkipReason forType(FileType type) {
+        switch (type) {
+            case SYMLINK: return SYMLINK;
+            case FIFO: return FIFO;
+            case SOCKET: return SOCKET;
+            case CHAR_DEVICE:
+            case BLOCK_DEVICE: return DEVICE;
+            default: return null;
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package dirdump.report;
+
+/** Counts of one phase or one reader; merged at the end, so that the hot path needs no atomics. */
+public final class Tally {
+    private long filesRead;
+    private long bytesRead;
+    private long errors;
+    private long changed;
+    private long directories;
+    private final long[] skipped = new long[SkipReason.values().length];
+
+    public void addRead(long bytes) {
+        filesRead++;
+        bytesRead += bytes;
+    }
+
+    public void addSkipped(SkipReason reason) {
+        skipped[reason.ordinal()]++;
+    }
+
+    public void addError() {
+        errors++;
+    }
+
+    /** A file that was listed as a regular file but was something else when opened. */
+    public void addChanged() {
+        changed++;
+    }
+
+    public void addDirectory() {
+        directories++;
+    }
+
+    public void add(Tally other) {
+        filesRead += other.filesRead;
+        bytesRead += other.bytesRead;
+        errors += other.errors;
+        changed += other.changed;
+        directories += other.directories;
+        for (int i = 0; i < skipped.length; i++) {
+            skipped[i] += other.skipped[i];
+        }
+    }
+
+    public long filesRead() {
+        return filesRead;
+    }
+
+    public long bytesRead() {
+        return bytesRead;
+    }
+
+    public long errors() {
+        return errors;
+    }
+
+    public long changed() {
+        return changed;
+    }
+
+    public long directories() {
+        return directories;
+    }
+
+    public long skipped(SkipReason reason) {
+        return skipped[reason.ordinal()];
+    }
+
+    public long skippedTotal() {
+        long sum = changed;
+        for (long s : skipped) {
+            sum += s;
+        }
+        return sum;
+    }
+}

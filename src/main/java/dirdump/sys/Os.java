@@ -1,0 +1,43 @@
+package dirdump.sys;
+
+import java.util.function.Consumer;
+
+/**
+ * The system calls dirdump needs, on paths given as bytes (Linux names need not be valid UTF-8).
+ * The native implementation binds libc with jnr-ffi; the fallback uses java.nio.
+ */
+public interface Os {
+    /** Set to 0 to force the java.nio fallback, to compare or to test it. */
+    String NATIVE_ENV = "DIRDUMP_NATIVE";
+
+    /** A few words for -v and --json: which implementation runs. */
+    String description();
+
+    boolean isNative();
+
+    /** Lists a directory without stat'ing its entries. {@code follow}: open it through a symlink. */
+    void list(byte[] dir, boolean follow, EntrySink sink) throws SysException;
+
+    Stat stat(byte[] path, boolean follow) throws SysException;
+
+    /**
+     * Opens for reading with O_NOFOLLOW|O_NONBLOCK|O_NOATIME, so that a symlink is refused and a FIFO
+     * cannot block. {@code follow} lifts O_NOFOLLOW, for links the user asked to follow.
+     */
+    OpenFile openForReading(byte[] path, boolean follow) throws SysException;
+
+    ReadBuffer allocate(int capacity);
+
+    /** The native implementation if libc can be bound, else java.nio after one warning. */
+    static Os load(Consumer<String> warn) {
+        if ("0".equals(System.getenv(NATIVE_ENV))) {
+            return new NioOs();
+        }
+        try {
+            return LibcOs.create();
+        } catch (LinkageError | RuntimeException e) {
+            warn.accept("native library unavailable (" + e + "); using java.nio, which is slower");
+            return new NioOs();
+        }
+    }
+}
