@@ -59,10 +59,6 @@ final class LibcOs implements Os {
         return "native (getdents64, statx)";
     }
 
-    @Override
-    public boolean isNative() {
-        return true;
-    }
 
     @Override
     public void list(byte[] dir, boolean follow, EntrySink sink) throws SysException {

@@ -29,10 +29,6 @@ final class NioOs implements Os {
         return "java.nio fallback";
     }
 
-    @Override
-    public boolean isNative() {
-        return false;
-    }
 
     @Override
     public void list(byte[] dir, boolean follow, EntrySink sink) throws SysException {

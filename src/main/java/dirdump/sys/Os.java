@@ -7,13 +7,8 @@ import java.util.function.Consumer;
  * The native implementation binds libc with jnr-ffi; the fallback uses java.nio.
  */
 public interface Os {
-    /** Set to 0 to force the java.nio fallback, to compare or to test it. */
-    String NATIVE_ENV = "DIRDUMP_NATIVE";
-
     /** A few words for -v and --json: which implementation runs. */
     String description();
-
-    boolean isNative();
 
     /** Lists a directory without stat'ing its entries. {@code follow}: open it through a symlink. */
     void list(byte[] dir, boolean follow, EntrySink sink) throws SysException;
@@ -30,13 +25,11 @@ public interface Os {
 
     /** The native implementation if libc can be bound, else java.nio after one warning. */
     static Os load(Consumer<String> warn) {
-        if ("0".equals(System.getenv(NATIVE_ENV))) {
-            return new NioOs();
-        }
         try {
             return LibcOs.create();
         } catch (LinkageError | RuntimeException e) {
-            warn.accept("native library unavailable (" + e + "); using java.nio, which is slower");
+            warn.accept("cannot bind libc (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                    + "); using java.nio, which is slower");
             return new NioOs();
         }
     }

@@ -1,0 +1,82 @@
+package dirdump.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dirdump.order.Order;
+import dirdump.order.Orderer;
+import dirdump.report.Reporter;
+import dirdump.report.Tally;
+import dirdump.scan.Listing;
+import dirdump.scan.WalkSettings;
+import dirdump.scan.Walker;
+import dirdump.sys.Os;
+import dirdump.testing.Trees;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Files that change between the walk and the read: what a cron job over a busy tree meets. */
+class ChangedBeforeReadTest {
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream messages = new ByteArrayOutputStream();
+    private final Reporter reporter = new Reporter(new PrintStream(messages, true), Reporter.Verbosity.NORMAL);
+    private final Os os = Os.load(reporter::warning);
+    private Listing listing;
+
+    @BeforeEach
+    void walk() throws Exception {
+        for (String name : new String[] {"keep", "deleted", "to-symlink", "to-fifo", "replaced"}) {
+            Trees.file(tmp.resolve(name), 1000, name.hashCode());
+        }
+        listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE), reporter, new Tally())
+                .walk(List.of(tmp.toString()));
+    }
+
+    private Tally read() {
+        int[] sequence = Orderer.order(listing, Order.INODE, new Tally(), reporter);
+        return assertTimeoutPreemptively(Duration.ofSeconds(30),
+                () -> ReadRun.run(os, listing, sequence, 4096, 1, reporter));
+    }
+
+    @Test
+    void aFileDeletedAfterTheWalkIsAnErrorAndTheRestIsRead() throws Exception {
+        Files.delete(tmp.resolve("deleted"));
+        Tally t = read();
+        assertEquals(4, t.filesRead());
+        assertEquals(1, t.errors());
+        assertTrue(messages.toString().contains("dirdump: " + tmp.resolve("deleted") + ": No such file or directory"),
+                messages.toString());
+    }
+
+    @Test
+    void aFileSwappedForASymlinkOrFifoOrAnotherFileIsNotRead() throws Exception {
+        Path secret = Trees.file(tmp.resolve("elsewhere/secret"), 5000, 9);
+        Files.delete(tmp.resolve("to-symlink"));
+        Files.createSymbolicLink(tmp.resolve("to-symlink"), secret);
+        Files.delete(tmp.resolve("to-fifo"));
+        assertEquals(0, Trees.sh(tmp, "mkfifo to-fifo"));
+        Files.delete(tmp.resolve("replaced"));
+        Trees.file(tmp.resolve("elsewhere/filler"), 1, 1);  // keeps the old inode number from being reused at once
+        Trees.file(tmp.resolve("replaced"), 7000, 10);
+
+        Tally t = read();
+
+        assertEquals(2, t.filesRead(), "keep and deleted");
+        assertEquals(2000, t.bytesRead(), "nothing of the secret, the FIFO or the new file");
+        assertEquals(3, t.changed());
+        String text = messages.toString();
+        assertTrue(text.contains(tmp.resolve("to-symlink") + ": is now a symbolic link; not read"), text);
+        assertTrue(text.contains(tmp.resolve("to-fifo") + ": is now a fifo; not read"), text);
+        assertTrue(text.contains(tmp.resolve("replaced") + ": was replaced by another file"), text);
+    }
+}

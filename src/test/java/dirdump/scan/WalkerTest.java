@@ -1,0 +1,95 @@
+package dirdump.scan;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dirdump.report.Reporter;
+import dirdump.report.Tally;
+import dirdump.sys.EntrySink;
+import dirdump.sys.FileType;
+import dirdump.sys.OpenFile;
+import dirdump.sys.Os;
+import dirdump.sys.ReadBuffer;
+import dirdump.sys.Stat;
+import dirdump.sys.SysException;
+import dirdump.testing.Trees;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WalkerTest {
+    @TempDir
+    Path tmp;
+
+    private final Reporter reporter = new Reporter(new PrintStream(OutputStream.nullOutputStream()), Reporter.Verbosity.QUIET);
+    private final Os os = Os.load(reporter::warning);
+
+    private Listing walk(Os through, Tally tally) {
+        return new Walker(through, new WalkSettings(false, false, Integer.MAX_VALUE), reporter, tally)
+                .walk(List.of(tmp.toString()));
+    }
+
+    /**
+     * Some file systems leave d_type DT_UNKNOWN. The same real tree, listed with every type erased,
+     * must give the same files with the same inodes (found by lstat instead).
+     */
+    @Test
+    void entriesOfUnknownTypeAreStatedAndListedTheSame() throws Exception {
+        Trees.randomTree(tmp, 60, 100, 3);
+        Files.createSymbolicLink(tmp.resolve("link"), tmp.resolve("d0"));
+        assertEquals(0, Trees.sh(tmp, "mkfifo fifo"));
+
+        Tally typed = new Tally();
+        Tally untyped = new Tally();
+        Listing expected = walk(os, typed);
+        Listing actual = walk(new UnknownTypes(os), untyped);
+
+        assertEquals(60, expected.files.size());
+        assertEquals(expected.files.size(), actual.files.size());
+        for (int f = 0; f < expected.files.size(); f++) {
+            assertArrayEquals(expected.path(f), actual.path(f));
+            assertEquals(expected.files.ino(f), actual.files.ino(f));
+            assertEquals(Trees.inode(Path.of(new String(actual.path(f)))), actual.files.ino(f));
+        }
+        assertEquals(typed.skippedTotal(), untyped.skippedTotal());
+        assertEquals(typed.directories(), untyped.directories());
+    }
+
+    /** Real system calls, but every directory entry comes back as DT_UNKNOWN. */
+    private static final class UnknownTypes implements Os {
+        private final Os real;
+
+        UnknownTypes(Os real) {
+            this.real = real;
+        }
+
+        @Override
+        public String description() {
+            return real.description();
+        }
+
+        @Override
+        public void list(byte[] dir, boolean follow, EntrySink sink) throws SysException {
+            real.list(dir, follow, (name, ino, type) -> sink.entry(name, ino, FileType.UNKNOWN));
+        }
+
+        @Override
+        public Stat stat(byte[] path, boolean follow) throws SysException {
+            return real.stat(path, follow);
+        }
+
+        @Override
+        public OpenFile openForReading(byte[] path, boolean follow) throws SysException {
+            return real.openForReading(path, follow);
+        }
+
+        @Override
+        public ReadBuffer allocate(int capacity) {
+            return real.allocate(capacity);
+        }
+    }
+}

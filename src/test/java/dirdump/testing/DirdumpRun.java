@@ -1,0 +1,54 @@
+package dirdump.testing;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dirdump.Main;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** Runs dirdump in this JVM, as the command line would, and keeps what it printed. */
+public record DirdumpRun(int status, String out, String err) {
+
+    public static DirdumpRun of(Object... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String[] argv = Arrays.stream(args).map(String::valueOf).toArray(String[]::new);
+        int status = Main.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new DirdumpRun(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Runs with --json added and parses the summary. */
+    public static DirdumpRun json(Object... args) {
+        Object[] withJson = Arrays.copyOf(args, args.length + 1);
+        withJson[args.length] = "--json";
+        return of(withJson);
+    }
+
+    public JsonObject summary() {
+        return JsonParser.parseString(out).getAsJsonObject();
+    }
+
+    public long count(String field) {
+        return summary().get(field).getAsLong();
+    }
+
+    public long skipped(String reason) {
+        return summary().getAsJsonObject("skipped").get(reason).getAsLong();
+    }
+
+    /** The paths -v listed as read, in the order they were read. */
+    public List<String> readOrder() {
+        List<String> paths = new ArrayList<>();
+        for (String line : err.split("\n")) {
+            if (line.endsWith(" bytes)")) {
+                paths.add(line.substring(0, line.lastIndexOf(" (")));
+            }
+        }
+        return paths;
+    }
+}

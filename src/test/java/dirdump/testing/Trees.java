@@ -1,0 +1,63 @@
+package dirdump.testing;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+/** Builds real trees in temporary directories. */
+public final class Trees {
+    private Trees() {
+    }
+
+    public static Path file(Path path, int size, long seed) throws IOException {
+        byte[] data = new byte[size];
+        new Random(seed).nextBytes(data);
+        Files.createDirectories(path.getParent());
+        return Files.write(path, data);
+    }
+
+    /** {@code count} files of random sizes up to {@code maxSize}, spread over nested directories. */
+    public static List<Path> randomTree(Path root, int count, int maxSize, long seed) throws IOException {
+        Random random = new Random(seed);
+        List<Path> files = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Path dir = root.resolve("d" + random.nextInt(5)).resolve("e" + random.nextInt(3));
+            files.add(file(dir.resolve("f" + i), random.nextInt(maxSize + 1), i));
+        }
+        return files;
+    }
+
+    public static long totalSize(List<Path> files) throws IOException {
+        long sum = 0;
+        for (Path f : files) {
+            sum += Files.size(f);
+        }
+        return sum;
+    }
+
+    public static long inode(Path p) throws IOException {
+        return (Long) Files.getAttribute(p, "unix:ino", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** Runs a command (to make what Java cannot: FIFOs, device nodes, names that are not UTF-8). */
+    public static int sh(Path dir, String script) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("sh", "-c", script).directory(dir.toFile()).inheritIO().start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException("timed out: " + script);
+        }
+        return p.exitValue();
+    }
+
+    /** Output of a command, for tools such as ls -U that show the directory's own order. */
+    public static String shOutput(Path dir, String script) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("sh", "-c", script).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        p.waitFor(60, TimeUnit.SECONDS);
+        return out;
+    }
+}
