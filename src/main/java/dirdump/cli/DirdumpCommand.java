@@ -1,7 +1,5 @@
 package dirdump.cli;
 
-import dirdump.order.Order;
-import dirdump.order.Orderer;
 import dirdump.read.ReadRun;
 import dirdump.report.HumanSummary;
 import dirdump.report.JsonSummary;
@@ -9,12 +7,13 @@ import dirdump.report.Reporter;
 import dirdump.report.RunSummary;
 import dirdump.report.Tally;
 import dirdump.scan.Listing;
-import dirdump.scan.Walker;
-import dirdump.sys.Os;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -45,10 +44,14 @@ public final class DirdumpCommand implements Callable<Integer> {
     /** Chosen by measurement (README, "Buffer size"): larger buffers gained nothing on a warm cache. */
     static final String DEFAULT_BUFFER = "256k";
 
-    private final PrintStream out;
-    private final PrintStream err;
+    final PrintStream out;
+    final PrintStream err;
 
-    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Directories to walk and files to read.")
+    @Spec
+    CommandSpec spec;
+
+    /** Optional here so that a subcommand can stand in its place; required when none does. */
+    @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to read.")
     List<String> paths;
 
     @Mixin
@@ -69,24 +72,24 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Order order = walk.order();
+        if (paths == null || paths.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "Missing required parameter: 'PATH'");
+        }
         Reporter reporter = new Reporter(err, output.verbosity());
-        Os os = Os.load(reporter::warning);
-        Tally tally = new Tally();
+        Selection selection = Selection.of(paths, walk, reporter);
+        Tally tally = selection.tally();
+        Listing listing = selection.listing();
 
         long start = System.nanoTime();
-        Listing listing = new Walker(os, walk.settings(), reporter, tally).walk(paths);
-        long listed = System.nanoTime();
-        int[] sequence = Orderer.order(listing, order, tally, reporter);
-        long ordered = System.nanoTime();
         int jobs = 1;
-        tally.add(ReadRun.run(os, listing, sequence, bufferSize, jobs, reporter));
-        long done = System.nanoTime();
+        tally.add(ReadRun.run(selection.os(), listing, selection.sequence(), bufferSize, jobs, reporter));
+        long reading = System.nanoTime() - start;
 
-        ExitCode exit = listing.unusablePaths > 0 ? ExitCode.USAGE
-                : tally.errors() + tally.changed() > 0 ? ExitCode.SOME_FAILED : ExitCode.OK;
-        RunSummary summary = new RunSummary(order.key(), "read", os.description(), jobs, bufferSize, tally,
-                listing.unusablePaths, listed - start, ordered - listed, done - ordered, done - start, exit.status);
+        ExitCode exit = ExitCode.of(listing, tally);
+        long total = selection.listingNanos() + selection.orderingNanos() + reading;
+        RunSummary summary = new RunSummary(selection.order().key(), "read", selection.os().description(), jobs,
+                bufferSize, tally, listing.unusablePaths, selection.listingNanos(), selection.orderingNanos(),
+                reading, total, exit.status, List.of());
         if (output.json) {
             JsonSummary.print(summary, out);
         } else if (output.verbosity() != Reporter.Verbosity.QUIET) {

@@ -11,6 +11,12 @@ public enum ExitCode {
 
     public final int status;
 
+    /** The exit status of a run over the listing, from what went wrong in it. */
+    static ExitCode of(dirdump.scan.Listing listing, dirdump.report.Tally tally) {
+        return listing.unusablePaths > 0 ? USAGE
+                : tally.errors() + tally.changed() > 0 ? SOME_FAILED : OK;
+    }
+
     ExitCode(int status) {
         this.status = status;
     }

@@ -31,6 +31,11 @@ public final class HumanSummary {
                 bytes(s.bufferSize()));
         err.printf(Locale.ROOT, "  seconds: listing %.3f, ordering %.3f, reading %.3f%n",
                 s.listingNanos() / 1e9, s.orderingNanos() / 1e9, s.readingNanos() / 1e9);
+        for (SummarySection section : s.sections()) {
+            for (String line : section.lines()) {
+                err.println("  " + line);
+            }
+        }
     }
 
     /** Bytes in binary units, as ls -h and du -h show them. */

@@ -37,6 +37,9 @@ public final class JsonSummary {
         o.add("seconds", seconds);
         o.addProperty("mb_per_second", s.megabytesPerSecond());
         o.addProperty("files_per_second", s.filesPerSecond());
+        for (SummarySection section : s.sections()) {
+            section.addTo(o);
+        }
         o.addProperty("exit_status", s.exitStatus());
         out.println(new GsonBuilder().disableHtmlEscaping().create().toJson(o));
         out.flush();

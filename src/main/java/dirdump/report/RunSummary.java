@@ -1,6 +1,11 @@
 package dirdump.report;
 
-/** Everything the end-of-run summary shows, for people (stderr) or as JSON (stdout). */
+import java.util.List;
+
+/**
+ * Everything the end-of-run summary shows, for people (stderr) or as JSON (stdout). Features add
+ * their own {@link SummarySection}s.
+ */
 public record RunSummary(
         String order,
         String method,
@@ -13,7 +18,8 @@ public record RunSummary(
         long orderingNanos,
         long readingNanos,
         long totalNanos,
-        int exitStatus) {
+        int exitStatus,
+        List<SummarySection> sections) {
 
     public double seconds() {
         return totalNanos / 1e9;

@@ -23,5 +23,36 @@ public interface Libc {
     @SaveError
     int statx(int dirFd, @In byte[] path, int flags, int mask, @Out byte[] statxBuf);
 
+    /** Returns the error number itself; errno is not set. */
+    int posix_fadvise(int fd, long offset, long length, int advice);
+
+    @SaveError
+    long readahead(int fd, long offset, long count);
+
+    @SaveError
+    int ioctl(int fd, long request, Pointer arg);
+
+    @SaveError
+    int statfs(@In byte[] path, @Out byte[] statfsBuf);
+
+    @SaveError
+    Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
+
+    int munmap(Pointer addr, long length);
+
+    @SaveError
+    int mincore(Pointer addr, long length, @Out byte[] vec);
+
+    @SaveError
+    int faccessat(int dirFd, @In byte[] path, int mode, int flags);
+
+    int geteuid();
+
+    int getpagesize();
+
+    /** For calls glibc has no wrapper for (cachestat, ioprio_set); pointers go as addresses. */
+    @SaveError
+    long syscall(long number, long a, long b, long c, long d);
+
     String strerror(int errno);
 }

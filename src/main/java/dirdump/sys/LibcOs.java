@@ -25,6 +25,19 @@ final class LibcOs implements Os {
     private static final int STATX_BASIC_STATS = 0x7ff;
     private static final int STATX_SIZE = 256;
     private static final int EINTR = 4;
+    static final int ENOSYS = 38;
+    private static final int POSIX_FADV_WILLNEED = 3;
+    private static final int POSIX_FADV_DONTNEED = 4;
+    private static final long FS_IOC_FIEMAP = 0xC020660BL;
+    private static final long FIBMAP = 1;
+    private static final long FIGETBSZ = 2;
+    private static final int FIEMAP_FLAG_SYNC = 1;
+    private static final long SYS_CACHESTAT = 451;  // the same number on every architecture
+    private static final int PROT_READ = 1;
+    private static final int MAP_SHARED = 1;
+    private static final int W_OK = 2;
+    private static final int AT_EACCESS = 0x200;
+    private static final int MINCORE_CHUNK_PAGES = 16384;
     /** Paths at least this long fail with ENAMETOOLONG and are opened relative to a parent. */
     static final int PATH_MAX = 4096;
     private static final int DIRENT_BUFFER = 128 * 1024;
@@ -34,12 +47,17 @@ final class LibcOs implements Os {
     private final Runtime runtime;
     private final LongPaths longPaths;
     private final ThreadLocal<DirentBuffer> direntBuffers;
+    /** Per-thread native memory for the structs of fiemap, cachestat and FIBMAP. */
+    private final ThreadLocal<Pointer> scratch;
+    private final int pageSize;
 
     private LibcOs(Libc libc) {
         this.libc = libc;
         this.runtime = Runtime.getRuntime(libc);
         this.longPaths = new LongPaths(this);
         this.direntBuffers = ThreadLocal.withInitial(() -> new DirentBuffer(runtime));
+        this.scratch = ThreadLocal.withInitial(() -> Memory.allocateDirect(runtime, 128, true));
+        this.pageSize = libc.getpagesize();
     }
 
     static LibcOs create() {
@@ -90,12 +108,30 @@ final class LibcOs implements Os {
             fd = tryOpen(path, flags);
         }
         check(fd);
-        return new LibcFile(fd);
+        return new LibcFile(fd, path);
     }
 
     @Override
     public ReadBuffer allocate(int capacity) {
         return new NativeBuffer(Memory.allocateDirect(runtime, capacity), capacity);
+    }
+
+    @Override
+    public long fileSystemType(byte[] path) throws SysException {
+        byte[] buf = new byte[128];
+        check(libc.statfs(cString(path), buf));
+        return ByteBuffer.wrap(buf).order(ByteOrder.nativeOrder()).getLong(0);
+    }
+
+    @Override
+    public void setIoPriority(int ioClass, int level) throws SysException {
+        String arch = System.getProperty("os.arch");
+        long nr = "amd64".equals(arch) || "x86_64".equals(arch) ? 251 : "aarch64".equals(arch) ? 30 : -1;
+        if (nr < 0) {
+            throw new SysException(ENOSYS, "ioprio_set is not known on " + arch);
+        }
+        final int whoProcess = 1;
+        check(libc.syscall(nr, whoProcess, 0, ((long) ioClass << 13) | level, 0));
     }
 
     int open(byte[] path, int flags) throws SysException {
@@ -152,9 +188,11 @@ final class LibcOs implements Os {
 
     private final class LibcFile implements OpenFile {
         private final int fd;
+        private final byte[] path;
 
-        LibcFile(int fd) {
+        LibcFile(int fd, byte[] path) {
             this.fd = fd;
+            this.path = path;
         }
 
         @Override
@@ -176,6 +214,104 @@ final class LibcOs implements Os {
                     check(n);
                 }
             }
+        }
+
+        @Override
+        public void willNeed(long offset, long length) throws SysException {
+            fadvise(offset, length, POSIX_FADV_WILLNEED);
+        }
+
+        @Override
+        public void readahead(long offset, long length) throws SysException {
+            check(libc.readahead(fd, offset, length));
+        }
+
+        @Override
+        public void dontNeed() throws SysException {
+            fadvise(0, 0, POSIX_FADV_DONTNEED);
+        }
+
+        private void fadvise(long offset, long length, int advice) throws SysException {
+            int errno = libc.posix_fadvise(fd, offset, length, advice);
+            if (errno != 0) {
+                throw new SysException(errno, libc.strerror(errno));
+            }
+        }
+
+        @Override
+        public Residency cachestat() throws SysException {
+            Pointer p = scratch.get();
+            p.putLongLong(0, 0);  // struct cachestat_range {off, len}: len 0 is "to the end"
+            p.putLongLong(8, 0);
+            check(libc.syscall(SYS_CACHESTAT, fd, p.address(), p.address() + 16, 0));
+            // struct cachestat {nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted}
+            long size = stat().size;
+            return new Residency(p.getLongLong(16), (size + pageSize - 1) / pageSize, p.getLongLong(24));
+        }
+
+        @Override
+        public Residency mincore(long size) throws SysException {
+            long pages = (size + pageSize - 1) / pageSize;
+            if (pages == 0) {
+                return new Residency(0, 0, 0);  // mmap of an empty file fails
+            }
+            Pointer map = libc.mmap(null, size, PROT_READ, MAP_SHARED, fd, 0);
+            if (map == null || map.address() == -1L) {
+                check(-1);
+            }
+            try {
+                byte[] vec = new byte[(int) Math.min(pages, MINCORE_CHUNK_PAGES)];
+                long resident = 0;
+                for (long page = 0; page < pages; page += vec.length) {
+                    int n = (int) Math.min(vec.length, pages - page);
+                    check(libc.mincore(map.slice(page * pageSize), (long) n * pageSize, vec));
+                    for (int i = 0; i < n; i++) {
+                        resident += vec[i] & 1;
+                    }
+                }
+                return new Residency(resident, pages, 0);
+            } finally {
+                libc.munmap(map, size);
+            }
+        }
+
+        @Override
+        public boolean mincoreIsTruthful() {
+            return libc.geteuid() == 0 || uid() == libc.geteuid()
+                    || (path.length < PATH_MAX && libc.faccessat(AT_FDCWD, cString(path), W_OK, AT_EACCESS) == 0);
+        }
+
+        private int uid() {
+            byte[] buf = new byte[STATX_SIZE];
+            return libc.statx(fd, EMPTY_C_STRING, AT_EMPTY_PATH, STATX_BASIC_STATS, buf) == 0
+                    ? ByteBuffer.wrap(buf).order(ByteOrder.nativeOrder()).getInt(20) : -1;
+        }
+
+        @Override
+        public Extent firstExtent(boolean sync) throws SysException {
+            Pointer p = scratch.get();
+            // struct fiemap (32 bytes) followed by room for one struct fiemap_extent (56 bytes).
+            p.setMemory(0, 88, (byte) 0);
+            p.putLongLong(8, -1L);  // fm_length: the whole file
+            p.putInt(16, sync ? FIEMAP_FLAG_SYNC : 0);
+            p.putInt(24, 1);  // fm_extent_count
+            check(libc.ioctl(fd, FS_IOC_FIEMAP, p));
+            if (p.getInt(20) == 0) {
+                return null;
+            }
+            return new Extent(p.getLongLong(32), p.getLongLong(40), p.getLongLong(48), p.getInt(72));
+        }
+
+        @Override
+        public long fibmapFirstByte() throws SysException {
+            Pointer p = scratch.get();
+            p.putInt(0, 0);
+            check(libc.ioctl(fd, FIGETBSZ, p));
+            long blockSize = p.getInt(0);
+            p.putInt(0, 0);  // logical block 0 in, physical block out
+            check(libc.ioctl(fd, FIBMAP, p));
+            long block = p.getInt(0) & 0xffffffffL;
+            return block == 0 ? -1 : block * blockSize;
         }
 
         @Override

@@ -83,6 +83,20 @@ final class NioOs implements Os {
         return new DirectBuffer(buffer);
     }
 
+    @Override
+    public long fileSystemType(byte[] path) throws SysException {
+        throw unsupported("statfs");
+    }
+
+    @Override
+    public void setIoPriority(int ioClass, int level) throws SysException {
+        throw unsupported("ioprio_set");
+    }
+
+    static SysException unsupported(String call) {
+        return new SysException(LibcOs.ENOSYS, call + " needs the native library");
+    }
+
     private static Path path(byte[] bytes) {
         return Path.of(PathNames.string(bytes));
     }
@@ -140,6 +154,46 @@ final class NioOs implements Os {
             } catch (IOException e) {
                 throw translate(e);
             }
+        }
+
+        @Override
+        public void willNeed(long offset, long length) throws SysException {
+            throw unsupported("posix_fadvise");
+        }
+
+        @Override
+        public void readahead(long offset, long length) throws SysException {
+            throw unsupported("readahead");
+        }
+
+        @Override
+        public void dontNeed() throws SysException {
+            throw unsupported("posix_fadvise");
+        }
+
+        @Override
+        public Residency cachestat() throws SysException {
+            throw unsupported("cachestat");
+        }
+
+        @Override
+        public Residency mincore(long size) throws SysException {
+            throw unsupported("mincore");
+        }
+
+        @Override
+        public boolean mincoreIsTruthful() {
+            return false;
+        }
+
+        @Override
+        public Extent firstExtent(boolean sync) throws SysException {
+            throw unsupported("FIEMAP");
+        }
+
+        @Override
+        public long fibmapFirstByte() throws SysException {
+            throw unsupported("FIBMAP");
         }
 
         @Override

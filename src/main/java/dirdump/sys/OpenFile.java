@@ -2,13 +2,46 @@ package dirdump.sys;
 
 import java.io.Closeable;
 
-/** A file opened for reading only. */
+/** A file opened for reading only. Every call works on the open descriptor, never on the name again. */
 public interface OpenFile extends Closeable {
     /** fstat of the open descriptor: what was really opened, not what the name pointed at before. */
     Stat stat() throws SysException;
 
     /** Reads up to the buffer's capacity; returns 0 at end of file. */
     int read(ReadBuffer buffer) throws SysException;
+
+    /** posix_fadvise(POSIX_FADV_WILLNEED): asks the kernel to start reading the range, and returns. */
+    void willNeed(long offset, long length) throws SysException;
+
+    /** readahead(2): starts reading the range into the page cache, and returns. */
+    void readahead(long offset, long length) throws SysException;
+
+    /** posix_fadvise(POSIX_FADV_DONTNEED) on the whole file: drops its clean pages from the cache. */
+    void dontNeed() throws SysException;
+
+    /**
+     * cachestat(2) (Linux 6.5+). Throws with ENOSYS where the kernel lacks it, and with EPERM for a file
+     * the caller neither owns nor may write (where mincore would claim every page resident).
+     */
+    Residency cachestat() throws SysException;
+
+    /**
+     * mmap + mincore. Since Linux 5.2 its answer is only true for a file the caller owns or may write
+     * ({@link #mincoreIsTruthful()}); for others it says every page is resident.
+     */
+    Residency mincore(long size) throws SysException;
+
+    /** Whether mincore's answer can be trusted for this file: owner, root, or write access. */
+    boolean mincoreIsTruthful();
+
+    /** The first extent (FIEMAP, no root needed), or null if the file has none (empty, or a hole). */
+    Extent firstExtent(boolean sync) throws SysException;
+
+    /**
+     * The physical byte of logical block 0 by FIBMAP (needs CAP_SYS_RAWIO: EPERM otherwise), or -1 if
+     * that block is not mapped.
+     */
+    long fibmapFirstByte() throws SysException;
 
     @Override
     void close();

@@ -23,6 +23,12 @@ public interface Os {
 
     ReadBuffer allocate(int capacity);
 
+    /** statfs(2) f_type: the file system's magic number (tmpfs 0x01021994, NFS 0x6969, ...). */
+    long fileSystemType(byte[] path) throws SysException;
+
+    /** ioprio_set(2) for this thread and the threads it starts: class 1 realtime, 2 best-effort, 3 idle. */
+    void setIoPriority(int ioClass, int level) throws SysException;
+
     /** The native implementation if libc can be bound, else java.nio after one warning. */
     static Os load(Consumer<String> warn) {
         try {

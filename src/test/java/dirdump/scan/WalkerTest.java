@@ -91,5 +91,15 @@ class WalkerTest {
         public ReadBuffer allocate(int capacity) {
             return real.allocate(capacity);
         }
+
+        @Override
+        public long fileSystemType(byte[] path) throws SysException {
+            return real.fileSystemType(path);
+        }
+
+        @Override
+        public void setIoPriority(int ioClass, int level) throws SysException {
+            real.setIoPriority(ioClass, level);
+        }
     }
 }

@@ -1,0 +1,93 @@
+package dirdump.sys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dirdump.testing.AsUser;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The native calls against what the kernel says through other means: struct layouts and constants. */
+class LibcOsTest {
+    @TempDir
+    Path tmp;
+
+    private final Os os = LibcOs.create();
+
+    private Path syncedFile(String name, int size) throws Exception {
+        Path f = tmp.resolve(name);
+        Files.write(f, new byte[size]);
+        try (FileChannel c = FileChannel.open(f, StandardOpenOption.WRITE)) {
+            c.force(true);
+        }
+        return f;
+    }
+
+    private OpenFile open(Path f) throws SysException {
+        return os.openForReading(PathNames.bytes(f.toString()), false);
+    }
+
+    @Test
+    void statAgreesWithJavaNio() throws Exception {
+        Path f = syncedFile("f", 12345);
+        Stat st = os.stat(PathNames.bytes(f.toString()), false);
+        assertEquals(Files.getAttribute(f, "unix:ino"), st.ino);
+        assertEquals(Files.getAttribute(f, "unix:dev"), st.dev);
+        assertEquals(12345, st.size);
+        assertEquals(FileType.REGULAR, st.type());
+    }
+
+    @Test
+    void cachestatAndMincoreAgreeBeforeAndAfterEviction() throws Exception {
+        Path f = syncedFile("cached", 40 * 4096 + 1);
+        try (OpenFile file = open(f)) {
+            file.dontNeed();
+            assertEquals(0, file.cachestat().residentPages());
+            assertEquals(0, file.mincore(40 * 4096 + 1).residentPages());
+            ReadBuffer buffer = os.allocate(1 << 16);
+            while (file.read(buffer) > 0) {
+                // read it all into the cache
+            }
+            Residency r = file.cachestat();
+            assertEquals(41, r.totalPages());
+            assertEquals(41, r.residentPages());
+            assertEquals(41, file.mincore(40 * 4096 + 1).residentPages());
+            assertTrue(file.mincoreIsTruthful());
+        }
+    }
+
+    @Test
+    void fiemapFindsTheFirstExtentAndFibmapAgreesAsRoot() throws Exception {
+        Path f = syncedFile("placed", 64 * 1024);
+        try (OpenFile file = open(f)) {
+            Extent e = file.firstExtent(false);
+            assertNotNull(e);
+            assertTrue(e.physical() > 0, "physical byte " + e.physical());
+            assertEquals(0, e.logical());
+            assumeTrue(AsUser.isRoot(), "FIBMAP needs CAP_SYS_RAWIO");
+            assertEquals(e.physical(), file.fibmapFirstByte());
+        }
+        try (OpenFile empty = open(syncedFile("empty", 0))) {
+            assertNull(empty.firstExtent(false), "an empty file has no extent");
+        }
+    }
+
+    @Test
+    void fileSystemTypeIsTheStatfsMagic() throws Exception {
+        long ext4 = 0xEF53;
+        long tmpfs = 0x01021994;
+        long type = os.fileSystemType(PathNames.bytes(tmp.toString()));
+        assertTrue(type != 0);
+        if (Files.isDirectory(Path.of("/dev/shm"))) {
+            assertEquals(tmpfs, os.fileSystemType(PathNames.bytes("/dev/shm")));
+        }
+        assumeTrue(type == ext4, "temporary directory is not on ext4");
+    }
+}
