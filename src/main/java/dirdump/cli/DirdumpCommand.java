@@ -1,5 +1,8 @@
 package dirdump.cli;
 
+import dirdump.read.DefaultJobs;
+import dirdump.read.ReadMethod;
+import dirdump.read.ReadPlan;
 import dirdump.read.ReadRun;
 import dirdump.report.HumanSummary;
 import dirdump.report.JsonSummary;
@@ -43,6 +46,8 @@ import picocli.CommandLine.Parameters;
 public final class DirdumpCommand implements Callable<Integer> {
     /** Chosen by measurement (README, "Buffer size"): larger buffers gained nothing on a warm cache. */
     static final String DEFAULT_BUFFER = "256k";
+    /** Chosen by measurement (README, "Reads in flight"). */
+    static final int DEFAULT_PREFETCH = 256;
 
     final PrintStream out;
     final PrintStream err;
@@ -62,6 +67,22 @@ public final class DirdumpCommand implements Callable<Integer> {
             description = "Read buffer, reused for every file (64k, 1M, 1MiB; default ${DEFAULT-VALUE}).")
     int bufferSize;
 
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N",
+            description = "Readers, each with its own buffer, taking files in order: up to N reads in flight "
+                    + "(default " + DefaultJobs.NON_ROTATING + " on solid-state and virtual disks, "
+                    + DefaultJobs.ROTATING + " on rotating disks).")
+    Integer jobs;
+
+    @Option(names = "--method", paramLabel = "METHOD",
+            description = "read (default): copy every byte through the buffer; willneed: ask the kernel to "
+                    + "fetch each file (posix_fadvise WILLNEED) without copying.")
+    ReadMethod method = ReadMethod.READ;
+
+    @Option(names = "--prefetch", paramLabel = "N",
+            description = "With several readers, open files and queue their first read up to N files ahead "
+                    + "of the readers (default ${DEFAULT-VALUE}; 0: off).")
+    int prefetch = DEFAULT_PREFETCH;
+
     @Mixin
     OutputOptions output;
 
@@ -80,14 +101,21 @@ public final class DirdumpCommand implements Callable<Integer> {
         Tally tally = selection.tally();
         Listing listing = selection.listing();
 
+        if (jobs != null && jobs < 1) {
+            throw new ParameterException(spec.commandLine(), "--jobs must be 1 or more");
+        }
+        if (prefetch < 0) {
+            throw new ParameterException(spec.commandLine(), "--prefetch must be 0 or more");
+        }
+        int readers = jobs != null ? jobs : DefaultJobs.forRoots(listing.directories);
         long start = System.nanoTime();
-        int jobs = 1;
-        tally.add(ReadRun.run(selection.os(), listing, selection.sequence(), bufferSize, jobs, reporter));
+        ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch);
+        tally.add(ReadRun.run(selection.os(), listing, selection.sequence(), plan, reporter));
         long reading = System.nanoTime() - start;
 
         ExitCode exit = ExitCode.of(listing, tally);
         long total = selection.listingNanos() + selection.orderingNanos() + reading;
-        RunSummary summary = new RunSummary(selection.order().key(), "read", selection.os().description(), jobs,
+        RunSummary summary = new RunSummary(selection.order().key(), method.key(), selection.os().description(), readers,
                 bufferSize, tally, listing.unusablePaths, selection.listingNanos(), selection.orderingNanos(),
                 reading, total, exit.status, List.of());
         if (output.json) {

@@ -6,47 +6,160 @@ import dirdump.scan.Listing;
 import dirdump.sys.Os;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Reads the files in sequence order with {@code jobs} readers. They share one cursor, so the files
- * are started in order while up to {@code jobs} reads are in flight; each has its own buffer and tally.
+ * Reads the files in sequence order. All workers take files from one shared cursor, so files are
+ * started in order while many reads are in flight, and the kernel's scheduler can merge and sort them.
+ *
+ * <p>With prefetch, two openers run ahead of the readers: each opens and checks the next file, queues
+ * the read of its first read-ahead window (WILLNEED, which returns at once) and hands the open file
+ * to a reader. The device then has up to {@code prefetch} reads queued, in order, which lets it merge
+ * neighbouring files into large requests, while a few reader threads copy what has arrived.
  */
 public final class ReadRun {
-    private ReadRun() {
+    private static final int OPENERS = 2;
+    private static final Opened END = new Opened(null, null, null);
+
+    private final Os os;
+    private final Listing listing;
+    private final int[] sequence;
+    private final ReadPlan plan;
+    private final Reporter reporter;
+    private final AtomicInteger cursor = new AtomicInteger();
+    private final List<Tally> tallies = new ArrayList<>();
+
+    private ReadRun(Os os, Listing listing, int[] sequence, ReadPlan plan, Reporter reporter) {
+        this.os = os;
+        this.listing = listing;
+        this.sequence = sequence;
+        this.plan = plan;
+        this.reporter = reporter;
     }
 
-    public static Tally run(Os os, Listing listing, int[] sequence, int bufferSize, int jobs, Reporter reporter) {
-        AtomicInteger cursor = new AtomicInteger();
-        List<Tally> tallies = new ArrayList<>();
+    public static Tally run(Os os, Listing listing, int[] sequence, ReadPlan plan, Reporter reporter) {
+        return new ReadRun(os, listing, sequence, plan, reporter).run();
+    }
+
+    private Tally run() {
         List<Thread> threads = new ArrayList<>();
-        for (int j = 0; j < jobs; j++) {
-            Tally tally = new Tally();
-            tallies.add(tally);
-            FileWarmer warmer = new FileWarmer(os, listing, os.allocate(bufferSize), reporter);
-            Runnable reader = () -> {
-                for (int i; (i = cursor.getAndIncrement()) < sequence.length; ) {
-                    warmer.warm(sequence[i], tally);
-                }
-            };
-            if (jobs == 1) {
-                reader.run();
-            } else {
-                Thread t = new Thread(reader, "reader-" + j);
-                t.start();
-                threads.add(t);
+        if (plan.jobs() == 1) {
+            worker().run();  // one reader: nothing in parallel, the comparison mode
+        } else if (plan.prefetch() == 0 || plan.method() == ReadMethod.WILLNEED) {
+            for (int j = 0; j < plan.jobs(); j++) {
+                threads.add(start("reader-" + j, worker()));
+            }
+        } else {
+            BlockingQueue<Opened> queue = new ArrayBlockingQueue<>(plan.prefetch());
+            AtomicInteger openersLeft = new AtomicInteger(OPENERS);
+            for (int j = 0; j < OPENERS; j++) {
+                threads.add(start("opener-" + j, opener(queue, openersLeft)));
+            }
+            for (int j = 0; j < plan.jobs(); j++) {
+                threads.add(start("reader-" + j, reader(queue)));
             }
         }
         for (Thread t : threads) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
+            joinUninterruptibly(t);
         }
         Tally total = new Tally();
         tallies.forEach(total::add);
         return total;
+    }
+
+    /** Opens, checks and reads each file itself. */
+    private Runnable worker() {
+        Tally tally = tally();
+        CheckedOpener opener = new CheckedOpener(os, listing, reporter);
+        FileWarmer warmer = warmer();
+        return () -> {
+            for (int i; (i = cursor.getAndIncrement()) < sequence.length; ) {
+                Opened o = opener.open(sequence[i], tally);
+                if (o != null) {
+                    warmer.warm(o, tally);
+                }
+            }
+        };
+    }
+
+    private Runnable opener(BlockingQueue<Opened> queue, AtomicInteger openersLeft) {
+        Tally tally = tally();
+        CheckedOpener opener = new CheckedOpener(os, listing, reporter);
+        WillNeed willNeed = new WillNeed();
+        return () -> {
+            for (int i; (i = cursor.getAndIncrement()) < sequence.length; ) {
+                Opened o = opener.open(sequence[i], tally);
+                if (o != null) {
+                    willNeed.prefetch(o);
+                    putUninterruptibly(queue, o);
+                }
+            }
+            if (openersLeft.decrementAndGet() == 0) {
+                for (int j = 0; j < plan.jobs(); j++) {
+                    putUninterruptibly(queue, END);
+                }
+            }
+        };
+    }
+
+    private Runnable reader(BlockingQueue<Opened> queue) {
+        Tally tally = tally();
+        FileWarmer warmer = warmer();
+        return () -> {
+            for (Opened o; (o = takeUninterruptibly(queue)) != END; ) {
+                warmer.warm(o, tally);
+            }
+        };
+    }
+
+    private FileWarmer warmer() {
+        return new FileWarmer(plan.method() == ReadMethod.READ ? os.allocate(plan.bufferSize()) : null,
+                reporter, plan.method());
+    }
+
+    private synchronized Tally tally() {
+        Tally t = new Tally();
+        tallies.add(t);
+        return t;
+    }
+
+    private static Thread start(String name, Runnable body) {
+        Thread t = new Thread(body, name);
+        t.start();
+        return t;
+    }
+
+    private static void putUninterruptibly(BlockingQueue<Opened> queue, Opened o) {
+        while (true) {
+            try {
+                queue.put(o);
+                return;
+            } catch (InterruptedException e) {
+                // every opened file must reach a reader, which closes it
+            }
+        }
+    }
+
+    private static Opened takeUninterruptibly(BlockingQueue<Opened> queue) {
+        while (true) {
+            try {
+                return queue.take();
+            } catch (InterruptedException e) {
+                // readers end on END, once every opened file has been handed over
+            }
+        }
+    }
+
+    private static void joinUninterruptibly(Thread t) {
+        while (true) {
+            try {
+                t.join();
+                return;
+            } catch (InterruptedException e) {
+                // the workers end on their own
+            }
+        }
     }
 }

@@ -38,7 +38,7 @@ class OrderTest {
     @Test
     void defaultOrderIsByInodeAcrossAllDirectories() throws Exception {
         Trees.randomTree(tmp, 400, 10, 9);
-        List<String> read = DirdumpRun.of("-v", tmp).readOrder();
+        List<String> read = DirdumpRun.of("-j", 1, "-v", tmp).readOrder();
         assertEquals(400, read.size());
         long previous = -1;
         for (String p : read) {
@@ -46,7 +46,7 @@ class OrderTest {
             assertTrue(ino > previous, "inode order broken at " + p);
             previous = ino;
         }
-        assertEquals(read, DirdumpRun.of("-v", "--order=inode", tmp).readOrder());
+        assertEquals(read, DirdumpRun.of("-j", 1, "-v", "--order=inode", tmp).readOrder());
     }
 
     @Test
@@ -56,10 +56,10 @@ class OrderTest {
         List<String> listed = Arrays.stream(Trees.shOutput(tmp, "ls -U -1").split("\n"))
                 .map(name -> tmp.resolve(name).toString()).collect(Collectors.toList());
 
-        List<String> nosort = DirdumpRun.of(tmp, "-v", "--nosort").readOrder();
+        List<String> nosort = DirdumpRun.of(tmp, "-j", 1, "-v", "--nosort").readOrder();
         assertEquals(listed, nosort);
-        assertEquals(nosort, DirdumpRun.of(tmp, "-v", "--order=none").readOrder());
-        assertNotEquals(nosort, DirdumpRun.of(tmp, "-v").readOrder(), "inode order should differ here");
+        assertEquals(nosort, DirdumpRun.of(tmp, "-j", 1, "-v", "--order=none").readOrder());
+        assertNotEquals(nosort, DirdumpRun.of(tmp, "-j", 1, "-v").readOrder(), "inode order should differ here");
     }
 
     @Test
@@ -70,7 +70,7 @@ class OrderTest {
         List<String> expected = files.stream().map(Path::toString).sorted().collect(Collectors.toList());
         expected.add(tmp.resolve("sub/a").toString());
         expected.add(tmp.resolve("sub/b").toString());
-        assertEquals(expected, DirdumpRun.of(tmp, "-v", "--order=name").readOrder());
+        assertEquals(expected, DirdumpRun.of(tmp, "-j", 1, "-v", "--order=name").readOrder());
     }
 
     @Test
@@ -85,7 +85,7 @@ class OrderTest {
     void oneOrderForTheWholeRunAcrossSeveralPaths() throws Exception {
         Trees.randomTree(tmp.resolve("x"), 50, 10, 10);
         Trees.randomTree(tmp.resolve("y"), 50, 10, 11);
-        List<String> read = DirdumpRun.of("-v", tmp.resolve("y"), tmp.resolve("x")).readOrder();
+        List<String> read = DirdumpRun.of("-j", 1, "-v", tmp.resolve("y"), tmp.resolve("x")).readOrder();
         assertEquals(100, read.size());
         List<Long> inodes = new ArrayList<>();
         for (String p : read) {

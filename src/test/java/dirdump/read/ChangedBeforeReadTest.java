@@ -45,7 +45,7 @@ class ChangedBeforeReadTest {
     private Tally read() {
         int[] sequence = Orderer.order(listing, Order.INODE, new Tally(), reporter);
         return assertTimeoutPreemptively(Duration.ofSeconds(30),
-                () -> ReadRun.run(os, listing, sequence, 4096, 1, reporter));
+                () -> ReadRun.run(os, listing, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0), reporter));
     }
 
     @Test

@@ -1,0 +1,31 @@
+package dirdump.read;
+
+import dirdump.scan.DirectoryTable;
+import dirdump.sys.BlockQueue;
+
+/**
+ * The number of readers when -j is not given, by the kind of device under the PATHs (measured: README,
+ * "Reads in flight"). A solid-state or virtual disk serves many requests at once, and only keeps busy
+ * when many are queued; a rotating disk serves one at a time, and a few queued reads are enough for the
+ * elevator to order them.
+ */
+public final class DefaultJobs {
+    public static final int NON_ROTATING = 32;
+    public static final int ROTATING = 8;
+
+    private DefaultJobs() {
+    }
+
+    /** ROTATING if any PATH lies on a rotating disk, else NON_ROTATING. */
+    public static int forRoots(DirectoryTable dirs) {
+        for (int d = 0; d < dirs.size(); d++) {
+            if (dirs.parent(d) < 0) {
+                BlockQueue queue = BlockQueue.of(dirs.dev(d));
+                if (queue != null && queue.rotating()) {
+                    return ROTATING;
+                }
+            }
+        }
+        return NON_ROTATING;
+    }
+}

@@ -1,0 +1,9 @@
+package dirdump.read;
+
+/**
+ * How a run reads: {@code jobs} readers, each with a buffer of {@code bufferSize} bytes, by
+ * {@code method}; with {@code prefetch} > 0, files are opened and their first read queued that many
+ * files ahead of the readers.
+ */
+public record ReadPlan(int bufferSize, int jobs, ReadMethod method, int prefetch) {
+}
