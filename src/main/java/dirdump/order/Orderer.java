@@ -57,7 +57,7 @@ public final class Orderer {
         int[] sequence = identity(files.size());
         IndexSort.sort(sequence, 0, sequence.length, (a, b) -> {
             int c = Integer.compare(rank[files.dir(a)], rank[files.dir(b)]);
-            return c != 0 ? c : Arrays.compareUnsigned(files.name(a), files.name(b));
+            return c != 0 ? c : files.compareNames(a, b);
         });
         return sequence;
     }

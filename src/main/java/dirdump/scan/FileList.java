@@ -5,29 +5,39 @@ import java.util.BitSet;
 
 /**
  * The files to read, in the order they were listed, in parallel primitive arrays: a directory index,
- * a name relative to it, the device and the inode. About 40 bytes a file plus its name.
+ * the inode, a device number index and a reference to the name, whose bytes are packed one after
+ * another in large shared chunks (no object per name). About 20 bytes a file plus its name: a million
+ * files with 12-byte names take about 34 MB.
  */
 public final class FileList {
+    private static final int CHUNK_BITS = 20;
+    private static final int CHUNK_SIZE = 1 << CHUNK_BITS;
+
     private int size;
     private int[] dir = new int[1024];
-    private byte[][] name = new byte[1024][];
-    private long[] dev = new long[1024];
     private long[] ino = new long[1024];
+    private short[] device = new short[1024];
+    /** Chunk index << CHUNK_BITS | offset of a 2-byte length followed by the name's bytes. */
+    private int[] nameRef = new int[1024];
+    private byte[][] chunks = {new byte[CHUNK_SIZE]};
+    private int chunkFill;
+    private long[] devices = new long[4];
+    private int deviceCount;
     /** Files reached through a symbolic link the user asked to follow (-L, or a PATH). */
     private final BitSet followed = new BitSet();
 
-    public void add(int dirIndex, byte[] fileName, long device, long inode, boolean throughLink) {
+    public void add(int dirIndex, byte[] fileName, long dev, long inode, boolean throughLink) {
         if (size == dir.length) {
             int n = size + (size >> 1);
             dir = Arrays.copyOf(dir, n);
-            name = Arrays.copyOf(name, n);
-            dev = Arrays.copyOf(dev, n);
             ino = Arrays.copyOf(ino, n);
+            device = Arrays.copyOf(device, n);
+            nameRef = Arrays.copyOf(nameRef, n);
         }
         dir[size] = dirIndex;
-        name[size] = fileName;
-        dev[size] = device;
         ino[size] = inode;
+        device[size] = deviceIndex(dev);
+        nameRef[size] = store(fileName);
         if (throughLink) {
             followed.set(size);
         }
@@ -42,12 +52,8 @@ public final class FileList {
         return dir[f];
     }
 
-    public byte[] name(int f) {
-        return name[f];
-    }
-
     public long dev(int f) {
-        return dev[f];
+        return devices[device[f]];
     }
 
     public long ino(int f) {
@@ -56,5 +62,65 @@ public final class FileList {
 
     public boolean followed(int f) {
         return followed.get(f);
+    }
+
+    /** A copy of the file's name (relative to its directory). */
+    public byte[] name(int f) {
+        byte[] chunk = chunks[nameRef[f] >>> CHUNK_BITS];
+        int at = nameRef[f] & (CHUNK_SIZE - 1);
+        int length = length(chunk, at);
+        return Arrays.copyOfRange(chunk, at + 2, at + 2 + length);
+    }
+
+    /** Compares two names as unsigned bytes, without copying them. */
+    public int compareNames(int a, int b) {
+        byte[] ca = chunks[nameRef[a] >>> CHUNK_BITS];
+        byte[] cb = chunks[nameRef[b] >>> CHUNK_BITS];
+        int at = nameRef[a] & (CHUNK_SIZE - 1);
+        int bt = nameRef[b] & (CHUNK_SIZE - 1);
+        return Arrays.compareUnsigned(ca, at + 2, at + 2 + length(ca, at), cb, bt + 2, bt + 2 + length(cb, bt));
+    }
+
+    private static int length(byte[] chunk, int at) {
+        return ((chunk[at] & 0xff) << 8) | (chunk[at + 1] & 0xff);
+    }
+
+    private int store(byte[] name) {
+        if (name.length > 0xffff) {
+            throw new IllegalArgumentException("name of " + name.length + " bytes");
+        }
+        if (chunkFill + 2 + name.length > CHUNK_SIZE) {
+            chunks = Arrays.copyOf(chunks, chunks.length + 1);
+            chunks[chunks.length - 1] = new byte[CHUNK_SIZE];
+            chunkFill = 0;
+        }
+        int chunk = chunks.length - 1;
+        if (chunk >= 1 << (31 - CHUNK_BITS)) {
+            throw new IllegalStateException("more than 2 GiB of file names");
+        }
+        byte[] c = chunks[chunk];
+        int at = chunkFill;
+        c[at] = (byte) (name.length >>> 8);
+        c[at + 1] = (byte) name.length;
+        System.arraycopy(name, 0, c, at + 2, name.length);
+        chunkFill += 2 + name.length;
+        return chunk << CHUNK_BITS | at;
+    }
+
+    /** Devices are few: each file keeps a small index into this table. */
+    private short deviceIndex(long dev) {
+        for (int i = deviceCount - 1; i >= 0; i--) {
+            if (devices[i] == dev) {
+                return (short) i;
+            }
+        }
+        if (deviceCount == Short.MAX_VALUE) {
+            throw new IllegalStateException("more than " + Short.MAX_VALUE + " devices");
+        }
+        if (deviceCount == devices.length) {
+            devices = Arrays.copyOf(devices, deviceCount * 2);
+        }
+        devices[deviceCount] = dev;
+        return (short) deviceCount++;
     }
 }

@@ -68,7 +68,11 @@ public final class Walker {
             push(root);
             drain();
         } else if (type == FileType.REGULAR) {
-            files.add(dirs.add(-1, new byte[0], st.dev, 0), path, st.dev, st.ino, true);
+            // A root for its directory ("" for a bare name), so that the name is a name, not a path.
+            int slash = PathNames.lastSlash(path);
+            byte[] parent = slash < 0 ? new byte[0] : Arrays.copyOf(path, Math.max(slash, 1));
+            byte[] name = Arrays.copyOfRange(path, slash + 1, path.length);
+            files.add(dirs.add(-1, parent, st.dev, 0), name, st.dev, st.ino, true);
         } else {
             skip(path, SkipReason.forType(type));
         }

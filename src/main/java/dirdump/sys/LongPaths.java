@@ -70,12 +70,8 @@ final class LongPaths {
         return fd;
     }
 
+    /** A path of PATH_MAX bytes or more always has a slash: names are at most 255 bytes. */
     private static int lastSlash(byte[] path) {
-        for (int i = path.length - 1; i >= 0; i--) {
-            if (path[i] == '/') {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException("a path of PATH_MAX bytes has a slash");
+        return PathNames.lastSlash(path);
     }
 }

@@ -14,6 +14,16 @@ public final class PathNames {
         return path.getBytes(CHARSET);
     }
 
+    /** The index of the last '/' in a path, or -1. */
+    public static int lastSlash(byte[] path) {
+        for (int i = path.length - 1; i >= 0; i--) {
+            if (path[i] == '/') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     static String string(byte[] path) {
         return new String(path, CHARSET);
     }
