@@ -16,13 +16,17 @@ public final class Main {
 
     /** Runs dirdump as the command line would, with the given streams; returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cli = new CommandLine(new DirdumpCommand(out, err))
-                .setCaseInsensitiveEnumValuesAllowed(true)
-                .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true));
-        int status = cli.execute(args);
+        int status = commandLine(out, err).execute(args);
         out.flush();
         err.flush();
         return status;
+    }
+
+    /** The command line with all its subcommands, writing to the given streams. */
+    public static CommandLine commandLine(PrintStream out, PrintStream err) {
+        return new CommandLine(new DirdumpCommand(out, err))
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true));
     }
 }
