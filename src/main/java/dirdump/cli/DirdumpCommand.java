@@ -22,6 +22,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code dirdump [OPTIONS] PATH...}: list, order, read, report. */
 @Command(name = "dirdump",
+        subcommands = OrderCommand.class,
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
@@ -42,7 +43,9 @@ import picocli.CommandLine.Parameters;
         footer = {
             "  dirdump /data/set                   warm /data/set in the order that suits its disk",
             "  dirdump /data/set --nosort          the same in directory order, to compare",
-            "  dirdump -q --json /data/set         for cron: errors on stderr, JSON summary on stdout"})
+            "  dirdump -q --json /data/set         for cron: errors on stderr, JSON summary on stdout",
+            "  dirdump order --stats /data/set     the order and its seek distance, without reading",
+            "  dirdump order -0 /data/set | xargs -0 ls -ld"})
 public final class DirdumpCommand implements Callable<Integer> {
     /** Chosen by measurement (README, "Buffer size"): larger buffers gained nothing on a warm cache. */
     static final String DEFAULT_BUFFER = "256k";
