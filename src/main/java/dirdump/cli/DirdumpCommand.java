@@ -41,10 +41,10 @@ import picocli.CommandLine.Parameters;
             "2:usage error, or a PATH does not exist or cannot be used"},
         footerHeading = "%nExamples:%n",
         footer = {
-            "  dirdump /data/set                   warm /data/set in the order that suits its disk",
-            "  dirdump /data/set --nosort          the same in directory order, to compare",
-            "  dirdump -q --json /data/set         for cron: errors on stderr, JSON summary on stdout",
-            "  dirdump order --stats /data/set     the order and its seek distance, without reading",
+            "  dirdump /data/set                warm it in the order that suits its disk",
+            "  dirdump /data/set --nosort       the same in directory order, to compare",
+            "  dirdump -q --json /data/set      for cron: errors on stderr, JSON on stdout",
+            "  dirdump order --stats /data/set  the order and seek distance; nothing read",
             "  dirdump order -0 /data/set | xargs -0 ls -ld"})
 public final class DirdumpCommand implements Callable<Integer> {
     /** Chosen by measurement (README, "Buffer size"): larger buffers gained nothing on a warm cache. */
@@ -91,8 +91,7 @@ public final class DirdumpCommand implements Callable<Integer> {
         tally.add(ReadRun.run(selection.os(), listing, selection.sequence(), bufferSize, jobs, reporter));
         long reading = System.nanoTime() - start;
         // After the read, so that locating every file does not warm the cache the read is timed on.
-        SeekDistance seek = output.json || output.verbosity() == Reporter.Verbosity.VERBOSE
-                ? selection.plan().seekDistance() : null;
+        SeekDistance seek = output.json || reporter.verbose() ? selection.plan().seekDistance() : null;
 
         ExitCode exit = ExitCode.of(listing, tally);
         long total = selection.listingNanos() + selection.orderingNanos() + selection.locatingNanos() + reading;

@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.order.Locations;
+import dirdump.order.OrderPlan;
 import dirdump.report.PathText;
 import dirdump.scan.Listing;
 import dirdump.sys.DeviceNumbers;
@@ -69,7 +69,7 @@ final class LineFormat {
     }
 
     /** Writes file {@code f}'s line, without its terminator. */
-    void write(OutputStream out, int f, Listing listing, Locations locations, Os os, boolean raw) throws IOException {
+    void write(OutputStream out, int f, Listing listing, OrderPlan plan, Os os, boolean raw) throws IOException {
         byte[] path = listing.path(f);
         for (int i = 0; i < fields.length; i++) {
             out.write(literals.get(i));
@@ -84,7 +84,7 @@ final class LineFormat {
                     out.write(size(os, path, listing.files.followed(f)));
                     break;
                 case 'o':
-                    out.write(locations.known(f) ? ascii(Long.toString(locations.start(f))) : UNKNOWN);
+                    out.write(plan.locations().known(f) ? ascii(Long.toString(plan.locations().start(f))) : UNKNOWN);
                     break;
                 default:
                     out.write(ascii(DeviceNumbers.text(listing.files.dev(f))));

@@ -23,16 +23,16 @@ import picocli.CommandLine.ParentCommand;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Prints the files under each PATH in the order dirdump would read them, one per line on stdout, "
-                + "without reading them. Names are escaped as in messages (\\n, \\\\, \\xff); with -0 they are "
-                + "printed as they are, each ended by a NUL byte, for xargs -0 and tar --null -T -.",
+            "Prints the files in the order they would be read, without reading them.",
+            "One file a line on stdout, its name escaped as in messages (\\n, \\\\, \\xff).",
+            "-0: each name as it is, ended by a NUL byte, for xargs -0 and tar --null -T -",
             ""},
         footerHeading = "%nExamples:%n",
         footer = {
             "  dirdump order /data/set | head                 the first files to be read",
             "  dirdump order -0 /data/set | xargs -0 cat >/dev/null",
-            "  dirdump order --format '%%o %%s %%p' /data/set   first physical byte, size, path",
-            "  dirdump order --stats /data/set >/dev/null     seek distance of the order and of directory order"})
+            "  dirdump order --format '%%o %%s %%p' /data/set    first physical byte, size, path",
+            "  dirdump order --stats /data/set >/dev/null     seek distance"})
 final class OrderCommand implements Callable<Integer> {
     /** Output is flushed (and a closed pipe noticed) every so many files. */
     private static final int FLUSH_EVERY = 4096;
@@ -85,7 +85,7 @@ final class OrderCommand implements Callable<Integer> {
         int[] sequence = plan.sequence();
         try {
             for (int i = 0; i < sequence.length; i++) {
-                format.write(out, sequence[i], selection.listing(), plan.locations(), selection.os(), nul);
+                format.write(out, sequence[i], selection.listing(), plan, selection.os(), nul);
                 out.write(nul ? 0 : '\n');
                 if (i % FLUSH_EVERY == FLUSH_EVERY - 1) {
                     out.flush();

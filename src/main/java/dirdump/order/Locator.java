@@ -29,7 +29,8 @@ final class Locator {
     private final Listing listing;
     private final OrderSettings settings;
     private final Reporter reporter;
-    private final Locations locations;
+    /** Made on first use: runs that locate nothing do not pay 16 bytes a file. */
+    private Locations locations;
     private long nanos;
 
     /** One device's pass: the method in use, whether it has worked here yet, and what it found. */
@@ -50,10 +51,12 @@ final class Locator {
         this.listing = listing;
         this.settings = settings;
         this.reporter = reporter;
-        this.locations = new Locations(listing.files.size());
     }
 
     Locations locations() {
+        if (locations == null) {
+            locations = new Locations(listing.files.size());
+        }
         return locations;
     }
 
@@ -145,7 +148,7 @@ final class Locator {
     }
 
     private void set(int f, long start, long end, Pass pass) {
-        locations.set(f, start, end);
+        locations().set(f, start, end);
         pass.located++;
     }
 

@@ -66,17 +66,17 @@ public final class Orderer {
                 sequence = without(byName(listing), duplicate);
                 break;
             default:
-                sequence = byDevice(byInode, devices, locator.locations());
+                sequence = byDevice(byInode, devices, locator);
         }
         return new OrderPlan(listing, sequence, byInode, devices, locator);
     }
 
     /** Each device's range of byInode, in the order the device got. */
-    private static int[] byDevice(int[] byInode, List<DeviceOrder> devices, Locations locations) {
+    private static int[] byDevice(int[] byInode, List<DeviceOrder> devices, Locator locator) {
         int[] sequence = byInode.clone();
         for (DeviceOrder d : devices) {
             if (d.order() == Order.PHYSICAL) {
-                PhysicalSort.sort(sequence, d.from, d.to, locations);
+                PhysicalSort.sort(sequence, d.from, d.to, locator.locations());
             } else if (d.order() == Order.NONE) {
                 Arrays.sort(sequence, d.from, d.to);  // file indices are numbered in listing order
             }
