@@ -12,9 +12,12 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /** {@code dirdump order PATH...}: the files in the order they would be read, without reading them. */
 @Command(name = "order",
@@ -58,8 +61,15 @@ final class OrderCommand implements Callable<Integer> {
             + "of this order and of directory order.")
     boolean stats;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() {
+        if (parent.paths != null && !parent.paths.isEmpty()) {
+            // "dirdump DIR order X": DIR went to the read command, which does not run.
+            throw new ParameterException(spec.commandLine(), "PATHs go after 'order' (a directory named order: ./order)");
+        }
         Reporter reporter = new Reporter(parent.err, Reporter.Verbosity.NORMAL);
         Selection selection = Selection.of(paths, walk, reporter);
         OrderPlan plan = selection.plan();

@@ -136,6 +136,9 @@ class OrderCommandTest {
         assertEquals(2, missing.outLines().size());
         assertTrue(missing.err().contains("No such file or directory"), missing.err());
         assertEquals(2, DirdumpRun.of("order").status(), "PATH is required");
+        DirdumpRun before = DirdumpRun.of(tmp, "order", tmp);
+        assertEquals(2, before.status(), "a PATH before 'order' would be ignored");
+        assertTrue(before.err().contains("PATHs go after 'order'"), before.err());
     }
 
     @Test
