@@ -68,9 +68,9 @@ class ChangedBeforeReadTest {
         Files.createSymbolicLink(tmp.resolve("to-symlink"), secret);
         Files.delete(tmp.resolve("to-fifo"));
         assertEquals(0, Trees.sh(tmp, "mkfifo to-fifo"));
-        Files.delete(tmp.resolve("replaced"));
-        Trees.file(tmp.resolve("elsewhere/filler"), 1, 1);  // keeps the old inode number from being reused at once
-        Trees.file(tmp.resolve("replaced"), 7000, 10);
+        // Made while the old file still holds its inode, so that the new one cannot reuse the number.
+        Path newer = Trees.file(tmp.resolve("elsewhere/newer"), 7000, 10);
+        Files.move(newer, tmp.resolve("replaced"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
 
         Tally t = read();
 
