@@ -1,5 +1,7 @@
 package dirdump.cli;
 
+import dirdump.order.OrderReport;
+import dirdump.order.SeekDistance;
 import dirdump.read.DefaultJobs;
 import dirdump.read.ReadMethod;
 import dirdump.read.ReadPlan;
@@ -23,13 +25,15 @@ import picocli.CommandLine.Parameters;
 
 /** {@code dirdump [OPTIONS] PATH...}: list, order, read, report. */
 @Command(name = "dirdump",
+        subcommands = OrderCommand.class,
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
             "Reads every regular file under each PATH to its end, in the order the disk stores them "
-                + "(inode order by default), to pull the files into the page cache as fast as the storage allows.",
+                + "(physical order on rotating disks, inode order on others), to pull the files into the page "
+                + "cache as fast as the storage allows.",
             "FIFOs, sockets, devices and symbolic links are skipped; a file with several hard links is read once. "
                 + "Nothing read is ever written to, and access times are left alone where the kernel allows.",
             ""},
@@ -40,9 +44,11 @@ import picocli.CommandLine.Parameters;
             "2:usage error, or a PATH does not exist or cannot be used"},
         footerHeading = "%nExamples:%n",
         footer = {
-            "  dirdump /data/set             warm /data/set in inode order",
-            "  dirdump /data/set --nosort    the same in directory order, to compare",
-            "  dirdump -q --json /data/set   for cron: errors on stderr, JSON summary on stdout"})
+            "  dirdump /data/set                warm it in the order that suits its disk",
+            "  dirdump /data/set --nosort       the same in directory order, to compare",
+            "  dirdump -q --json /data/set      for cron: errors on stderr, JSON on stdout",
+            "  dirdump order --stats /data/set  the order and seek distance; nothing read",
+            "  dirdump order -0 /data/set | xargs -0 ls -ld"})
 public final class DirdumpCommand implements Callable<Integer> {
     /** Chosen by measurement (README, "Buffer size"): larger buffers gained nothing on a warm cache. */
     static final String DEFAULT_BUFFER = "256k";
@@ -112,12 +118,15 @@ public final class DirdumpCommand implements Callable<Integer> {
         ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch);
         tally.add(ReadRun.run(selection.os(), listing, selection.sequence(), plan, reporter));
         long reading = System.nanoTime() - start;
+        // After the read, so that locating every file does not warm the cache the read is timed on.
+        SeekDistance seek = output.json || reporter.verbose() ? selection.plan().seekDistance() : null;
 
         ExitCode exit = ExitCode.of(listing, tally);
-        long total = selection.listingNanos() + selection.orderingNanos() + reading;
+        long total = selection.listingNanos() + selection.orderingNanos() + selection.locatingNanos() + reading;
         RunSummary summary = new RunSummary(selection.order().key(), method.key(), selection.os().description(), readers,
                 bufferSize, tally, listing.unusablePaths, selection.listingNanos(), selection.orderingNanos(),
-                reading, total, exit.status, List.of());
+                selection.locatingNanos(), reading, total, exit.status,
+                List.of(new OrderReport(selection.plan().devices(), seek)));
         if (output.json) {
             JsonSummary.print(summary, out);
         } else if (output.verbosity() != Reporter.Verbosity.QUIET) {

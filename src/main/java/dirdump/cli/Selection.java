@@ -1,6 +1,8 @@
 package dirdump.cli;
 
 import dirdump.order.Order;
+import dirdump.order.OrderPlan;
+import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
 import dirdump.report.Reporter;
 import dirdump.report.Tally;
@@ -11,19 +13,29 @@ import java.util.List;
 
 /**
  * The files a command works on, in the order it works on them: the walk and the order, shared by
- * every command that takes PATHs.
+ * every command that takes PATHs. {@code orderingNanos} leaves out the time spent locating files.
  */
-record Selection(Os os, Listing listing, int[] sequence, Order order, Tally tally, long listingNanos,
+record Selection(Os os, Listing listing, OrderPlan plan, Order order, Tally tally, long listingNanos,
                  long orderingNanos) {
 
     static Selection of(List<String> paths, WalkOptions walk, Reporter reporter) {
-        Order order = walk.order();
+        OrderSettings settings = walk.orderSettings();
         Os os = Os.load(reporter::warning);
         Tally tally = new Tally();
         long start = System.nanoTime();
         Listing listing = new Walker(os, walk.settings(), reporter, tally).walk(paths);
         long listed = System.nanoTime();
-        int[] sequence = Orderer.order(listing, order, tally, reporter);
-        return new Selection(os, listing, sequence, order, tally, listed - start, System.nanoTime() - listed);
+        OrderPlan plan = Orderer.plan(listing, settings, os, tally, reporter);
+        long ordering = System.nanoTime() - listed - plan.locatingNanos();
+        return new Selection(os, listing, plan, settings.order(), tally, listed - start, ordering);
+    }
+
+    int[] sequence() {
+        return plan.sequence();
+    }
+
+    /** Time spent locating files so far (it grows if more are located after ordering). */
+    long locatingNanos() {
+        return plan.locatingNanos();
     }
 }

@@ -1,6 +1,8 @@
 package dirdump.cli;
 
+import dirdump.order.LocateMethod;
 import dirdump.order.Order;
+import dirdump.order.OrderSettings;
 import dirdump.scan.WalkSettings;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -13,11 +15,21 @@ public final class WalkOptions {
     CommandSpec spec;
 
     @Option(names = "--order", paramLabel = "ORDER",
-            description = "Read order: none (as directories list entries), name, inode (default).")
+            description = "Read order: auto (default: physical on rotating disks, inode on others, none on tmpfs "
+                + "and network file systems), physical, inode, name, none (as directories list entries).")
     Order order;
 
     @Option(names = "--nosort", description = "Same as --order=none: read in directory order, to compare.")
     boolean nosort;
+
+    @Option(names = "--locate", paramLabel = "METHOD", defaultValue = "auto",
+            description = "How physical order finds blocks: auto (FIEMAP, or FIBMAP where FIEMAP is refused), "
+                + "fiemap, fibmap (needs root).")
+    LocateMethod locate;
+
+    @Option(names = "--sync-extents",
+            description = "Flush files not yet written to disk to learn where they lie (they keep their inode position otherwise).")
+    boolean syncExtents;
 
     @Option(names = {"-L", "--follow"}, description = "Follow symbolic links (loops are detected and skipped).")
     boolean follow;
@@ -33,7 +45,11 @@ public final class WalkOptions {
         if (nosort && order != null && order != Order.NONE) {
             throw new ParameterException(spec.commandLine(), "--nosort and --order=" + order.key() + " contradict each other");
         }
-        return nosort ? Order.NONE : order != null ? order : Order.INODE;
+        return nosort ? Order.NONE : order != null ? order : Order.AUTO;
+    }
+
+    OrderSettings orderSettings() {
+        return new OrderSettings(order(), locate, syncExtents);
     }
 
     WalkSettings settings() {

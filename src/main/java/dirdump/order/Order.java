@@ -1,13 +1,17 @@
 package dirdump.order;
 
-/** The order in which the listed files are read: one order for the whole run. */
+/** The order in which the listed files are read. */
 public enum Order {
     /** As the directories listed their entries (readdir order): the slow order this tool avoids. */
     NONE,
     /** By name: each directory's files in byte order, directories in a sorted depth-first walk. */
     NAME,
     /** By (device, inode): a good first approximation of where the files lie on disk. */
-    INODE;
+    INODE,
+    /** By the physical byte of each file's first extent, device by device: where the files really lie. */
+    PHYSICAL,
+    /** Chosen for each device by {@link AutoOrder}: physical, inode or none. */
+    AUTO;
 
     public String key() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -6,8 +6,10 @@ import dirdump.report.Tally;
 import dirdump.scan.DirectoryTable;
 import dirdump.scan.FileList;
 import dirdump.scan.Listing;
+import dirdump.sys.Os;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * Puts the listed files in the order they will be read, and drops every second listing of the same
@@ -17,38 +19,69 @@ public final class Orderer {
     private Orderer() {
     }
 
-    /** The file indices to read, in order. */
-    public static int[] order(Listing listing, Order order, Tally tally, Reporter reporter) {
+    /**
+     * Orders the listing. Inode, physical and auto order read one device after the other (by device
+     * number), each in the order it got; none and name order are one order over the whole run.
+     */
+    public static OrderPlan plan(Listing listing, OrderSettings settings, Os os, Tally tally, Reporter reporter) {
         FileList files = listing.files;
         int n = files.size();
-        int[] byInode = identity(n);
+        int[] all = identity(n);
         // Stable sort: among equal (device, inode) the first listed comes first and is the one kept.
-        IndexSort.sort(byInode, 0, n, (a, b) -> {
+        IndexSort.sort(all, 0, n, (a, b) -> {
             int c = Long.compareUnsigned(files.dev(a), files.dev(b));
             return c != 0 ? c : Long.compareUnsigned(files.ino(a), files.ino(b));
         });
         BitSet duplicate = new BitSet(n);
         for (int i = 1; i < n; i++) {
-            int f = byInode[i];
-            int prev = byInode[i - 1];
+            int f = all[i];
+            int prev = all[i - 1];
             if (files.dev(f) == files.dev(prev) && files.ino(f) == files.ino(prev)) {
                 duplicate.set(f);
                 tally.addSkipped(SkipReason.DUPLICATE);
                 reporter.skipped(listing.path(f), SkipReason.DUPLICATE);
             }
         }
+        int[] byInode = without(all, duplicate);
+        List<DeviceOrder> devices = Devices.of(listing, byInode, settings.order(), new DeviceProbe(os));
+        Locator locator = new Locator(os, listing, settings, reporter);
+        for (DeviceOrder device : devices) {
+            if (device.order() == Order.PHYSICAL) {
+                locator.locate(device, byInode);
+                if (device.locateError() != null) {
+                    device.fallBackToInodeOrder();
+                    if (settings.order() == Order.PHYSICAL) {
+                        reporter.notice(device.where(), device.fileSystem() + ": physical blocks cannot be found ("
+                                + device.locateError() + "); inode order on this file system");
+                    }
+                }
+            }
+        }
         int[] sequence;
-        switch (order) {
-            case INODE:
-                sequence = byInode;
+        switch (settings.order()) {
+            case NONE:
+                sequence = without(identity(n), duplicate);
                 break;
             case NAME:
-                sequence = byName(listing);
+                sequence = without(byName(listing), duplicate);
                 break;
             default:
-                sequence = identity(n);
+                sequence = byDevice(byInode, devices, locator);
         }
-        return without(sequence, duplicate);
+        return new OrderPlan(listing, sequence, byInode, devices, locator);
+    }
+
+    /** Each device's range of byInode, in the order the device got. */
+    private static int[] byDevice(int[] byInode, List<DeviceOrder> devices, Locator locator) {
+        int[] sequence = byInode.clone();
+        for (DeviceOrder d : devices) {
+            if (d.order() == Order.PHYSICAL) {
+                PhysicalSort.sort(sequence, d.from, d.to, locator.locations());
+            } else if (d.order() == Order.NONE) {
+                Arrays.sort(sequence, d.from, d.to);  // file indices are numbered in listing order
+            }
+        }
+        return sequence;
     }
 
     private static int[] byName(Listing listing) {
@@ -105,7 +138,7 @@ public final class Orderer {
         return rank;
     }
 
-    private static int[] identity(int n) {
+    static int[] identity(int n) {
         int[] a = new int[n];
         for (int i = 0; i < n; i++) {
             a[i] = i;

@@ -21,7 +21,7 @@ public final class DefaultJobs {
         for (int d = 0; d < dirs.size(); d++) {
             if (dirs.parent(d) < 0) {
                 BlockQueue queue = BlockQueue.of(dirs.dev(d));
-                if (queue != null && queue.rotating()) {
+                if (queue != null && queue.rotational() && !queue.virtual()) {
                     return ROTATING;
                 }
             }

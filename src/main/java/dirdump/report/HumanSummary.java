@@ -29,8 +29,8 @@ public final class HumanSummary {
         err.printf(Locale.ROOT, "  %,d directories; order %s; %s with %s, %d reader%s, %s buffer%n",
                 t.directories(), s.order(), s.method(), s.io(), s.jobs(), s.jobs() == 1 ? "" : "s",
                 bytes(s.bufferSize()));
-        err.printf(Locale.ROOT, "  seconds: listing %.3f, ordering %.3f, reading %.3f%n",
-                s.listingNanos() / 1e9, s.orderingNanos() / 1e9, s.readingNanos() / 1e9);
+        err.printf(Locale.ROOT, "  seconds: listing %.3f, ordering %.3f, locating %.3f, reading %.3f%n",
+                s.listingNanos() / 1e9, s.orderingNanos() / 1e9, s.locatingNanos() / 1e9, s.readingNanos() / 1e9);
         for (SummarySection section : s.sections()) {
             for (String line : section.lines()) {
                 err.println("  " + line);

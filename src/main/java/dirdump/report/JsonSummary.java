@@ -33,6 +33,7 @@ public final class JsonSummary {
         seconds.addProperty("total", s.seconds());
         seconds.addProperty("listing", s.listingNanos() / 1e9);
         seconds.addProperty("ordering", s.orderingNanos() / 1e9);
+        seconds.addProperty("locating", s.locatingNanos() / 1e9);
         seconds.addProperty("reading", s.readingNanos() / 1e9);
         o.add("seconds", seconds);
         o.addProperty("mb_per_second", s.megabytesPerSecond());

@@ -16,6 +16,7 @@ public record RunSummary(
         int unusablePaths,
         long listingNanos,
         long orderingNanos,
+        long locatingNanos,
         long readingNanos,
         long totalNanos,
         int exitStatus,

@@ -6,58 +6,48 @@ import java.nio.file.Path;
 import java.util.OptionalLong;
 
 /**
- * What sysfs says about the block device under a file system: /sys/dev/block/MAJOR:MINOR/queue, where
- * a partition answers through its parent disk. File systems without a block device (tmpfs, NFS, and
+ * What sysfs says about the block device under a file system: /sys/dev/block/MAJOR:MINOR/queue. A
+ * partition has no queue of its own: its directory sits inside its disk's, so ../queue is the disk's
+ * (the kernel resolves ".." after the symlink). File systems without a block device (tmpfs, NFS, and
  * btrfs's anonymous devices) have none.
  */
 public final class BlockQueue {
-    private static final Path SYS_DEV_BLOCK = Path.of("/sys/dev/block");
+    public static final Path SYS_DEV_BLOCK = Path.of("/sys/dev/block");
 
     private final Path queue;
     private final boolean virtual;
 
-    private BlockQueue(Path queue) {
+    private BlockQueue(Path queue, boolean virtual) {
         this.queue = queue;
-        this.virtual = isVirtual(queue);
+        this.virtual = virtual;
     }
 
     /** The queue of st_dev {@code dev}, or null if it is not a block device. */
     public static BlockQueue of(long dev) {
-        Path device = SYS_DEV_BLOCK.resolve(major(dev) + ":" + minor(dev));
-        if (Files.isDirectory(device.resolve("queue"))) {
-            return new BlockQueue(device.resolve("queue"));
+        return of(SYS_DEV_BLOCK, dev);
+    }
+
+    /** {@code sysDevBlock}: where /sys/dev/block is, so that a test can lay out its own devices. */
+    public static BlockQueue of(Path sysDevBlock, long dev) {
+        Path device = sysDevBlock.resolve(DeviceNumbers.text(dev));
+        Path queue = device.resolve("queue");
+        if (!Files.isDirectory(queue) && Files.exists(device.resolve("partition"))) {
+            queue = device.resolve("../queue");
         }
-        if (Files.exists(device.resolve("partition"))) {
-            try {
-                Path parent = device.toRealPath().getParent().resolve("queue");
-                return Files.isDirectory(parent) ? new BlockQueue(parent) : null;
-            } catch (IOException e) {
-                return null;
-            }
-        }
-        return null;
+        return Files.isDirectory(queue) ? new BlockQueue(queue, isVirtual(device)) : null;
+    }
+
+    /** sysfs's "rotational" flag: 1 for a rotating disk. */
+    public boolean rotational() {
+        return number("rotational").orElse(0) == 1;
     }
 
     /**
-     * Whether the disk rotates. A virtual disk (virtio, Xen) reports rotational=1 unless its host says
-     * otherwise, and here one served 92,000 random reads a second: its flag is not believed.
+     * A paravirtual disk (virtio, Xen): it reports rotational=1 unless its host says otherwise, so its
+     * flag says nothing of the storage behind it (here, one served 92,000 random reads a second).
      */
-    public boolean rotating() {
-        return !virtual && number("rotational").orElse(0) == 1;
-    }
-
-    /** The disk is a paravirtual device: its "rotational" flag says nothing of the storage behind it. */
     public boolean virtual() {
         return virtual;
-    }
-
-    private static boolean isVirtual(Path queue) {
-        try {
-            String device = queue.getParent().toRealPath().toString();
-            return device.contains("/virtio") || device.contains("/vbd-") || device.contains("/xen");
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     /** The largest read-ahead the kernel does at once for this device, in bytes. */
@@ -74,12 +64,12 @@ public final class BlockQueue {
         }
     }
 
-    /** glibc's major() and minor() of a dev_t. */
-    static long major(long dev) {
-        return ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
-    }
-
-    static long minor(long dev) {
-        return (dev & 0xff) | ((dev >>> 12) & ~0xffL);
+    private static boolean isVirtual(Path device) {
+        try {
+            String path = device.toRealPath().toString();
+            return path.contains("/virtio") || path.contains("/vbd-") || path.contains("/xen");
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

@@ -25,7 +25,6 @@ final class LibcOs implements Os {
     private static final int STATX_BASIC_STATS = 0x7ff;
     private static final int STATX_SIZE = 256;
     private static final int EINTR = 4;
-    static final int ENOSYS = 38;
     private static final int POSIX_FADV_WILLNEED = 3;
     private static final int POSIX_FADV_DONTNEED = 4;
     private static final long FS_IOC_FIEMAP = 0xC020660BL;
@@ -128,7 +127,7 @@ final class LibcOs implements Os {
         String arch = System.getProperty("os.arch");
         long nr = "amd64".equals(arch) || "x86_64".equals(arch) ? 251 : "aarch64".equals(arch) ? 30 : -1;
         if (nr < 0) {
-            throw new SysException(ENOSYS, "ioprio_set is not known on " + arch);
+            throw new SysException(SysException.ENOSYS, "ioprio_set is not known on " + arch);
         }
         final int whoProcess = 1;
         check(libc.syscall(nr, whoProcess, 0, ((long) ioClass << 13) | level, 0));
@@ -178,12 +177,7 @@ final class LibcOs implements Os {
         long size = b.getLong(40);
         long major = b.getInt(136) & 0xffffffffL;
         long minor = b.getInt(140) & 0xffffffffL;
-        return new Stat(makedev(major, minor), ino, mode, size);
-    }
-
-    /** glibc's makedev, so that devices compare equal to st_dev as stat(2) and java.nio report it. */
-    static long makedev(long major, long minor) {
-        return ((major & 0xfffL) << 8) | (minor & 0xffL) | ((major & ~0xfffL) << 32) | ((minor & ~0xffL) << 12);
+        return new Stat(DeviceNumbers.makedev(major, minor), ino, mode, size);
     }
 
     private final class LibcFile implements OpenFile {
@@ -304,14 +298,20 @@ final class LibcOs implements Os {
 
         @Override
         public long fibmapFirstByte() throws SysException {
+            long blockSize = blockSize();
             Pointer p = scratch.get();
-            p.putInt(0, 0);
-            check(libc.ioctl(fd, FIGETBSZ, p));
-            long blockSize = p.getInt(0);
             p.putInt(0, 0);  // logical block 0 in, physical block out
             check(libc.ioctl(fd, FIBMAP, p));
             long block = p.getInt(0) & 0xffffffffL;
             return block == 0 ? -1 : block * blockSize;
+        }
+
+        @Override
+        public int blockSize() throws SysException {
+            Pointer p = scratch.get();
+            p.putInt(0, 0);
+            check(libc.ioctl(fd, FIGETBSZ, p));
+            return p.getInt(0);
         }
 
         @Override

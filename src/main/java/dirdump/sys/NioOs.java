@@ -94,7 +94,7 @@ final class NioOs implements Os {
     }
 
     static SysException unsupported(String call) {
-        return new SysException(LibcOs.ENOSYS, call + " needs the native library");
+        return new SysException(SysException.ENOSYS, call + " needs the native library");
     }
 
     private static Path path(byte[] bytes) {
@@ -194,6 +194,11 @@ final class NioOs implements Os {
         @Override
         public long fibmapFirstByte() throws SysException {
             throw unsupported("FIBMAP");
+        }
+
+        @Override
+        public int blockSize() throws SysException {
+            throw unsupported("FIGETBSZ");
         }
 
         @Override

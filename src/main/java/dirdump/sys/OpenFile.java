@@ -43,6 +43,9 @@ public interface OpenFile extends Closeable {
      */
     long fibmapFirstByte() throws SysException;
 
+    /** The file system's block size (FIGETBSZ): the unit FIBMAP counts in. */
+    int blockSize() throws SysException;
+
     @Override
     void close();
 }

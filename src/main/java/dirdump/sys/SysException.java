@@ -10,6 +10,11 @@ public final class SysException extends IOException {
     public static final int ENOTDIR = 20;
     public static final int ELOOP = 40;
     public static final int ENAMETOOLONG = 36;
+    public static final int EINVAL = 22;
+    public static final int ENOTTY = 25;
+    public static final int ENOSYS = 38;
+    public static final int EBADR = 53;
+    public static final int EOPNOTSUPP = 95;
 
     private final int errno;
 

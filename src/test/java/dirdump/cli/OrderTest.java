@@ -36,9 +36,9 @@ class OrderTest {
     }
 
     @Test
-    void defaultOrderIsByInodeAcrossAllDirectories() throws Exception {
+    void inodeOrderIsByInodeAcrossAllDirectories() throws Exception {
         Trees.randomTree(tmp, 400, 10, 9);
-        List<String> read = DirdumpRun.of("-j", 1, "-v", tmp).readOrder();
+        List<String> read = DirdumpRun.of("-j", 1, "-v", "--order=inode", tmp).readOrder();
         assertEquals(400, read.size());
         long previous = -1;
         for (String p : read) {
@@ -46,7 +46,12 @@ class OrderTest {
             assertTrue(ino > previous, "inode order broken at " + p);
             previous = ino;
         }
-        assertEquals(read, DirdumpRun.of("-j", 1, "-v", "--order=inode", tmp).readOrder());
+    }
+
+    @Test
+    void theDefaultOrderIsAuto() {
+        assertEquals("auto", DirdumpRun.json(tmp).summary().get("order").getAsString());
+        assertEquals("auto", DirdumpRun.json(tmp, "--order=AUTO").summary().get("order").getAsString());
     }
 
     @Test
@@ -59,7 +64,7 @@ class OrderTest {
         List<String> nosort = DirdumpRun.of(tmp, "-j", 1, "-v", "--nosort").readOrder();
         assertEquals(listed, nosort);
         assertEquals(nosort, DirdumpRun.of(tmp, "-j", 1, "-v", "--order=none").readOrder());
-        assertNotEquals(nosort, DirdumpRun.of(tmp, "-j", 1, "-v").readOrder(), "inode order should differ here");
+        assertNotEquals(nosort, DirdumpRun.of(tmp, "-j", 1, "-v", "--order=inode").readOrder(), "inode order should differ here");
     }
 
     @Test
@@ -85,7 +90,7 @@ class OrderTest {
     void oneOrderForTheWholeRunAcrossSeveralPaths() throws Exception {
         Trees.randomTree(tmp.resolve("x"), 50, 10, 10);
         Trees.randomTree(tmp.resolve("y"), 50, 10, 11);
-        List<String> read = DirdumpRun.of("-j", 1, "-v", tmp.resolve("y"), tmp.resolve("x")).readOrder();
+        List<String> read = DirdumpRun.of("-j", 1, "-v", "--order=inode", tmp.resolve("y"), tmp.resolve("x")).readOrder();
         assertEquals(100, read.size());
         List<Long> inodes = new ArrayList<>();
         for (String p : read) {

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dirdump.order.LocateMethod;
 import dirdump.order.Order;
+import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
 import dirdump.report.Reporter;
 import dirdump.report.Tally;
@@ -43,7 +45,8 @@ class ChangedBeforeReadTest {
     }
 
     private Tally read() {
-        int[] sequence = Orderer.order(listing, Order.INODE, new Tally(), reporter);
+        int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os,
+                new Tally(), reporter).sequence();
         return assertTimeoutPreemptively(Duration.ofSeconds(30),
                 () -> ReadRun.run(os, listing, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0), reporter));
     }

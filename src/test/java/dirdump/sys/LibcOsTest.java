@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.testing.AsUser;
+import dirdump.testing.Trees;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,6 +78,24 @@ class LibcOsTest {
         try (OpenFile empty = open(syncedFile("empty", 0))) {
             assertNull(empty.firstExtent(false), "an empty file has no extent");
         }
+    }
+
+    @Test
+    void blockSizeIsTheFileSystemsAsStatShowsIt() throws Exception {
+        Path f = syncedFile("sized", 10);
+        String fundamental = Trees.shOutput(tmp, "stat -f -c %S .").trim();
+        try (OpenFile file = open(f)) {
+            assertEquals(Integer.parseInt(fundamental), file.blockSize());
+        }
+    }
+
+    @Test
+    void deviceNumbersAreTheMajorAndMinorStatShows() throws Exception {
+        Stat st = os.stat(PathNames.bytes(tmp.toString()), false);
+        assertEquals(Trees.shOutput(tmp, "stat -c %Hd:%Ld .").trim(), DeviceNumbers.text(st.dev));
+        long big = DeviceNumbers.makedev(4095 + 4096, 255 + 256 * 3);
+        assertEquals(4095 + 4096, DeviceNumbers.major(big));
+        assertEquals(255 + 256 * 3, DeviceNumbers.minor(big));
     }
 
     @Test

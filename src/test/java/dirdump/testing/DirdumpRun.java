@@ -10,8 +10,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** Runs dirdump in this JVM, as the command line would, and keeps what it printed. */
-public record DirdumpRun(int status, String out, String err) {
+/**
+ * Runs dirdump in this JVM, as the command line would, and keeps what it printed: stdout also as
+ * the bytes it was, for output that is not text (order -0).
+ */
+public record DirdumpRun(int status, String out, String err, byte[] outBytes) {
 
     public static DirdumpRun of(Object... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -19,7 +22,8 @@ public record DirdumpRun(int status, String out, String err) {
         String[] argv = Arrays.stream(args).map(String::valueOf).toArray(String[]::new);
         int status = Main.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new DirdumpRun(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return new DirdumpRun(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
+                out.toByteArray());
     }
 
     /** Runs with --json added and parses the summary. */
@@ -39,6 +43,11 @@ public record DirdumpRun(int status, String out, String err) {
 
     public long skipped(String reason) {
         return summary().getAsJsonObject("skipped").get(reason).getAsLong();
+    }
+
+    /** The lines of stdout (dirdump order). */
+    public List<String> outLines() {
+        return out.isEmpty() ? List.of() : Arrays.asList(out.split("\n"));
     }
 
     /** The paths -v listed as read, in the order they were read. */

@@ -1,8 +1,10 @@
 package dirdump.testing;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -29,6 +31,15 @@ public final class Trees {
             files.add(file(dir.resolve("f" + i), random.nextInt(maxSize + 1), i));
         }
         return files;
+    }
+
+    /** fsync each file, so that it has real blocks (FIEMAP reports none for data not yet written). */
+    public static void sync(List<Path> files) throws IOException {
+        for (Path f : files) {
+            try (FileChannel c = FileChannel.open(f, StandardOpenOption.WRITE)) {
+                c.force(true);
+            }
+        }
     }
 
     public static long totalSize(List<Path> files) throws IOException {

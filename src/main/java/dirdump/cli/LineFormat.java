@@ -1,0 +1,108 @@
+package dirdump.cli;
+
+import dirdump.order.OrderPlan;
+import dirdump.report.PathText;
+import dirdump.scan.Listing;
+import dirdump.sys.DeviceNumbers;
+import dirdump.sys.Os;
+import dirdump.sys.PathNames;
+import dirdump.sys.SysException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The --format template of {@code dirdump order}: text with %p (path), %i (inode), %s (size in
+ * bytes), %o (first physical byte of the first extent), %d (device, MAJOR:MINOR) and %% (a percent
+ * sign). A value that is not known is printed as "-". In raw mode (-0) the path is the name's bytes
+ * as they are; otherwise it is escaped as in messages, so that one file is one line.
+ */
+final class LineFormat {
+    private static final String FIELDS = "pisod";
+    private static final byte[] UNKNOWN = {'-'};
+
+    /** Literal bytes and field letters, alternating: literal[i], then field[i]; one more literal than fields. */
+    private final List<byte[]> literals;
+    private final char[] fields;
+
+    private LineFormat(List<byte[]> literals, char[] fields) {
+        this.literals = literals;
+        this.fields = fields;
+    }
+
+    static final class Parser implements ITypeConverter<LineFormat> {
+        @Override
+        public LineFormat convert(String template) {
+            List<byte[]> literals = new ArrayList<>();
+            StringBuilder fields = new StringBuilder();
+            StringBuilder literal = new StringBuilder();
+            for (int i = 0; i < template.length(); i++) {
+                char c = template.charAt(i);
+                if (c != '%') {
+                    literal.append(c);
+                    continue;
+                }
+                char next = i + 1 < template.length() ? template.charAt(i + 1) : ' ';
+                i++;
+                if (next == '%') {
+                    literal.append('%');
+                } else if (FIELDS.indexOf(next) >= 0) {
+                    literals.add(PathNames.bytes(literal.toString()));
+                    literal.setLength(0);
+                    fields.append(next);
+                } else {
+                    throw new TypeConversionException("'" + template + "': %" + (next == ' ' ? "" : next)
+                            + " is not a field (%p path, %i inode, %s size, %o physical byte, %d device, %% percent)");
+                }
+            }
+            literals.add(PathNames.bytes(literal.toString()));
+            return new LineFormat(literals, fields.toString().toCharArray());
+        }
+    }
+
+    boolean needsLocations() {
+        return new String(fields).indexOf('o') >= 0;
+    }
+
+    /** Writes file {@code f}'s line, without its terminator. */
+    void write(OutputStream out, int f, Listing listing, OrderPlan plan, Os os, boolean raw) throws IOException {
+        byte[] path = listing.path(f);
+        for (int i = 0; i < fields.length; i++) {
+            out.write(literals.get(i));
+            switch (fields[i]) {
+                case 'p':
+                    out.write(raw ? path : PathText.of(path).getBytes(StandardCharsets.UTF_8));
+                    break;
+                case 'i':
+                    out.write(ascii(Long.toUnsignedString(listing.files.ino(f))));
+                    break;
+                case 's':
+                    out.write(size(os, path, listing.files.followed(f)));
+                    break;
+                case 'o':
+                    out.write(plan.locations().known(f) ? ascii(Long.toString(plan.locations().start(f))) : UNKNOWN);
+                    break;
+                default:
+                    out.write(ascii(DeviceNumbers.text(listing.files.dev(f))));
+            }
+        }
+        out.write(literals.get(fields.length));
+    }
+
+    /** The walk does not stat files, so the size is asked for here; "-" if the file went away. */
+    private static byte[] size(Os os, byte[] path, boolean follow) {
+        try {
+            return ascii(Long.toString(os.stat(path, follow).size));
+        } catch (SysException e) {
+            return UNKNOWN;
+        }
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+}

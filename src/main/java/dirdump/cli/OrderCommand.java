@@ -1,0 +1,112 @@
+package dirdump.cli;
+
+import dirdump.order.OrderPlan;
+import dirdump.order.OrderReport;
+import dirdump.report.Reporter;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code dirdump order PATH...}: the files in the order they would be read, without reading them. */
+@Command(name = "order",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Prints the files in the order they would be read, without reading them.",
+            "One file a line on stdout, its name escaped as in messages (\\n, \\\\, \\xff).",
+            "-0: each name as it is, ended by a NUL byte, for xargs -0 and tar --null -T -",
+            ""},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  dirdump order /data/set | head                 the first files to be read",
+            "  dirdump order -0 /data/set | xargs -0 cat >/dev/null",
+            "  dirdump order --format '%%o %%s %%p' /data/set    first physical byte, size, path",
+            "  dirdump order --stats /data/set >/dev/null     seek distance"})
+final class OrderCommand implements Callable<Integer> {
+    /** Output is flushed (and a closed pipe noticed) every so many files. */
+    private static final int FLUSH_EVERY = 4096;
+
+    @ParentCommand
+    DirdumpCommand parent;
+
+    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Directories to walk and files to list.")
+    List<String> paths;
+
+    @Mixin
+    WalkOptions walk;
+
+    @Option(names = {"-0", "--null"}, description = "End each file with a NUL byte, and print names as they are.")
+    boolean nul;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "%p", converter = LineFormat.Parser.class,
+            description = "What to print for each file: %%p path, %%i inode, %%s size, %%o first physical byte, "
+                + "%%d device (MAJOR:MINOR), %%%% a percent sign; unknown values print as -. Default: %%p.")
+    LineFormat format;
+
+    @Option(names = "--stats", description = "Then, on stderr: each device's order and why, and the seek distance "
+            + "of this order and of directory order.")
+    boolean stats;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (parent.paths != null && !parent.paths.isEmpty()) {
+            // "dirdump DIR order X": DIR went to the read command, which does not run.
+            throw new ParameterException(spec.commandLine(), "PATHs go after 'order' (a directory named order: ./order)");
+        }
+        Reporter reporter = new Reporter(parent.err, Reporter.Verbosity.NORMAL);
+        Selection selection = Selection.of(paths, walk, reporter);
+        OrderPlan plan = selection.plan();
+        if (format.needsLocations()) {
+            plan.locateAll();
+        }
+        print(selection);
+        if (stats) {
+            OrderReport report = new OrderReport(plan.devices(), plan.seekDistance());
+            parent.err.printf(Locale.ROOT, "dirdump: %,d files in order %s; seconds: listing %.3f, ordering %.3f, "
+                    + "locating %.3f%n", plan.sequence().length, selection.order().key(),
+                    selection.listingNanos() / 1e9, selection.orderingNanos() / 1e9, selection.locatingNanos() / 1e9);
+            for (String line : report.lines()) {
+                parent.err.println("  " + line);
+            }
+        }
+        return ExitCode.of(selection.listing(), selection.tally()).status;
+    }
+
+    private void print(Selection selection) {
+        OrderPlan plan = selection.plan();
+        OutputStream out = new BufferedOutputStream(parent.out, 1 << 16);
+        int[] sequence = plan.sequence();
+        try {
+            for (int i = 0; i < sequence.length; i++) {
+                format.write(out, sequence[i], selection.listing(), plan, selection.os(), nul);
+                out.write(nul ? 0 : '\n');
+                if (i % FLUSH_EVERY == FLUSH_EVERY - 1) {
+                    out.flush();
+                    if (parent.out.checkError()) {
+                        return;  // the reader went away (| head): nothing more to say
+                    }
+                }
+            }
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);  // PrintStream does not throw; kept for the OutputStream contract
+        }
+    }
+}

@@ -1,0 +1,15 @@
+package dirdump.order;
+
+/** How the physical location of a file is found (--locate). */
+public enum LocateMethod {
+    /** FIEMAP, and FIBMAP on a file system that refuses FIEMAP. */
+    AUTO,
+    /** The FIEMAP ioctl: the first extent, without root. */
+    FIEMAP,
+    /** The FIBMAP ioctl on logical block 0: needs CAP_SYS_RAWIO. */
+    FIBMAP;
+
+    public String key() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

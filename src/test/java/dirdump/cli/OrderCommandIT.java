@@ -1,0 +1,34 @@
+package dirdump.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dirdump.testing.Trees;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** dirdump order -0 in the pipelines the README shows, through the real launcher. */
+class OrderCommandIT {
+    private static final Path LAUNCHER = Path.of(System.getProperty("user.dir"), "bin", "dirdump").toAbsolutePath();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void xargsAndTarTakeTheNulTerminatedList() throws Exception {
+        List<Path> files = Trees.randomTree(tmp.resolve("data"), 60, 5000, 12);
+        Files.write(tmp.resolve("data/line\nbreak"), new byte[7]);
+        Files.write(tmp.resolve("data/sp ace"), new byte[3]);
+        long bytes = Trees.totalSize(files) + 7 + 3;
+
+        String viaXargs = Trees.shOutput(tmp, "'" + LAUNCHER + "' order -0 data | xargs -0 cat | wc -c").trim();
+        assertEquals(Long.toString(bytes), viaXargs);
+
+        String viaTar = Trees.shOutput(tmp, "'" + LAUNCHER + "' order -0 data | tar --null -T - -cf all.tar "
+                + "&& tar -xf all.tar -C " + Files.createDirectory(tmp.resolve("copy")) + " && diff -r data copy/data "
+                + "&& echo same").trim();
+        assertEquals("same", viaTar);
+    }
+}
