@@ -1,0 +1,49 @@
+package dirdump.testdata;
+
+import dirdump.report.HumanSummary;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/** One line on stderr, redrawn at most ten times a second, only when stderr is a terminal. */
+final class Progress {
+    private static final long INTERVAL_NANOS = 100_000_000L;
+
+    private final PrintStream err;
+    private final boolean shown;
+    private final int total;
+    private int files;
+    private long bytes;
+    private long nextDraw;
+    private boolean drawn;
+
+    Progress(PrintStream err, boolean terminal, int total) {
+        this.err = err;
+        this.shown = terminal;
+        this.total = total;
+    }
+
+    void fileWritten(int size) {
+        files++;
+        bytes += size;
+        if (shown) {
+            long now = System.nanoTime();
+            if (!drawn || now - nextDraw >= 0) {
+                nextDraw = now + INTERVAL_NANOS;
+                drawn = true;
+                // \r and "erase to end of line" redraw the line in place.
+                err.printf(Locale.ROOT, "\rtestdata-gen: %,d of %,d files (%d%%), %s\033[K",
+                        files, total, files * 100L / total, HumanSummary.bytes(bytes));
+                err.flush();
+            }
+        }
+    }
+
+    /** Erases the line, so that the summary or an error starts on a clean one. */
+    void finish() {
+        if (drawn) {
+            err.print("\r\033[K");
+            err.flush();
+            drawn = false;
+        }
+    }
+}

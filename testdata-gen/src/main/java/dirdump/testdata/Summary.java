@@ -1,0 +1,26 @@
+package dirdump.testdata;
+
+import dirdump.report.HumanSummary;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.Locale;
+
+/** The closing lines on stderr: what was written and how fast, and the sizes actually drawn. */
+final class Summary {
+    private Summary() {
+    }
+
+    /** {@code fragmenting}: a line on how the writes were interleaved, or null for a plain run. */
+    static void print(PrintStream err, Layout layout, SizeModel model, long seed, String fragmenting, double seconds) {
+        long bytes = layout.totalBytes();
+        err.printf(Locale.ROOT, "testdata-gen: wrote %,d files in %,d director%s, %s, in %.2f s (seed %d)%n",
+                layout.files, layout.dirs, layout.dirs == 1 ? "y" : "ies", HumanSummary.bytes(bytes), seconds, seed);
+        int[] sizes = layout.fileSize.clone();
+        Arrays.sort(sizes);
+        err.printf(Locale.ROOT, "  sizes %,d B to %,d B: mean %,.0f B, median %,d B (%s)%n",
+                sizes[0], sizes[sizes.length - 1], (double) bytes / sizes.length, sizes[sizes.length / 2], model);
+        if (fragmenting != null) {
+            err.println("  " + fragmenting);
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package dirdump.testdata;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+
+/**
+ * Writes the planned tree under OUT: the directories first (parents before children), then the files in
+ * their creation order, several open at once. Each round writes the next chunk of every open file; a
+ * file that is complete is closed and its slot goes to the next file to create. One slot and large
+ * chunks is the plain run; several slots and small chunks is --fragment. Either way a file gets the
+ * same bytes: its content is one stream drawn from its own seed, cut into chunks.
+ */
+final class TreeWriter {
+    /** The plain run's chunk: larger than the default sizes, so that such a file takes one write. */
+    static final int PLAIN_CHUNK = 1 << 20;
+    /** --fragment's chunk: one block of most file systems, the unit an extent can be split at. */
+    static final int FRAGMENT_CHUNK = 4096;
+
+    private final Layout layout;
+    private final Path out;
+    private final FileSink sink;
+    private final int chunk;
+    private final Progress progress;
+    /** One buffer, direct so that no write copies it, reused for every chunk. Chunks are multiples of 8. */
+    private final ByteBuffer buffer;
+    /** Per slot: the file in it (-1 if none), the bytes written so far, its content stream, its path. */
+    private final int[] fileIn;
+    private final long[] written;
+    private final SplittableRandom[] content;
+    private final Path[] pathIn;
+    private Path[] dirs;
+
+    TreeWriter(Layout layout, Path out, FileSink sink, int slots, int chunk, Progress progress) {
+        this.layout = layout;
+        this.out = out;
+        this.sink = sink;
+        this.chunk = chunk;
+        this.progress = progress;
+        this.buffer = ByteBuffer.allocateDirect(chunk);
+        this.fileIn = new int[slots];
+        this.written = new long[slots];
+        this.content = new SplittableRandom[slots];
+        this.pathIn = new Path[slots];
+    }
+
+    void write() throws IOException {
+        makeDirectories();
+        int[] order = layout.creationOrder;
+        int next = 0;
+        int open = 0;
+        for (int slot = 0; slot < fileIn.length; slot++) {
+            fileIn[slot] = -1;
+            if (next < order.length) {
+                start(slot, order[next++]);
+                open++;
+            }
+        }
+        while (open > 0) {
+            for (int slot = 0; slot < fileIn.length; slot++) {
+                if (fileIn[slot] >= 0 && writeChunk(slot)) {
+                    finish(slot);
+                    if (next < order.length) {
+                        start(slot, order[next++]);
+                    } else {
+                        open--;
+                    }
+                }
+            }
+        }
+    }
+
+    private void makeDirectories() throws IOException {
+        dirs = new Path[layout.dirs];
+        dirs[0] = out;
+        for (int d = 1; d < layout.dirs; d++) {
+            dirs[d] = dirs[layout.parent[d]].resolve(layout.dirName(d));
+            try {
+                Files.createDirectory(dirs[d]);
+            } catch (IOException e) {
+                throw Failure.at(dirs[d], e);
+            }
+        }
+    }
+
+    private void start(int slot, int file) throws IOException {
+        Path path = dirs[layout.fileDir[file]].resolve(layout.fileName(file));
+        fileIn[slot] = file;
+        written[slot] = 0;
+        content[slot] = new SplittableRandom(layout.contentSeed[file]);
+        pathIn[slot] = path;
+        try {
+            sink.create(slot, path);
+        } catch (IOException e) {
+            fileIn[slot] = -1;
+            throw Failure.at(path, e);
+        }
+    }
+
+    /** Writes the slot's next chunk; true when its file is complete. */
+    private boolean writeChunk(int slot) throws IOException {
+        long size = layout.fileSize[fileIn[slot]];
+        int n = (int) Math.min(chunk, size - written[slot]);
+        if (n > 0) {
+            fill(content[slot], n);
+            try {
+                sink.append(slot, buffer, written[slot]);
+            } catch (IOException e) {
+                throw Failure.at(pathIn[slot], e);
+            }
+            written[slot] += n;
+        }
+        return written[slot] == size;
+    }
+
+    private void finish(int slot) throws IOException {
+        int file = fileIn[slot];
+        fileIn[slot] = -1;
+        try {
+            sink.close(slot);
+        } catch (IOException e) {
+            throw Failure.at(pathIn[slot], e);
+        }
+        progress.fileWritten(layout.fileSize[file]);
+    }
+
+    /** The next n bytes of the stream: whole longs, and the high bytes of one more for a last partial word. */
+    private void fill(SplittableRandom random, int n) {
+        buffer.clear();
+        for (int i = n >>> 3; i > 0; i--) {
+            buffer.putLong(random.nextLong());
+        }
+        int rest = n & 7;
+        if (rest > 0) {
+            long last = random.nextLong();
+            for (int i = 0; i < rest; i++) {
+                buffer.put((byte) (last >>> (56 - 8 * i)));
+            }
+        }
+        buffer.flip();
+    }
+}
