@@ -94,7 +94,7 @@ final class NioOs implements Os {
     }
 
     static SysException unsupported(String call) {
-        return new SysException(LibcOs.ENOSYS, call + " needs the native library");
+        return new SysException(SysException.ENOSYS, call + " needs the native library");
     }
 
     private static Path path(byte[] bytes) {
@@ -172,7 +172,7 @@ final class NioOs implements Os {
         }
 
         @Override
-        public Residency cachestat() throws SysException {
+        public Residency cachestat(long size) throws SysException {
             throw unsupported("cachestat");
         }
 

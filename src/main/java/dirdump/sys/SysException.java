@@ -10,6 +10,7 @@ public final class SysException extends IOException {
     public static final int ENOTDIR = 20;
     public static final int ELOOP = 40;
     public static final int ENAMETOOLONG = 36;
+    public static final int ENOSYS = 38;
 
     private final int errno;
 
