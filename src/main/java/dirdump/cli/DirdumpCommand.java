@@ -27,12 +27,13 @@ import picocli.CommandLine.Parameters;
         description = {
             "Reads every regular file under each PATH to its end, in the order the disk stores them "
                 + "(inode order by default), to pull the files into the page cache as fast as the storage allows.",
-            "FIFOs, sockets, devices and symbolic links are skipped; a file with several hard links is read once. "
+            "FIFOs, sockets, devices and symbolic links are skipped; a file with several hard links is read once; "
+                + "a file whose every page is in the page cache already is skipped unless --force. "
                 + "Nothing read is ever written to, and access times are left alone where the kernel allows.",
             ""},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
-            "0:every file listed was read",
+            "0:every file listed was read (or was already cached)",
             "1:the run finished, but some files or directories could not be read",
             "2:usage error, or a PATH does not exist or cannot be used"},
         footerHeading = "%nExamples:%n",
@@ -62,6 +63,9 @@ public final class DirdumpCommand implements Callable<Integer> {
             description = "Read buffer, reused for every file (64k, 1M, 1MiB; default ${DEFAULT-VALUE}).")
     int bufferSize;
 
+    @Option(names = "--force", description = "Read every file, also those already entirely in the page cache.")
+    boolean force;
+
     @Mixin
     OutputOptions output;
 
@@ -82,14 +86,15 @@ public final class DirdumpCommand implements Callable<Integer> {
 
         long start = System.nanoTime();
         int jobs = 1;
-        tally.add(ReadRun.run(selection.os(), listing, selection.sequence(), bufferSize, jobs, reporter));
+        ReadRun.Result read = ReadRun.run(selection.os(), listing, selection.sequence(), bufferSize, jobs, !force, reporter);
+        tally.add(read.tally());
         long reading = System.nanoTime() - start;
 
         ExitCode exit = ExitCode.of(listing, tally);
         long total = selection.listingNanos() + selection.orderingNanos() + reading;
         RunSummary summary = new RunSummary(selection.order().key(), "read", selection.os().description(), jobs,
                 bufferSize, tally, listing.unusablePaths, selection.listingNanos(), selection.orderingNanos(),
-                reading, total, exit.status, List.of());
+                reading, total, exit.status, List.of(read.residency()));
         if (output.json) {
             JsonSummary.print(summary, out);
         } else if (output.verbosity() != Reporter.Verbosity.QUIET) {

@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.cache.BeforeAfter;
 import dirdump.report.Reporter;
 import dirdump.report.Tally;
 import dirdump.scan.Listing;
@@ -10,20 +11,29 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Reads the files in sequence order with {@code jobs} readers. They share one cursor, so the files
- * are started in order while up to {@code jobs} reads are in flight; each has its own buffer and tally.
+ * are started in order while up to {@code jobs} reads are in flight; each has its own buffer and counts.
  */
 public final class ReadRun {
+    /** What the readers counted, and the residency of the files before and after. */
+    public record Result(Tally tally, BeforeAfter residency) {
+    }
+
     private ReadRun() {
     }
 
-    public static Tally run(Os os, Listing listing, int[] sequence, int bufferSize, int jobs, Reporter reporter) {
+    /** {@code skipCached}: files with every page in the page cache are counted, not read. */
+    public static Result run(Os os, Listing listing, int[] sequence, int bufferSize, int jobs, boolean skipCached,
+                             Reporter reporter) {
         AtomicInteger cursor = new AtomicInteger();
         List<Tally> tallies = new ArrayList<>();
+        List<BeforeAfter> residencies = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         for (int j = 0; j < jobs; j++) {
             Tally tally = new Tally();
             tallies.add(tally);
-            FileWarmer warmer = new FileWarmer(os, listing, os.allocate(bufferSize), reporter);
+            BeforeAfter residency = new BeforeAfter();
+            residencies.add(residency);
+            FileWarmer warmer = new FileWarmer(os, listing, os.allocate(bufferSize), skipCached, residency, reporter);
             Runnable reader = () -> {
                 for (int i; (i = cursor.getAndIncrement()) < sequence.length; ) {
                     warmer.warm(sequence[i], tally);
@@ -45,8 +55,9 @@ public final class ReadRun {
                 break;
             }
         }
-        Tally total = new Tally();
-        tallies.forEach(total::add);
+        Result total = new Result(new Tally(), new BeforeAfter());
+        tallies.forEach(total.tally()::add);
+        residencies.forEach(total.residency()::add);
         return total;
     }
 }

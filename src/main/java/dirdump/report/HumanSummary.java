@@ -39,7 +39,7 @@ public final class HumanSummary {
     }
 
     /** Bytes in binary units, as ls -h and du -h show them. */
-    static String bytes(long n) {
+    public static String bytes(long n) {
         if (n < 1024) {
             return n + " B";
         }

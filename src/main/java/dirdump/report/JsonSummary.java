@@ -41,7 +41,12 @@ public final class JsonSummary {
             section.addTo(o);
         }
         o.addProperty("exit_status", s.exitStatus());
-        out.println(new GsonBuilder().disableHtmlEscaping().create().toJson(o));
+        println(o, out);
+    }
+
+    /** One object on one line; a member without a value (a percentage of 0 pages) stays, as null. */
+    public static void println(JsonObject o, PrintStream out) {
+        out.println(new GsonBuilder().disableHtmlEscaping().serializeNulls().create().toJson(o));
         out.flush();
     }
 }

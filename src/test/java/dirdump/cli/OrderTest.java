@@ -38,7 +38,7 @@ class OrderTest {
     @Test
     void defaultOrderIsByInodeAcrossAllDirectories() throws Exception {
         Trees.randomTree(tmp, 400, 10, 9);
-        List<String> read = DirdumpRun.of("-v", tmp).readOrder();
+        List<String> read = DirdumpRun.of("--force", "-v", tmp).readOrder();
         assertEquals(400, read.size());
         long previous = -1;
         for (String p : read) {
@@ -46,7 +46,7 @@ class OrderTest {
             assertTrue(ino > previous, "inode order broken at " + p);
             previous = ino;
         }
-        assertEquals(read, DirdumpRun.of("-v", "--order=inode", tmp).readOrder());
+        assertEquals(read, DirdumpRun.of("--force", "-v", "--order=inode", tmp).readOrder());
     }
 
     @Test
@@ -56,10 +56,10 @@ class OrderTest {
         List<String> listed = Arrays.stream(Trees.shOutput(tmp, "ls -U -1").split("\n"))
                 .map(name -> tmp.resolve(name).toString()).collect(Collectors.toList());
 
-        List<String> nosort = DirdumpRun.of(tmp, "-v", "--nosort").readOrder();
+        List<String> nosort = DirdumpRun.of("--force", tmp, "-v", "--nosort").readOrder();
         assertEquals(listed, nosort);
-        assertEquals(nosort, DirdumpRun.of(tmp, "-v", "--order=none").readOrder());
-        assertNotEquals(nosort, DirdumpRun.of(tmp, "-v").readOrder(), "inode order should differ here");
+        assertEquals(nosort, DirdumpRun.of("--force", tmp, "-v", "--order=none").readOrder());
+        assertNotEquals(nosort, DirdumpRun.of("--force", tmp, "-v").readOrder(), "inode order should differ here");
     }
 
     @Test
@@ -70,7 +70,7 @@ class OrderTest {
         List<String> expected = files.stream().map(Path::toString).sorted().collect(Collectors.toList());
         expected.add(tmp.resolve("sub/a").toString());
         expected.add(tmp.resolve("sub/b").toString());
-        assertEquals(expected, DirdumpRun.of(tmp, "-v", "--order=name").readOrder());
+        assertEquals(expected, DirdumpRun.of("--force", tmp, "-v", "--order=name").readOrder());
     }
 
     @Test
@@ -85,7 +85,7 @@ class OrderTest {
     void oneOrderForTheWholeRunAcrossSeveralPaths() throws Exception {
         Trees.randomTree(tmp.resolve("x"), 50, 10, 10);
         Trees.randomTree(tmp.resolve("y"), 50, 10, 11);
-        List<String> read = DirdumpRun.of("-v", tmp.resolve("y"), tmp.resolve("x")).readOrder();
+        List<String> read = DirdumpRun.of("--force", "-v", tmp.resolve("y"), tmp.resolve("x")).readOrder();
         assertEquals(100, read.size());
         List<Long> inodes = new ArrayList<>();
         for (String p : read) {
@@ -101,10 +101,10 @@ class OrderTest {
         Trees.file(tmp.resolve("top"), 1, 1);
         Trees.file(tmp.resolve("a/one"), 1, 1);
         Trees.file(tmp.resolve("a/b/two"), 1, 1);
-        assertEquals(1, DirdumpRun.json(tmp, "--max-depth", "1").count("files_read"));
-        assertEquals(2, DirdumpRun.json(tmp, "--max-depth", "2").count("files_read"));
-        assertEquals(3, DirdumpRun.json(tmp, "--max-depth", "3").count("files_read"));
-        assertEquals(0, DirdumpRun.json(tmp, "--max-depth", "0").count("files_read"));
+        assertEquals(1, DirdumpRun.json("--force", tmp, "--max-depth", "1").count("files_read"));
+        assertEquals(2, DirdumpRun.json("--force", tmp, "--max-depth", "2").count("files_read"));
+        assertEquals(3, DirdumpRun.json("--force", tmp, "--max-depth", "3").count("files_read"));
+        assertEquals(0, DirdumpRun.json("--force", tmp, "--max-depth", "0").count("files_read"));
         assertEquals(2, DirdumpRun.of(tmp, "--max-depth", "-1").status());
         assertTrue(Files.exists(tmp.resolve("a/b/two")));
     }
