@@ -16,7 +16,7 @@ public final class OutputOptions {
         @Option(names = {"-q", "--quiet"}, description = "Print only errors (for cron).")
         boolean quiet;
 
-        @Option(names = {"-v", "--verbose"}, description = "List each file as it is read or skipped, on stderr.")
+        @Option(names = {"-v", "--verbose"}, description = "List each file: as it is read or skipped (stderr), or in the status table.")
         boolean verbose;
     }
 

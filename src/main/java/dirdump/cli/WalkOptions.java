@@ -13,10 +13,10 @@ public final class WalkOptions {
     CommandSpec spec;
 
     @Option(names = "--order", paramLabel = "ORDER",
-            description = "Read order: none (as directories list entries), name, inode (default).")
+            description = "Order of the files: none (as directories list entries), name, inode (default).")
     Order order;
 
-    @Option(names = "--nosort", description = "Same as --order=none: read in directory order, to compare.")
+    @Option(names = "--nosort", description = "Same as --order=none: directory order, to compare.")
     boolean nosort;
 
     @Option(names = {"-L", "--follow"}, description = "Follow symbolic links (loops are detected and skipped).")
@@ -26,7 +26,7 @@ public final class WalkOptions {
     boolean oneFileSystem;
 
     @Option(names = "--max-depth", paramLabel = "N",
-            description = "Read files at most N levels below each PATH (1: only files directly in it).")
+            description = "Only files at most N levels below each PATH (1: only files directly in it).")
     Integer maxDepth;
 
     Order order() {
