@@ -15,6 +15,7 @@ import dirdump.sys.Os;
 import dirdump.testing.Trees;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,9 +67,11 @@ class ChangedBeforeReadTest {
         Files.createSymbolicLink(tmp.resolve("to-symlink"), secret);
         Files.delete(tmp.resolve("to-fifo"));
         assertEquals(0, Trees.sh(tmp, "mkfifo to-fifo"));
-        Files.delete(tmp.resolve("replaced"));
-        Trees.file(tmp.resolve("elsewhere/filler"), 1, 1);  // keeps the old inode number from being reused at once
-        Trees.file(tmp.resolve("replaced"), 7000, 10);
+        // Held open while deleted, the old file keeps its inode, so the new one cannot get its number.
+        try (FileChannel old = FileChannel.open(tmp.resolve("replaced"))) {
+            Files.delete(tmp.resolve("replaced"));
+            Trees.file(tmp.resolve("replaced"), 7000, 10);
+        }
 
         Tally t = read();
 
