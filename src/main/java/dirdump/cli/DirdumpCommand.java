@@ -20,7 +20,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code dirdump [OPTIONS] PATH...}: list, order, read, report. */
 @Command(name = "dirdump",
-        subcommands = {StatusCommand.class},
+        subcommands = {StatusCommand.class, EvictCommand.class},
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
@@ -42,7 +42,8 @@ import picocli.CommandLine.Parameters;
             "  dirdump /data/set             warm /data/set in inode order",
             "  dirdump /data/set --nosort    the same in directory order, to compare",
             "  dirdump -q --json /data/set   for cron: errors on stderr, JSON summary on stdout",
-            "  dirdump status -v /data/set   how much of each file is in the page cache"})
+            "  dirdump status -v /data/set   how much of each file is cached",
+            "  dirdump evict /data/set       drop it from the page cache again"})
 public final class DirdumpCommand implements Callable<Integer> {
     /** Chosen by measurement (README, "Buffer size"): larger buffers gained nothing on a warm cache. */
     static final String DEFAULT_BUFFER = "256k";

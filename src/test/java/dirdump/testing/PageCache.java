@@ -26,12 +26,19 @@ public final class PageCache {
     private PageCache() {
     }
 
-    /** Writes the files' dirty pages out and drops all their pages from the page cache. */
-    public static void evict(Iterable<Path> files) throws IOException {
+    /** Writes the files' dirty pages out (fsync), so that they can be dropped. */
+    public static void sync(Iterable<Path> files) throws IOException {
         for (Path f : files) {
             try (FileChannel c = FileChannel.open(f, StandardOpenOption.WRITE)) {
-                c.force(true);  // dirty pages cannot be dropped
+                c.force(true);
             }
+        }
+    }
+
+    /** Writes the files' dirty pages out and drops all their pages from the page cache. */
+    public static void evict(Iterable<Path> files) throws IOException {
+        sync(files);
+        for (Path f : files) {
             try (OpenFile file = open(f)) {
                 file.dontNeed();
             }
