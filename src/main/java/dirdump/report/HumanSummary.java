@@ -32,11 +32,11 @@ public final class HumanSummary {
         StringJoiner reasons = new StringJoiner(", ");
         for (SkipReason r : SkipReason.values()) {
             if (t.skipped(r) > 0) {
-                reasons.add(r.text + " " + t.skipped(r));
+                reasons.add(String.format(Locale.ROOT, "%s %,d", r.text, t.skipped(r)));
             }
         }
         if (t.changed() > 0) {
-            reasons.add("changed since listed " + t.changed());
+            reasons.add(String.format(Locale.ROOT, "changed since listed %,d", t.changed()));
         }
         return String.format(Locale.ROOT, "skipped: %,d%s", t.skippedTotal(), reasons.length() > 0 ? " (" + reasons + ")" : "");
     }
