@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code dirdump [OPTIONS] PATH...}: list, order, read, report. */
 @Command(name = "dirdump",
-        subcommands = OrderCommand.class,
+        subcommands = {OrderCommand.class, StatusCommand.class, EvictCommand.class},
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
@@ -34,12 +34,13 @@ import picocli.CommandLine.Parameters;
             "Reads every regular file under each PATH to its end, in the order the disk stores them "
                 + "(physical order on rotating disks, inode order on others), to pull the files into the page "
                 + "cache as fast as the storage allows.",
-            "FIFOs, sockets, devices and symbolic links are skipped; a file with several hard links is read once. "
+            "FIFOs, sockets, devices and symbolic links are skipped; a file with several hard links is read once; "
+                + "a file whose every page is in the page cache already is skipped unless --force. "
                 + "Nothing read is ever written to, and access times are left alone where the kernel allows.",
             ""},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
-            "0:every file listed was read",
+            "0:every file listed was read (or was already cached)",
             "1:the run finished, but some files or directories could not be read",
             "2:usage error, or a PATH does not exist or cannot be used"},
         footerHeading = "%nExamples:%n",
@@ -48,7 +49,9 @@ import picocli.CommandLine.Parameters;
             "  dirdump /data/set --nosort       the same in directory order, to compare",
             "  dirdump -q --json /data/set      for cron: errors on stderr, JSON on stdout",
             "  dirdump order --stats /data/set  the order and seek distance; nothing read",
-            "  dirdump order -0 /data/set | xargs -0 ls -ld"})
+            "  dirdump order -0 /data/set | xargs -0 ls -ld",
+            "  dirdump status -v /data/set      how much of each file is cached",
+            "  dirdump evict /data/set          drop it from the page cache again"})
 public final class DirdumpCommand implements Callable<Integer> {
     /** Chosen by measurement (README, "Buffer size"): larger buffers gained nothing on a warm cache. */
     static final String DEFAULT_BUFFER = "256k";
@@ -89,6 +92,9 @@ public final class DirdumpCommand implements Callable<Integer> {
                     + "of the readers (default ${DEFAULT-VALUE}; 0: off).")
     int prefetch = DEFAULT_PREFETCH;
 
+    @Option(names = "--force", description = "Read every file, also those already entirely in the page cache.")
+    boolean force;
+
     @Mixin
     OutputOptions output;
 
@@ -115,8 +121,9 @@ public final class DirdumpCommand implements Callable<Integer> {
         }
         int readers = jobs != null ? jobs : DefaultJobs.forRoots(listing.directories);
         long start = System.nanoTime();
-        ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch);
-        tally.add(ReadRun.run(selection.os(), listing, selection.sequence(), plan, reporter));
+        ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force);
+        ReadRun.Result read = ReadRun.run(selection.os(), listing, selection.sequence(), plan, reporter);
+        tally.add(read.tally());
         long reading = System.nanoTime() - start;
         // After the read, so that locating every file does not warm the cache the read is timed on.
         SeekDistance seek = output.json || reporter.verbose() ? selection.plan().seekDistance() : null;
@@ -126,7 +133,7 @@ public final class DirdumpCommand implements Callable<Integer> {
         RunSummary summary = new RunSummary(selection.order().key(), method.key(), selection.os().description(), readers,
                 bufferSize, tally, listing.unusablePaths, selection.listingNanos(), selection.orderingNanos(),
                 selection.locatingNanos(), reading, total, exit.status,
-                List.of(new OrderReport(selection.plan().devices(), seek)));
+                List.of(new OrderReport(selection.plan().devices(), seek), read.residency()));
         if (output.json) {
             JsonSummary.print(summary, out);
         } else if (output.verbosity() != Reporter.Verbosity.QUIET) {

@@ -2,7 +2,7 @@ package dirdump.cli;
 
 /** What a run's exit status tells a script. */
 public enum ExitCode {
-    /** Every file listed was read (skipped FIFOs, sockets, devices and links do not count against it). */
+    /** Every file listed was read (skipped FIFOs, sockets, devices, links and cached files do not count against it). */
     OK(0),
     /** The run finished, but some files or directories could not be read. */
     SOME_FAILED(1),

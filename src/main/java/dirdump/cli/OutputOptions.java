@@ -16,7 +16,8 @@ public final class OutputOptions {
         @Option(names = {"-q", "--quiet"}, description = "Print only errors (for cron).")
         boolean quiet;
 
-        @Option(names = {"-v", "--verbose"}, description = "List each file as it is read or skipped, and the seek distance, on stderr.")
+        @Option(names = {"-v", "--verbose"},
+                description = "List each file: as it is read or skipped, with the seek distance (stderr), or in the status table.")
         boolean verbose;
     }
 

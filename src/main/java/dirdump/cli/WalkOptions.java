@@ -19,7 +19,7 @@ public final class WalkOptions {
                 + "and network file systems), physical, inode, name, none (as directories list entries).")
     Order order;
 
-    @Option(names = "--nosort", description = "Same as --order=none: read in directory order, to compare.")
+    @Option(names = "--nosort", description = "Same as --order=none: directory order, to compare.")
     boolean nosort;
 
     @Option(names = "--locate", paramLabel = "METHOD", defaultValue = "auto",
@@ -38,7 +38,7 @@ public final class WalkOptions {
     boolean oneFileSystem;
 
     @Option(names = "--max-depth", paramLabel = "N",
-            description = "Read files at most N levels below each PATH (1: only files directly in it).")
+            description = "Only files at most N levels below each PATH (1: only files directly in it).")
     Integer maxDepth;
 
     Order order() {

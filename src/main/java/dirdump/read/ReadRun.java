@@ -1,8 +1,11 @@
 package dirdump.read;
 
+import dirdump.cache.BeforeAfter;
 import dirdump.report.Reporter;
 import dirdump.report.Tally;
+import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
+import dirdump.scan.Opened;
 import dirdump.sys.Os;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,14 +17,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Reads the files in sequence order. All workers take files from one shared cursor, so files are
  * started in order while many reads are in flight, and the kernel's scheduler can merge and sort them.
  *
- * <p>With prefetch, two openers run ahead of the readers: each opens and checks the next file, queues
- * the read of its first read-ahead window (WILLNEED, which returns at once) and hands the open file
- * to a reader. The device then has up to {@code prefetch} reads queued, in order, which lets it merge
- * neighbouring files into large requests, while a few reader threads copy what has arrived.
+ * <p>With prefetch, two openers run ahead of the readers: each opens and checks the next file, skips
+ * it if it is cached already, queues the read of its first read-ahead window (WILLNEED, which returns
+ * at once) and hands the open file to a reader. The device then has up to {@code prefetch} reads
+ * queued, in order, while the readers copy what has arrived.
  */
 public final class ReadRun {
     private static final int OPENERS = 2;
-    private static final Opened END = new Opened(null, null, null);
+    private static final Opened END = new Opened(null, null, null, null);
+
+    /** What the workers counted, and the residency of the files before and after. */
+    public record Result(Tally tally, BeforeAfter residency) {
+    }
 
     private final Os os;
     private final Listing listing;
@@ -30,6 +37,7 @@ public final class ReadRun {
     private final Reporter reporter;
     private final AtomicInteger cursor = new AtomicInteger();
     private final List<Tally> tallies = new ArrayList<>();
+    private final List<BeforeAfter> residencies = new ArrayList<>();
 
     private ReadRun(Os os, Listing listing, int[] sequence, ReadPlan plan, Reporter reporter) {
         this.os = os;
@@ -39,11 +47,11 @@ public final class ReadRun {
         this.reporter = reporter;
     }
 
-    public static Tally run(Os os, Listing listing, int[] sequence, ReadPlan plan, Reporter reporter) {
+    public static Result run(Os os, Listing listing, int[] sequence, ReadPlan plan, Reporter reporter) {
         return new ReadRun(os, listing, sequence, plan, reporter).run();
     }
 
-    private Tally run() {
+    private Result run() {
         List<Thread> threads = new ArrayList<>();
         if (plan.jobs() == 1) {
             worker().run();  // one reader: nothing in parallel, the comparison mode
@@ -64,20 +72,21 @@ public final class ReadRun {
         for (Thread t : threads) {
             joinUninterruptibly(t);
         }
-        Tally total = new Tally();
-        tallies.forEach(total::add);
+        Result total = new Result(new Tally(), new BeforeAfter());
+        tallies.forEach(total.tally()::add);
+        residencies.forEach(total.residency()::add);
         return total;
     }
 
     /** Opens, checks and reads each file itself. */
     private Runnable worker() {
         Tally tally = tally();
-        CheckedOpener opener = new CheckedOpener(os, listing, reporter);
-        FileWarmer warmer = warmer();
+        FileOpener opener = new FileOpener(os, listing, reporter, "not read");
+        FileWarmer warmer = warmer(true);
         return () -> {
             for (int i; (i = cursor.getAndIncrement()) < sequence.length; ) {
                 Opened o = opener.open(sequence[i], tally);
-                if (o != null) {
+                if (o != null && (o = warmer.check(o, tally)) != null) {
                     warmer.warm(o, tally);
                 }
             }
@@ -86,13 +95,13 @@ public final class ReadRun {
 
     private Runnable opener(BlockingQueue<Opened> queue, AtomicInteger openersLeft) {
         Tally tally = tally();
-        CheckedOpener opener = new CheckedOpener(os, listing, reporter);
-        WillNeed willNeed = new WillNeed();
+        FileOpener opener = new FileOpener(os, listing, reporter, "not read");
+        FileWarmer checker = warmer(false);
         return () -> {
             for (int i; (i = cursor.getAndIncrement()) < sequence.length; ) {
                 Opened o = opener.open(sequence[i], tally);
-                if (o != null) {
-                    willNeed.prefetch(o);
+                if (o != null && (o = checker.check(o, tally)) != null) {
+                    checker.prefetch(o);
                     putUninterruptibly(queue, o);
                 }
             }
@@ -106,7 +115,7 @@ public final class ReadRun {
 
     private Runnable reader(BlockingQueue<Opened> queue) {
         Tally tally = tally();
-        FileWarmer warmer = warmer();
+        FileWarmer warmer = warmer(true);
         return () -> {
             for (Opened o; (o = takeUninterruptibly(queue)) != END; ) {
                 warmer.warm(o, tally);
@@ -114,9 +123,12 @@ public final class ReadRun {
         };
     }
 
-    private FileWarmer warmer() {
-        return new FileWarmer(plan.method() == ReadMethod.READ ? os.allocate(plan.bufferSize()) : null,
-                reporter, plan.method());
+    /** {@code reads}: it copies files, so it needs a buffer (an opener only checks and advises). */
+    private synchronized FileWarmer warmer(boolean reads) {
+        BeforeAfter residency = new BeforeAfter();
+        residencies.add(residency);
+        return new FileWarmer(reads && plan.method() == ReadMethod.READ ? os.allocate(plan.bufferSize()) : null,
+                reporter, plan.method(), plan.skipCached(), residency);
     }
 
     private synchronized Tally tally() {

@@ -1,5 +1,7 @@
 package dirdump.read;
 
+import dirdump.scan.Opened;
+
 import dirdump.sys.BlockQueue;
 import dirdump.sys.SysException;
 

@@ -13,19 +13,8 @@ public final class HumanSummary {
         Tally t = s.tally();
         err.printf(Locale.ROOT, "dirdump: read %,d files, %s in %.3f s (%.1f MB/s, %,.0f files/s)%n",
                 t.filesRead(), bytes(t.bytesRead()), s.seconds(), s.megabytesPerSecond(), s.filesPerSecond());
-        StringJoiner reasons = new StringJoiner(", ");
-        for (SkipReason r : SkipReason.values()) {
-            if (t.skipped(r) > 0) {
-                reasons.add(r.text + " " + t.skipped(r));
-            }
-        }
-        if (t.changed() > 0) {
-            reasons.add("changed since listed " + t.changed());
-        }
-        err.printf(Locale.ROOT, "  skipped: %,d%s%n", t.skippedTotal(),
-                reasons.length() > 0 ? " (" + reasons + ")" : "");
-        err.printf(Locale.ROOT, "  errors: %,d%s%n", t.errors(),
-                s.unusablePaths() > 0 ? ", PATHs not found or unusable: " + s.unusablePaths() : "");
+        err.println("  " + skipped(t));
+        err.println("  " + errors(t, s.unusablePaths()));
         err.printf(Locale.ROOT, "  %,d directories; order %s; %s with %s, %d reader%s, %s buffer%n",
                 t.directories(), s.order(), s.method(), s.io(), s.jobs(), s.jobs() == 1 ? "" : "s",
                 bytes(s.bufferSize()));
@@ -36,6 +25,26 @@ public final class HumanSummary {
                 err.println("  " + line);
             }
         }
+    }
+
+    /** "skipped: 3 (symbolic link 1, FIFO 2)". */
+    public static String skipped(Tally t) {
+        StringJoiner reasons = new StringJoiner(", ");
+        for (SkipReason r : SkipReason.values()) {
+            if (t.skipped(r) > 0) {
+                reasons.add(String.format(Locale.ROOT, "%s %,d", r.text, t.skipped(r)));
+            }
+        }
+        if (t.changed() > 0) {
+            reasons.add(String.format(Locale.ROOT, "changed since listed %,d", t.changed()));
+        }
+        return String.format(Locale.ROOT, "skipped: %,d%s", t.skippedTotal(), reasons.length() > 0 ? " (" + reasons + ")" : "");
+    }
+
+    /** "errors: 2, PATHs not found or unusable: 1". */
+    public static String errors(Tally t, int unusablePaths) {
+        return String.format(Locale.ROOT, "errors: %,d%s", t.errors(),
+                unusablePaths > 0 ? ", PATHs not found or unusable: " + unusablePaths : "");
     }
 
     /** Bytes in binary units, as ls -h and du -h show them. */

@@ -14,13 +14,7 @@ public final class JsonSummary {
         JsonObject o = new JsonObject();
         o.addProperty("files_read", t.filesRead());
         o.addProperty("bytes_read", t.bytesRead());
-        JsonObject skipped = new JsonObject();
-        skipped.addProperty("total", t.skippedTotal());
-        for (SkipReason r : SkipReason.values()) {
-            skipped.addProperty(r.key, t.skipped(r));
-        }
-        skipped.addProperty("changed", t.changed());
-        o.add("skipped", skipped);
+        o.add("skipped", skipped(t));
         o.addProperty("errors", t.errors());
         o.addProperty("unusable_paths", s.unusablePaths());
         o.addProperty("directories", t.directories());
@@ -42,7 +36,23 @@ public final class JsonSummary {
             section.addTo(o);
         }
         o.addProperty("exit_status", s.exitStatus());
-        out.println(new GsonBuilder().disableHtmlEscaping().create().toJson(o));
+        println(o, out);
+    }
+
+    /** {"total": N, "symlink": N, ..., "changed": N}. */
+    public static JsonObject skipped(Tally t) {
+        JsonObject skipped = new JsonObject();
+        skipped.addProperty("total", t.skippedTotal());
+        for (SkipReason r : SkipReason.values()) {
+            skipped.addProperty(r.key, t.skipped(r));
+        }
+        skipped.addProperty("changed", t.changed());
+        return skipped;
+    }
+
+    /** One object on one line; a member without a value (a percentage of 0 pages) stays, as null. */
+    public static void println(JsonObject o, PrintStream out) {
+        out.println(new GsonBuilder().disableHtmlEscaping().serializeNulls().create().toJson(o));
         out.flush();
     }
 }

@@ -10,7 +10,9 @@ public enum SkipReason {
     DEVICE("device", "device file"),
     DUPLICATE("duplicate", "already listed (hard link or second path)"),
     OTHER_FILE_SYSTEM("other_file_system", "on another file system"),
-    LOOP("loop", "symbolic link loop");
+    LOOP("loop", "symbolic link loop"),
+    /** Every page of the file was in the page cache already, so reading it would change nothing. */
+    ALREADY_CACHED("already_cached", "already cached");
 
     public final String key;
     public final String text;

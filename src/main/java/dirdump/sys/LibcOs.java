@@ -2,6 +2,7 @@ package dirdump.sys;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import jnr.constants.platform.OpenFlags;
 import jnr.ffi.LibraryLoader;
@@ -107,7 +108,7 @@ final class LibcOs implements Os {
             fd = tryOpen(path, flags);
         }
         check(fd);
-        return new LibcFile(fd, path);
+        return new LibcFile(fd);
     }
 
     @Override
@@ -166,6 +167,10 @@ final class LibcOs implements Os {
         }
     }
 
+    private long pages(long size) {
+        return (size + pageSize - 1) / pageSize;
+    }
+
     static byte[] cString(byte[] bytes) {
         return Arrays.copyOf(bytes, bytes.length + 1);
     }
@@ -182,11 +187,9 @@ final class LibcOs implements Os {
 
     private final class LibcFile implements OpenFile {
         private final int fd;
-        private final byte[] path;
 
-        LibcFile(int fd, byte[] path) {
+        LibcFile(int fd) {
             this.fd = fd;
-            this.path = path;
         }
 
         @Override
@@ -233,21 +236,26 @@ final class LibcOs implements Os {
         }
 
         @Override
-        public Residency cachestat() throws SysException {
+        public Residency cachestat(long size) throws SysException {
+            long pages = pages(size);
+            if (pages == 0) {
+                return new Residency(0, 0, 0, pageSize);  // len 0 would mean "to the end of the file"
+            }
             Pointer p = scratch.get();
-            p.putLongLong(0, 0);  // struct cachestat_range {off, len}: len 0 is "to the end"
-            p.putLongLong(8, 0);
+            // struct cachestat_range {off, len}: a range, so that a large folio reaching past EOF
+            // is not counted beyond the pages of the file.
+            p.putLongLong(0, 0);
+            p.putLongLong(8, size);
             check(libc.syscall(SYS_CACHESTAT, fd, p.address(), p.address() + 16, 0));
             // struct cachestat {nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted}
-            long size = stat().size;
-            return new Residency(p.getLongLong(16), (size + pageSize - 1) / pageSize, p.getLongLong(24));
+            return new Residency(p.getLongLong(16), pages, p.getLongLong(24), pageSize);
         }
 
         @Override
         public Residency mincore(long size) throws SysException {
-            long pages = (size + pageSize - 1) / pageSize;
+            long pages = pages(size);
             if (pages == 0) {
-                return new Residency(0, 0, 0);  // mmap of an empty file fails
+                return new Residency(0, 0, 0, pageSize);  // mmap of an empty file fails
             }
             Pointer map = libc.mmap(null, size, PROT_READ, MAP_SHARED, fd, 0);
             if (map == null || map.address() == -1L) {
@@ -263,7 +271,7 @@ final class LibcOs implements Os {
                         resident += vec[i] & 1;
                     }
                 }
-                return new Residency(resident, pages, 0);
+                return new Residency(resident, pages, 0, pageSize);
             } finally {
                 libc.munmap(map, size);
             }
@@ -271,8 +279,11 @@ final class LibcOs implements Os {
 
         @Override
         public boolean mincoreIsTruthful() {
+            // Write access is checked on the open file through /proc, not on its name, which may
+            // name another file by now. Without /proc the check fails, and mincore is not trusted.
+            byte[] self = ("/proc/self/fd/" + fd).getBytes(StandardCharsets.US_ASCII);
             return libc.geteuid() == 0 || uid() == libc.geteuid()
-                    || (path.length < PATH_MAX && libc.faccessat(AT_FDCWD, cString(path), W_OK, AT_EACCESS) == 0);
+                    || libc.faccessat(AT_FDCWD, cString(self), W_OK, AT_EACCESS) == 0;
         }
 
         private int uid() {

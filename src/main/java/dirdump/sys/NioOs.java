@@ -172,7 +172,7 @@ final class NioOs implements Os {
         }
 
         @Override
-        public Residency cachestat() throws SysException {
+        public Residency cachestat(long size) throws SysException {
             throw unsupported("cachestat");
         }
 

@@ -20,10 +20,11 @@ public interface OpenFile extends Closeable {
     void dontNeed() throws SysException;
 
     /**
-     * cachestat(2) (Linux 6.5+). Throws with ENOSYS where the kernel lacks it, and with EPERM for a file
-     * the caller neither owns nor may write (where mincore would claim every page resident).
+     * cachestat(2) (Linux 6.5+) over the first {@code size} bytes, the same range as {@link #mincore}.
+     * Throws with ENOSYS where the kernel lacks it, and with EPERM for a file the caller neither owns
+     * nor may write (where mincore would claim every page resident).
      */
-    Residency cachestat() throws SysException;
+    Residency cachestat(long size) throws SysException;
 
     /**
      * mmap + mincore. Since Linux 5.2 its answer is only true for a file the caller owns or may write
@@ -31,7 +32,7 @@ public interface OpenFile extends Closeable {
      */
     Residency mincore(long size) throws SysException;
 
-    /** Whether mincore's answer can be trusted for this file: owner, root, or write access. */
+    /** Whether mincore's answer can be trusted for this open file: owner, root, or write access. */
     boolean mincoreIsTruthful();
 
     /** The first extent (FIEMAP, no root needed), or null if the file has none (empty, or a hole). */

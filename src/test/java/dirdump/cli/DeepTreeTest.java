@@ -39,7 +39,7 @@ class DeepTreeTest {
             Files.move(tmp.resolve("c" + c), bottom.resolve("c" + c));
         }
 
-        DirdumpRun run = DirdumpRun.json(tmp.resolve("c0"));
+        DirdumpRun run = DirdumpRun.json("--force", tmp.resolve("c0"));
 
         assertEquals(0, run.status(), run.err());
         assertEquals(CHUNKS, run.count("files_read"));

@@ -22,7 +22,7 @@ class OddNamesTest {
         // Java cannot make a name that is not UTF-8; the shell can.
         assertEquals(0, Trees.sh(tmp, "mkdir \"$(printf 'dir\\377')\" && printf 1234 > \"$(printf 'dir\\377/bad\\200\\376name')\""));
 
-        DirdumpRun run = DirdumpRun.of("-v", tmp);
+        DirdumpRun run = DirdumpRun.of("--force", "-v", tmp);
         assertEquals(0, run.status(), run.err());
         assertTrue(run.err().contains("dirdump: read 4 files, 64 B"), run.err());
         assertTrue(run.err().contains("/line\\nbreak (10 bytes)"), run.err());

@@ -75,7 +75,7 @@ class OrderCommandTest {
         List<Path> files = Trees.randomTree(tmp, 200, 20_000, 4);
         Trees.sync(files);
         for (String order : new String[] {"auto", "physical", "inode", "none", "name"}) {
-            assertEquals(DirdumpRun.of("-j", 1, "-v", "--order=" + order, tmp).readOrder(),
+            assertEquals(DirdumpRun.of("--force", "-j", 1, "-v", "--order=" + order, tmp).readOrder(),
                     DirdumpRun.of("order", "--order=" + order, tmp).outLines(), order);
         }
         assertEquals(DirdumpRun.of("order", "--order=none", tmp).out(), DirdumpRun.of("order", "--nosort", tmp).out());

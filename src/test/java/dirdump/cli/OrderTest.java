@@ -38,7 +38,7 @@ class OrderTest {
     @Test
     void inodeOrderIsByInodeAcrossAllDirectories() throws Exception {
         Trees.randomTree(tmp, 400, 10, 9);
-        List<String> read = DirdumpRun.of("-j", 1, "-v", "--order=inode", tmp).readOrder();
+        List<String> read = DirdumpRun.of("--force", "-j", 1, "-v", "--order=inode", tmp).readOrder();
         assertEquals(400, read.size());
         long previous = -1;
         for (String p : read) {
@@ -61,10 +61,10 @@ class OrderTest {
         List<String> listed = Arrays.stream(Trees.shOutput(tmp, "ls -U -1").split("\n"))
                 .map(name -> tmp.resolve(name).toString()).collect(Collectors.toList());
 
-        List<String> nosort = DirdumpRun.of(tmp, "-j", 1, "-v", "--nosort").readOrder();
+        List<String> nosort = DirdumpRun.of("--force", tmp, "-j", 1, "-v", "--nosort").readOrder();
         assertEquals(listed, nosort);
-        assertEquals(nosort, DirdumpRun.of(tmp, "-j", 1, "-v", "--order=none").readOrder());
-        assertNotEquals(nosort, DirdumpRun.of(tmp, "-j", 1, "-v", "--order=inode").readOrder(), "inode order should differ here");
+        assertEquals(nosort, DirdumpRun.of("--force", tmp, "-j", 1, "-v", "--order=none").readOrder());
+        assertNotEquals(nosort, DirdumpRun.of("--force", tmp, "-j", 1, "-v", "--order=inode").readOrder(), "inode order should differ here");
     }
 
     @Test
@@ -75,7 +75,7 @@ class OrderTest {
         List<String> expected = files.stream().map(Path::toString).sorted().collect(Collectors.toList());
         expected.add(tmp.resolve("sub/a").toString());
         expected.add(tmp.resolve("sub/b").toString());
-        assertEquals(expected, DirdumpRun.of(tmp, "-j", 1, "-v", "--order=name").readOrder());
+        assertEquals(expected, DirdumpRun.of("--force", tmp, "-j", 1, "-v", "--order=name").readOrder());
     }
 
     @Test
@@ -90,7 +90,7 @@ class OrderTest {
     void oneOrderForTheWholeRunAcrossSeveralPaths() throws Exception {
         Trees.randomTree(tmp.resolve("x"), 50, 10, 10);
         Trees.randomTree(tmp.resolve("y"), 50, 10, 11);
-        List<String> read = DirdumpRun.of("-j", 1, "-v", "--order=inode", tmp.resolve("y"), tmp.resolve("x")).readOrder();
+        List<String> read = DirdumpRun.of("--force", "-j", 1, "-v", "--order=inode", tmp.resolve("y"), tmp.resolve("x")).readOrder();
         assertEquals(100, read.size());
         List<Long> inodes = new ArrayList<>();
         for (String p : read) {
@@ -106,10 +106,10 @@ class OrderTest {
         Trees.file(tmp.resolve("top"), 1, 1);
         Trees.file(tmp.resolve("a/one"), 1, 1);
         Trees.file(tmp.resolve("a/b/two"), 1, 1);
-        assertEquals(1, DirdumpRun.json(tmp, "--max-depth", "1").count("files_read"));
-        assertEquals(2, DirdumpRun.json(tmp, "--max-depth", "2").count("files_read"));
-        assertEquals(3, DirdumpRun.json(tmp, "--max-depth", "3").count("files_read"));
-        assertEquals(0, DirdumpRun.json(tmp, "--max-depth", "0").count("files_read"));
+        assertEquals(1, DirdumpRun.json("--force", tmp, "--max-depth", "1").count("files_read"));
+        assertEquals(2, DirdumpRun.json("--force", tmp, "--max-depth", "2").count("files_read"));
+        assertEquals(3, DirdumpRun.json("--force", tmp, "--max-depth", "3").count("files_read"));
+        assertEquals(0, DirdumpRun.json("--force", tmp, "--max-depth", "0").count("files_read"));
         assertEquals(2, DirdumpRun.of(tmp, "--max-depth", "-1").status());
         assertTrue(Files.exists(tmp.resolve("a/b/two")));
     }

@@ -27,7 +27,7 @@ class PermissionTest {
         Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("---------"));
         Files.setPosixFilePermissions(tmp.resolve("locked"), PosixFilePermissions.fromString("---------"));
         try {
-            DirdumpRun run = AsUser.nobody(() -> DirdumpRun.json(tmp));
+            DirdumpRun run = AsUser.nobody(() -> DirdumpRun.json("--force", tmp));
             assertEquals(1, run.status(), run.err());
             assertEquals(2, run.count("errors"));
             assertEquals(1, run.count("files_read"));

@@ -49,7 +49,7 @@ class PhysicalOrderTest {
         Map<Path, Long> block = Filefrag.firstBlocks(files);
         assertEquals(files.size(), block.size(), "every synced file has a block on disk");
 
-        List<Path> read = DirdumpRun.of("-j", 1, "-v", "--order=physical", tmp).readOrder().stream()
+        List<Path> read = DirdumpRun.of("--force", "-j", 1, "-v", "--order=physical", tmp).readOrder().stream()
                 .map(Path::of).collect(Collectors.toList());
         assertEquals(files.size() + empty.size(), read.size());
         long previous = -1;
@@ -103,12 +103,12 @@ class PhysicalOrderTest {
         assertEquals(DirdumpRun.of("order", "--order=physical", "--locate=fiemap", tmp).out(),
                 DirdumpRun.of("order", "--order=physical", "--locate=fibmap", tmp).out());
 
-        DirdumpRun refused = AsUser.nobody(() -> DirdumpRun.of("-j", 1, "-v", "--order=physical", "--locate=fibmap", tmp));
+        DirdumpRun refused = AsUser.nobody(() -> DirdumpRun.of("--force", "-j", 1, "-v", "--order=physical", "--locate=fibmap", tmp));
         assertEquals(0, refused.status(), refused.err());
         List<String> notices = notices(refused, tmp);
         assertEquals(1, notices.size(), refused.err());
         assertTrue(notices.get(0).contains("FIBMAP: Operation not permitted"), notices.get(0));
-        assertEquals(DirdumpRun.of("-j", 1, "-v", "--order=inode", tmp).readOrder(), refused.readOrder());
+        assertEquals(DirdumpRun.of("--force", "-j", 1, "-v", "--order=inode", tmp).readOrder(), refused.readOrder());
     }
 
     private static List<String> notices(DirdumpRun run, Path where) {
@@ -120,20 +120,20 @@ class PhysicalOrderTest {
         try (Tmpfs tmpfs = Tmpfs.create(tmp)) {
             Path dir = tmpfs.dir();
             Trees.randomTree(dir, 40, 1000, 5);
-            DirdumpRun run = DirdumpRun.of("-j", 1, "-v", "--order=physical", dir);
+            DirdumpRun run = DirdumpRun.of("--force", "-j", 1, "-v", "--order=physical", dir);
             assertEquals(0, run.status(), run.err());
             List<String> notices = notices(run, dir);
             assertEquals(1, notices.size(), run.err());
             assertTrue(notices.get(0).startsWith("dirdump: " + dir + ": tmpfs: physical blocks cannot be found (FIEMAP: "
                     + "Operation not supported"), notices.get(0));
             assertTrue(notices.get(0).endsWith("inode order on this file system"), notices.get(0));
-            assertEquals(DirdumpRun.of("-j", 1, "-v", "--order=inode", dir).readOrder(), run.readOrder());
+            assertEquals(DirdumpRun.of("--force", "-j", 1, "-v", "--order=inode", dir).readOrder(), run.readOrder());
 
             DirdumpRun auto = DirdumpRun.json(dir);
             assertEquals("", auto.err(), "auto does not try physical order on tmpfs: nothing to warn about");
             assertEquals("none", device(auto).get("order").getAsString());
             assertTrue(device(auto).get("reason").getAsString().contains("tmpfs is in memory"), auto.out());
-            assertEquals(DirdumpRun.of("-j", 1, "-v", "--order=none", dir).readOrder(), DirdumpRun.of("-j", 1, "-v", dir).readOrder());
+            assertEquals(DirdumpRun.of("--force", "-j", 1, "-v", "--order=none", dir).readOrder(), DirdumpRun.of("--force", "-j", 1, "-v", dir).readOrder());
         }
     }
 
@@ -171,7 +171,7 @@ class PhysicalOrderTest {
     @Test
     void theSummaryShowsLocatingTimeAndWithVerboseTheSeekDistance() throws Exception {
         syncedTree(100);
-        DirdumpRun human = DirdumpRun.of("-j", 1, "-v", "--order=physical", tmp);
+        DirdumpRun human = DirdumpRun.of("--force", "-j", 1, "-v", "--order=physical", tmp);
         assertTrue(human.err().matches("(?s).*seconds: listing [\\d.]+, ordering [\\d.]+, locating [\\d.]+, reading.*"),
                 human.err());
         assertTrue(human.err().contains("order physical (--order=physical); 100 of 100 files located by FIEMAP"),

@@ -21,7 +21,7 @@ class ReadTotalsTest {
         Trees.file(tmp.resolve("empty"), 0, 0);
         files.add(tmp.resolve("empty"));
 
-        DirdumpRun run = DirdumpRun.json(tmp);
+        DirdumpRun run = DirdumpRun.json("--force", tmp);
 
         assertEquals(0, run.status(), run.err());
         assertEquals(files.size(), run.count("files_read"));
@@ -34,11 +34,11 @@ class ReadTotalsTest {
     void optionsMayFollowThePathAndBufferSizesTakeUnits() throws Exception {
         List<Path> files = Trees.randomTree(tmp, 20, 300_000, 2);
         for (String size : new String[] {"1", "4096", "64k", "1M", "1MiB", "2m"}) {
-            DirdumpRun run = DirdumpRun.of(tmp, "--buffer-size", size, "--json");
+            DirdumpRun run = DirdumpRun.of("--force", tmp, "--buffer-size", size, "--json");
             assertEquals(0, run.status(), size + ": " + run.err());
             assertEquals(Trees.totalSize(files), run.count("bytes_read"), size);
         }
-        assertEquals(1 << 20, DirdumpRun.json(tmp, "--buffer-size=1MiB").count("buffer_size"));
+        assertEquals(1 << 20, DirdumpRun.json("--force", tmp, "--buffer-size=1MiB").count("buffer_size"));
     }
 
     @Test
@@ -53,7 +53,7 @@ class ReadTotalsTest {
     @Test
     void aFileGivenAsPathIsReadItself() throws Exception {
         Path f = Trees.file(tmp.resolve("one"), 12_345, 3);
-        DirdumpRun run = DirdumpRun.json(f);
+        DirdumpRun run = DirdumpRun.json("--force", f);
         assertEquals(0, run.status());
         assertEquals(1, run.count("files_read"));
         assertEquals(12_345, run.count("bytes_read"));
@@ -76,7 +76,7 @@ class ReadTotalsTest {
         assertEquals(2, alone.status());
         assertTrue(alone.err().contains("dirdump: " + missing + ": No such file or directory"), alone.err());
 
-        DirdumpRun mixed = DirdumpRun.json(missing, tmp);
+        DirdumpRun mixed = DirdumpRun.json("--force", missing, tmp);
         assertEquals(2, mixed.status());
         assertEquals(1, mixed.count("files_read"));
         assertEquals(1, mixed.count("unusable_paths"));
@@ -85,12 +85,12 @@ class ReadTotalsTest {
     @Test
     void quietPrintsNothingOnSuccessAndVerboseListsEachFile() throws Exception {
         Trees.randomTree(tmp, 5, 100, 5);
-        DirdumpRun quiet = DirdumpRun.of("-q", tmp);
+        DirdumpRun quiet = DirdumpRun.of("--force", "-q", tmp);
         assertEquals(0, quiet.status());
         assertEquals("", quiet.err());
         assertEquals("", quiet.out());
 
-        DirdumpRun verbose = DirdumpRun.of("-v", tmp);
+        DirdumpRun verbose = DirdumpRun.of("--force", "-v", tmp);
         assertEquals(5, verbose.readOrder().size());
         assertTrue(verbose.err().contains("dirdump: read 5 files"), verbose.err());
         assertEquals("", verbose.out(), "people's output goes to stderr");
@@ -101,11 +101,11 @@ class ReadTotalsTest {
     @Test
     void theHumanSummaryGoesToStderrAndJsonToStdout() throws Exception {
         Trees.randomTree(tmp, 3, 100, 6);
-        DirdumpRun human = DirdumpRun.of(tmp);
+        DirdumpRun human = DirdumpRun.of("--force", tmp);
         assertEquals("", human.out());
         assertTrue(human.err().matches("(?s)dirdump: read 3 files, .* in .* s \\(.* MB/s, .* files/s\\)\n.*"), human.err());
 
-        DirdumpRun json = DirdumpRun.json(tmp);
+        DirdumpRun json = DirdumpRun.json("--force", tmp);
         assertEquals("", json.err());
         assertEquals(3, json.count("files_read"));
         for (String field : new String[] {"bytes_read", "errors", "directories", "order", "method", "io", "jobs",
@@ -137,7 +137,7 @@ class ReadTotalsTest {
             Files.setLastModifiedTime(files.get(i), old);
             Files.setAttribute(files.get(i), "lastAccessTime", old);
         }
-        assertEquals(0, DirdumpRun.of("-q", tmp).status());
+        assertEquals(0, DirdumpRun.of("--force", "-q", tmp).status());
         for (int i = 0; i < files.size(); i++) {
             Path f = files.get(i);
             assertEquals(old, Files.getLastModifiedTime(f), "mtime of " + f);

@@ -28,7 +28,7 @@ class ReadersTest {
         assertEquals(0, Trees.sh(tmp, "mkfifo fifo"));
         long bytes = Trees.totalSize(files);
 
-        DirdumpRun one = DirdumpRun.of("-j", 1, "-v", "--json", tmp);
+        DirdumpRun one = DirdumpRun.of("--force", "-j", 1, "-v", "--json", tmp);
         assertEquals(500, one.count("files_read"));
         assertEquals(bytes, one.count("bytes_read"));
         Set<String> readByOne = new HashSet<>(one.readOrder());
@@ -38,11 +38,12 @@ class ReadersTest {
             {"-j", "2"}, {"-j", "8"}, {"-j", "64"}, {"-j", "8", "--prefetch", "0"}, {"-j", "8", "--prefetch", "1"},
             {"--buffer-size", "4k", "-j", "3"}, {"--method", "willneed"}, {"--method", "willneed", "-j", "1"}};
         for (String[] variant : variants) {
-            Object[] args = new Object[variant.length + 3];
+            Object[] args = new Object[variant.length + 4];
             System.arraycopy(variant, 0, args, 0, variant.length);
-            args[variant.length] = "-v";
-            args[variant.length + 1] = "--json";
-            args[variant.length + 2] = tmp;
+            args[variant.length] = "--force";
+            args[variant.length + 1] = "-v";
+            args[variant.length + 2] = "--json";
+            args[variant.length + 3] = tmp;
             DirdumpRun run = DirdumpRun.of(args);
             String name = String.join(" ", variant);
             assertEquals(0, run.status(), name);
@@ -53,6 +54,12 @@ class ReadersTest {
             assertEquals(readByOne, new HashSet<>(run.readOrder()), name);
         }
         assertEquals("willneed", DirdumpRun.json("--method", "willneed", tmp).summary().get("method").getAsString());
+        // Without --force, every reader and opener skips what is cached already, and counts it once.
+        for (String jobs : new String[] {"1", "8"}) {
+            DirdumpRun again = DirdumpRun.json("-j", jobs, tmp);
+            assertEquals(0, again.count("files_read"), jobs);
+            assertEquals(500, again.skipped("already_cached"), jobs);
+        }
     }
 
     @Test
@@ -63,7 +70,7 @@ class ReadersTest {
         for (int i = 0; i < 10; i++) {
             Files.setPosixFilePermissions(files.get(i * 6), PosixFilePermissions.fromString("---------"));
         }
-        DirdumpRun run = AsUser.nobody(() -> DirdumpRun.json("-j", 16, tmp));
+        DirdumpRun run = AsUser.nobody(() -> DirdumpRun.json("--force", "-j", 16, tmp));
         assertEquals(1, run.status());
         assertEquals(50, run.count("files_read"));
         assertEquals(10, run.count("errors"));

@@ -25,7 +25,7 @@ class SpecialFilesTest {
         Trees.file(tmp.resolve("regular"), 100, 1);
         assertEquals(0, Trees.sh(tmp, "mkfifo fifo"));
         // Opening a FIFO for reading blocks until a writer comes: a hang here would be the bug.
-        DirdumpRun run = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> DirdumpRun.json(tmp));
+        DirdumpRun run = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> DirdumpRun.json("--force", tmp));
         assertEquals(0, run.status());
         assertEquals(1, run.count("files_read"));
         assertEquals(1, run.skipped("fifo"));
@@ -69,7 +69,7 @@ class SpecialFilesTest {
         assertEquals(3, plain.skipped("symlink"));
         assertEquals(0, plain.count("files_read"));
 
-        DirdumpRun followed = DirdumpRun.json("-L", tmp.resolve("walked"));
+        DirdumpRun followed = DirdumpRun.json("--force", "-L", tmp.resolve("walked"));
         assertEquals(0, followed.status());
         assertEquals(2, followed.count("files_read"));
         assertEquals(1500, followed.count("bytes_read"));
@@ -82,7 +82,7 @@ class SpecialFilesTest {
         Files.createSymbolicLink(tmp.resolve("a/b/up"), tmp.resolve("a"));
         Files.createSymbolicLink(tmp.resolve("a/self"), tmp.resolve("a/self"));
 
-        DirdumpRun run = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> DirdumpRun.of("-L", "--json", tmp));
+        DirdumpRun run = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> DirdumpRun.of("--force", "-L", "--json", tmp));
         assertEquals(0, run.status(), run.err());
         assertEquals(1, run.count("files_read"));
         assertEquals(2, run.skipped("loop"));
@@ -97,13 +97,13 @@ class SpecialFilesTest {
         Files.createLink(tmp.resolve("one/link"), f);
 
         for (String order : new String[] {"inode", "none", "name"}) {
-            DirdumpRun run = DirdumpRun.json(tmp, "--order", order);
+            DirdumpRun run = DirdumpRun.json("--force", tmp, "--order", order);
             assertEquals(1, run.count("files_read"), order);
             assertEquals(4096, run.count("bytes_read"), order);
             assertEquals(2, run.skipped("duplicate"), order);
         }
         // The same directory given twice is read once as well.
-        assertEquals(1, DirdumpRun.json(tmp, tmp).count("files_read"));
+        assertEquals(1, DirdumpRun.json("--force", tmp, tmp).count("files_read"));
     }
 
     @Test
@@ -114,8 +114,8 @@ class SpecialFilesTest {
         assumeTrue(Trees.sh(tmp, "mount -t tmpfs dirdump-test mnt") == 0, "mount refused here");
         try {
             Trees.file(tmp.resolve("mnt/there"), 10, 2);
-            assertEquals(2, DirdumpRun.json(tmp).count("files_read"));
-            DirdumpRun x = DirdumpRun.json("-x", tmp);
+            assertEquals(2, DirdumpRun.json("--force", tmp).count("files_read"));
+            DirdumpRun x = DirdumpRun.json("--force", "-x", tmp);
             assertEquals(1, x.count("files_read"));
             assertEquals(1, x.skipped("other_file_system"));
         } finally {

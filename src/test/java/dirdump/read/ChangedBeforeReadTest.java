@@ -17,6 +17,7 @@ import dirdump.sys.Os;
 import dirdump.testing.Trees;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,7 +49,7 @@ class ChangedBeforeReadTest {
         int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os,
                 new Tally(), reporter).sequence();
         return assertTimeoutPreemptively(Duration.ofSeconds(30),
-                () -> ReadRun.run(os, listing, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0), reporter));
+                () -> ReadRun.run(os, listing, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0, false), reporter).tally());
     }
 
     @Test

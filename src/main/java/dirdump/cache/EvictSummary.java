@@ -1,0 +1,43 @@
+package dirdump.cache;
+
+import com.google.gson.JsonObject;
+import dirdump.report.JsonSummary;
+import dirdump.report.RunFacts;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/** The summary of an eviction: for people on stderr, or as one JSON object on stdout. */
+public final class EvictSummary {
+    private EvictSummary() {
+    }
+
+    /** Files advised to leave the cache: those measured and those of unknown residency. */
+    static long files(BeforeAfter r) {
+        return r.before().files() + r.before().unknownFiles();
+    }
+
+    public static void print(BeforeAfter r, RunFacts facts, PrintStream err) {
+        long files = files(r);
+        err.printf(Locale.ROOT, "dirdump: evicted %,d file%s from the page cache%n", files, files == 1 ? "" : "s");
+        for (String line : r.lines()) {
+            err.println("  " + line);
+        }
+        long left = r.after().residentPages();
+        if (left > 0) {
+            err.printf(Locale.ROOT, "  %,d page%s still resident: dirty pages stay until they are written back (sync "
+                    + "first), and pages a process maps or locks stay while it does%n", left, left == 1 ? "" : "s");
+        }
+        for (String line : facts.lines()) {
+            err.println("  " + line);
+        }
+    }
+
+    /** files_evicted, page_cache {before, after}, then the members of {@link RunFacts}. */
+    public static void printJson(BeforeAfter r, RunFacts facts, PrintStream out) {
+        JsonObject o = new JsonObject();
+        o.addProperty("files_evicted", files(r));
+        r.addTo(o);
+        facts.addTo(o);
+        JsonSummary.println(o, out);
+    }
+}

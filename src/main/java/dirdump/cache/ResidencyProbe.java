@@ -1,0 +1,61 @@
+package dirdump.cache;
+
+import dirdump.sys.OpenFile;
+import dirdump.sys.Residency;
+import dirdump.sys.SysException;
+
+/**
+ * Measures how much of an open file is in the page cache by a method whose answer is true, or says
+ * that this cannot be known. cachestat(2) first: one cheap call (0.24 us), and it refuses (EPERM) the
+ * files whose residency the kernel hides. Where the kernel lacks it (ENOSYS, Linux before 6.5):
+ * mmap + mincore, but only for a file the caller owns or may write, because for any other file
+ * mincore claims every page resident (Linux 5.2+).
+ */
+public final class ResidencyProbe {
+    /** cachestat on a hugetlbfs file. */
+    private static final int EOPNOTSUPP = 95;
+    /** mmap of a file whose file system cannot map it. */
+    private static final int ENODEV = 19;
+
+    private final ProbeMethod method;
+    /** Set at the first ENOSYS, so that an old kernel costs one failed call, not one per file. */
+    private volatile boolean cachestatMissing;
+
+    public ResidencyProbe(ProbeMethod method) {
+        this.method = method;
+    }
+
+    /** The residency of the first {@code size} bytes, or null if it cannot be known truthfully. */
+    public Residency measure(OpenFile file, long size) throws SysException {
+        try {
+            if (method != ProbeMethod.MINCORE && !cachestatMissing) {
+                try {
+                    return file.cachestat(size);
+                } catch (SysException e) {
+                    if (e.errno() != SysException.ENOSYS) {
+                        throw e;
+                    }
+                    cachestatMissing = true;
+                }
+            }
+            if (method == ProbeMethod.CACHESTAT || !file.mincoreIsTruthful()) {
+                return null;
+            }
+            return file.mincore(size);
+        } catch (SysException e) {
+            int errno = e.errno();
+            if (errno == SysException.EPERM || errno == EOPNOTSUPP || errno == ENODEV || errno == SysException.ENOSYS) {
+                return null;  // refused, or not measurable here: unknown, not an error of the file
+            }
+            throw e;
+        }
+    }
+
+    /** The method that measured, for the summary. */
+    public String methodUsed() {
+        if (method == ProbeMethod.MINCORE || (method == ProbeMethod.AUTO && cachestatMissing)) {
+            return "mincore";
+        }
+        return cachestatMissing ? "none (the kernel has no cachestat)" : "cachestat";
+    }
+}

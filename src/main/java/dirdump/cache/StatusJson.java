@@ -1,0 +1,39 @@
+package dirdump.cache;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import dirdump.report.JsonSummary;
+import dirdump.report.PathText;
+import dirdump.report.RunFacts;
+import dirdump.sys.Residency;
+import java.io.PrintStream;
+
+/** The status as one JSON object on stdout; with -v, a row per file in {@code per_file}. */
+public final class StatusJson implements StatusRun.Rows {
+    private final JsonArray perFile = new JsonArray();
+
+    @Override
+    public void file(byte[] path, Residency r) {
+        JsonObject row = new JsonObject();
+        row.addProperty("path", PathText.of(path));
+        if (r == null) {
+            row.addProperty("unknown", true);
+        } else {
+            row.addProperty("pages_resident", r.residentPages());
+            row.addProperty("pages", r.totalPages());
+            row.addProperty("bytes_resident", r.residentBytes());
+            row.addProperty("percent", PageTotals.percent(r.residentPages(), r.totalPages()));
+        }
+        perFile.add(row);
+    }
+
+    public void print(PageTotals totals, RunFacts facts, boolean perFileRows, PrintStream out) {
+        JsonObject o = new JsonObject();
+        totals.addTo(o);
+        facts.addTo(o);
+        if (perFileRows) {
+            o.add("per_file", perFile);
+        }
+        JsonSummary.println(o, out);
+    }
+}

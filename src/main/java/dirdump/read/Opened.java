@@ -1,8 +1,0 @@
-package dirdump.read;
-
-import dirdump.sys.OpenFile;
-import dirdump.sys.Stat;
-
-/** A listed file, opened and checked to be the regular file that was listed; not yet read. */
-record Opened(byte[] path, OpenFile file, Stat stat) {
-}

@@ -1,0 +1,123 @@
+package dirdump.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.google.gson.JsonObject;
+import dirdump.testing.AsUser;
+import dirdump.testing.DirdumpRun;
+import dirdump.testing.PageCache;
+import dirdump.testing.Trees;
+import java.lang.ref.Reference;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EvictCommandTest {
+    @TempDir
+    Path tmp;
+
+    private static JsonObject pageCache(DirdumpRun run, String when) {
+        return run.summary().getAsJsonObject("page_cache").getAsJsonObject(when);
+    }
+
+    @Test
+    void afterEvictStatusShowsNothingResidentAndAfterAReadEverything() throws Exception {
+        List<Path> files = Trees.randomTree(tmp, 40, 60_000, 1);
+        PageCache.retryIfDropped(() -> {
+            PageCache.sync(files);
+            assertEquals(0, DirdumpRun.of("-q", "--force", tmp).status(), "everything cached to start with");
+
+            DirdumpRun evict = DirdumpRun.json("evict", tmp);
+            assertEquals(0, evict.status(), evict.err());
+            assertEquals(files.size(), evict.count("files_evicted"));
+            long pages = pageCache(evict, "before").get("pages").getAsLong();
+            assertEquals(pages, pageCache(evict, "before").get("pages_resident").getAsLong());
+            assertEquals(0, pageCache(evict, "after").get("pages_resident").getAsLong());
+
+            DirdumpRun cold = DirdumpRun.json("status", tmp);
+            assertEquals(0.0, cold.summary().get("percent").getAsDouble());
+            assertEquals(0, cold.count("pages_resident"));
+            assertEquals(pages, cold.count("pages"));
+
+            assertEquals(0, DirdumpRun.of("-q", tmp).status());
+            DirdumpRun warm = DirdumpRun.json("status", tmp);
+            assertEquals(100.0, warm.summary().get("percent").getAsDouble());
+            assertEquals(pages, warm.count("pages_resident"));
+        });
+    }
+
+    @Test
+    void pagesThatStayAreCountedAndExplained() throws Exception {
+        Path mapped = Trees.file(tmp.resolve("mapped/file"), 16 * 4096, 1);
+        Path plain = Trees.file(tmp.resolve("plain/file"), 4 * 4096, 2);
+        PageCache.sync(List.of(mapped, plain));
+        PageCache.retryIfDropped(() -> {
+            Files.readAllBytes(plain);
+            DirdumpRun clean = DirdumpRun.of("evict", plain);
+            assertTrue(clean.err().contains("page cache: 100.0 % of 4 pages resident before, 0.0 % after"), clean.err());
+            assertFalse(clean.err().contains("still resident"), clean.err());
+
+            try (FileChannel c = FileChannel.open(mapped, StandardOpenOption.READ)) {
+                // Pages a process maps are not dropped while it maps them: a certain way to leave some.
+                MappedByteBuffer map = c.map(FileChannel.MapMode.READ_ONLY, 0, 16 * 4096).load();
+                DirdumpRun kept = DirdumpRun.of("evict", "-v", mapped);
+                assertEquals(0, kept.status(), kept.err());
+                assertTrue(kept.err().contains(mapped + ": 16 -> 16 of 16 pages resident"), kept.err());
+                assertTrue(kept.err().contains("  16 pages still resident: dirty pages stay until they are written back"),
+                        kept.err());
+                Reference.reachabilityFence(map);
+            }
+        });
+    }
+
+    @Test
+    void evictNeverWrites() throws Exception {
+        List<Path> files = Trees.randomTree(tmp, 20, 30_000, 3);
+        FileTime old = FileTime.fromMillis(1_000_000_000_000L);
+        byte[][] before = new byte[files.size()][];
+        for (int i = 0; i < files.size(); i++) {
+            before[i] = Files.readAllBytes(files.get(i));
+            Files.setLastModifiedTime(files.get(i), old);
+            Files.setAttribute(files.get(i), "lastAccessTime", old);
+        }
+        assertEquals(0, DirdumpRun.of("evict", "-q", tmp).status());
+        for (int i = 0; i < files.size(); i++) {
+            Path f = files.get(i);
+            assertEquals(old, Files.getLastModifiedTime(f), "mtime of " + f);
+            assertEquals(old, Files.getAttribute(f, "lastAccessTime"), "atime of " + f);
+            assertArrayEquals(before[i], Files.readAllBytes(f), f.toString());
+        }
+    }
+
+    @Test
+    void aFileNeitherOwnedNorWritableIsEvictedAndItsResidencyUnknown() throws Exception {
+        assumeTrue(AsUser.isRoot(), "needs a file owned by another user; only root can make one");
+        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path theirs = Trees.file(tmp.resolve("theirs"), 6 * 4096, 1);
+        Files.setPosixFilePermissions(theirs, PosixFilePermissions.fromString("rw-r--r--"));
+        PageCache.sync(List.of(theirs));
+        PageCache.retryIfDropped(() -> {
+            Files.readAllBytes(theirs);
+            assertEquals(6, PageCache.residentPages(theirs));
+            for (String method : new String[] {"auto", "mincore"}) {
+                DirdumpRun run = AsUser.nobody(() -> DirdumpRun.json("evict", tmp, "--method", method));
+                assertEquals(0, run.status(), run.err());
+                assertEquals(1, run.count("files_evicted"));
+                assertEquals(1, pageCache(run, "before").get("unknown_files").getAsLong(), method);
+                assertEquals(0, pageCache(run, "before").get("pages").getAsLong(), method);
+                assertEquals(0, PageCache.residentPages(theirs), "evicted all the same, without root");
+            }
+        });
+    }
+}
