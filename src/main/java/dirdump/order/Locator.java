@@ -1,13 +1,12 @@
 package dirdump.order;
 
 import dirdump.report.Reporter;
-import dirdump.scan.FileList;
+import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
+import dirdump.scan.Opened;
 import dirdump.sys.Extent;
-import dirdump.sys.FileType;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
-import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 
 /**
@@ -25,10 +24,10 @@ final class Locator {
         SysException.EBADR, SysException.ENOSYS, SysException.EPERM};
     private static final int NOT_ON_DISK_YET = Extent.UNKNOWN | Extent.DELALLOC | Extent.DATA_INLINE;
 
-    private final Os os;
     private final Listing listing;
     private final OrderSettings settings;
     private final Reporter reporter;
+    private final FileOpener opener;
     /** Made on first use: runs that locate nothing do not pay 16 bytes a file. */
     private Locations locations;
     private long nanos;
@@ -47,10 +46,10 @@ final class Locator {
     }
 
     Locator(Os os, Listing listing, OrderSettings settings, Reporter reporter) {
-        this.os = os;
         this.listing = listing;
         this.settings = settings;
         this.reporter = reporter;
+        this.opener = new FileOpener(os, listing, reporter, "not located");
     }
 
     Locations locations() {
@@ -85,23 +84,13 @@ final class Locator {
 
     /** Returns why the file system refuses to be located, or null to go on. */
     private String locateFile(int f, Pass pass) {
-        FileList files = listing.files;
-        byte[] path = listing.path(f);
-        OpenFile file;
-        try {
-            file = os.openForReading(path, files.followed(f));
-        } catch (SysException e) {
-            return null;
+        // Only the listed regular file: an ioctl number means something else to a device driver.
+        Opened o = opener.openQuietly(f);
+        if (o == null) {
+            return null;  // the read will say why
         }
-        try (file) {
-            Stat st = file.stat();
-            // An ioctl number means something else to a device driver: only the listed regular file.
-            if (st.type() != FileType.REGULAR || !st.sameFile(files.dev(f), files.ino(f))) {
-                return null;
-            }
-            return locateOpen(file, st.size, f, path, pass);
-        } catch (SysException e) {
-            return null;  // fstat failed: the read will say why
+        try (OpenFile file = o.file()) {
+            return locateOpen(file, o.stat().size, f, o.path(), pass);
         }
     }
 

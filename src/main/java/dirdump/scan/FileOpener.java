@@ -63,6 +63,15 @@ public final class FileOpener {
      * reporting and counting why it is left alone. For a pipeline that uses the file in another thread.
      */
     public Opened open(int f, Tally tally) {
+        return open(f, tally, true);
+    }
+
+    /** As {@link #open}, but silent: for a pass that only looks, whose failures a later pass reports. */
+    public Opened openQuietly(int f) {
+        return open(f, null, false);
+    }
+
+    private Opened open(int f, Tally tally, boolean report) {
         byte[] path = path(f);
         boolean follow = listing.files.followed(f);
         OpenFile file = null;
@@ -70,9 +79,9 @@ public final class FileOpener {
             file = os.openForReading(path, follow);
             Stat st = file.stat();
             if (st.type() != FileType.REGULAR) {
-                changed(path, "is now a " + describe(st.type()), tally);
+                changed(report, path, "is now a " + describe(st.type()), tally);
             } else if (!st.sameFile(listing.files.dev(f), listing.files.ino(f))) {
-                changed(path, "was replaced by another file since it was listed", tally);
+                changed(report, path, "was replaced by another file since it was listed", tally);
             } else {
                 Opened opened = new Opened(path, file, st, null);
                 file = null;
@@ -80,8 +89,8 @@ public final class FileOpener {
             }
         } catch (SysException e) {
             if (e.errno() == SysException.ELOOP && !follow) {
-                changed(path, "is now a symbolic link", tally);
-            } else {
+                changed(report, path, "is now a symbolic link", tally);
+            } else if (report) {
                 reporter.error(path, e.getMessage());
                 tally.addError();
             }
@@ -93,9 +102,11 @@ public final class FileOpener {
         return null;
     }
 
-    private void changed(byte[] path, String what, Tally tally) {
-        reporter.error(path, what + "; " + notDone);
-        tally.addChanged();
+    private void changed(boolean report, byte[] path, String what, Tally tally) {
+        if (report) {
+            reporter.error(path, what + "; " + notDone);
+            tally.addChanged();
+        }
     }
 
     private byte[] path(int f) {
