@@ -3,6 +3,8 @@ package dirdump.cli;
 import dirdump.order.OrderReport;
 import dirdump.order.SeekDistance;
 import dirdump.read.DefaultJobs;
+import dirdump.read.IoPriority;
+import dirdump.read.ReadControl;
 import dirdump.read.ReadMethod;
 import dirdump.read.ReadPlan;
 import dirdump.read.ReadRun;
@@ -10,9 +12,13 @@ import dirdump.report.HumanSummary;
 import dirdump.report.JsonSummary;
 import dirdump.report.Reporter;
 import dirdump.report.RunSummary;
+import dirdump.report.StoppedBySignal;
+import dirdump.report.SummarySection;
 import dirdump.report.Tally;
 import dirdump.scan.Listing;
+import dirdump.sys.Terminal;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -42,7 +48,9 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {
             "0:every file listed was read (or was already cached)",
             "1:the run finished, but some files or directories could not be read",
-            "2:usage error, or a PATH does not exist or cannot be used"},
+            "2:usage error, or a PATH does not exist or cannot be used",
+            "130:stopped by SIGINT (Ctrl-C), after the summary of what was done",
+            "143:stopped by SIGTERM, after the summary of what was done"},
         footerHeading = "%nExamples:%n",
         footer = {
             "  dirdump /data/set                warm it in the order that suits its disk",
@@ -95,6 +103,18 @@ public final class DirdumpCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Read every file, also those already entirely in the page cache.")
     boolean force;
 
+    @Option(names = "--bwlimit", paramLabel = "RATE", converter = RateConverter.class,
+            description = "Read at most RATE bytes a second, all readers together (50M, 50M/s, 500KiB/s).")
+    long bwlimit;
+
+    @Option(names = "--ionice", paramLabel = "CLASS",
+            description = "I/O priority of the readers: idle, or best-effort[:0-7] (0 highest, default 4).")
+    String ionice;
+
+    @Option(names = "--progress", negatable = true,
+            description = "Show a progress line on stderr (default: when stderr is a terminal, without -q and -v).")
+    Boolean progress;
+
     @Mixin
     OutputOptions output;
 
@@ -119,21 +139,37 @@ public final class DirdumpCommand implements Callable<Integer> {
         if (prefetch < 0) {
             throw new ParameterException(spec.commandLine(), "--prefetch must be 0 or more");
         }
+        IoPriority priority = null;
+        if (ionice != null && (priority = IoPriority.parse(ionice)) == null) {
+            throw new ParameterException(spec.commandLine(), "--ionice takes idle, best-effort or best-effort:0 to 7");
+        }
         int readers = jobs != null ? jobs : DefaultJobs.forRoots(listing.directories);
+        ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force, priority);
+        ReadControl control = new ReadControl(bwlimit);
+        boolean showProgress = progress != null ? progress
+                : output.verbosity() == Reporter.Verbosity.NORMAL && Terminal.stderrIsTerminal();
         long start = System.nanoTime();
-        ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force);
-        ReadRun.Result read = ReadRun.run(selection.os(), listing, selection.sequence(), plan, reporter);
+        ReadRun.Result read;
+        try (StopOnSignal signals = new StopOnSignal(control);
+             ReadProgress line = showProgress ? new ReadProgress(err, control, selection.sequence().length) : null) {
+            read = ReadRun.run(selection.os(), listing, selection.sequence(), plan, control, reporter);
+        }
         tally.add(read.tally());
         long reading = System.nanoTime() - start;
         // After the read, so that locating every file does not warm the cache the read is timed on.
-        SeekDistance seek = output.json || reporter.verbose() ? selection.plan().seekDistance() : null;
+        SeekDistance seek = !control.stopped() && (output.json || reporter.verbose())
+                ? selection.plan().seekDistance() : null;
+        List<SummarySection> sections = new ArrayList<>(List.of(
+                new OrderReport(selection.plan().devices(), seek), read.residency()));
+        if (control.stopped()) {
+            sections.add(new StoppedBySignal(StopOnSignal.name(control.signal())));
+        }
 
-        ExitCode exit = ExitCode.of(listing, tally);
+        ExitCode exit = ExitCode.of(listing, tally, control.signal());
         long total = selection.listingNanos() + selection.orderingNanos() + selection.locatingNanos() + reading;
         RunSummary summary = new RunSummary(selection.order().key(), method.key(), selection.os().description(), readers,
                 bufferSize, tally, listing.unusablePaths, selection.listingNanos(), selection.orderingNanos(),
-                selection.locatingNanos(), reading, total, exit.status,
-                List.of(new OrderReport(selection.plan().devices(), seek), read.residency()));
+                selection.locatingNanos(), reading, total, exit.status, sections);
         if (output.json) {
             JsonSummary.print(summary, out);
         } else if (output.verbosity() != Reporter.Verbosity.QUIET) {

@@ -7,12 +7,24 @@ public enum ExitCode {
     /** The run finished, but some files or directories could not be read. */
     SOME_FAILED(1),
     /** A usage error, or a PATH that does not exist or cannot be used. */
-    USAGE(2);
+    USAGE(2),
+    /** Stopped by SIGINT (Ctrl-C), after printing the summary of what was done: 128 + 2. */
+    INTERRUPTED(130),
+    /** Stopped by SIGTERM, after printing the summary of what was done: 128 + 15. */
+    TERMINATED(143);
 
     public final int status;
 
     /** The exit status of a run over the listing, from what went wrong in it. */
     static ExitCode of(dirdump.scan.Listing listing, dirdump.report.Tally tally) {
+        return of(listing, tally, 0);
+    }
+
+    /** As above, for a run that a signal (its number, or 0) may have stopped. */
+    static ExitCode of(dirdump.scan.Listing listing, dirdump.report.Tally tally, int signal) {
+        if (signal != 0) {
+            return signal == 2 ? INTERRUPTED : TERMINATED;
+        }
         return listing.unusablePaths > 0 ? USAGE
                 : tally.errors() + tally.changed() > 0 ? SOME_FAILED : OK;
     }

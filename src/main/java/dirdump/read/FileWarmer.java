@@ -22,16 +22,19 @@ final class FileWarmer {
     private final ReadMethod method;
     private final boolean skipCached;
     private final BeforeAfter residency;
+    private final ReadControl control;
     private final WillNeed willNeed = new WillNeed();
     /** cachestat only: one 0.24 us call; mmap + mincore would cost about as much as reading a small file. */
     private final ResidencyProbe probe = new ResidencyProbe(ProbeMethod.CACHESTAT);
 
-    FileWarmer(ReadBuffer buffer, Reporter reporter, ReadMethod method, boolean skipCached, BeforeAfter residency) {
+    FileWarmer(ReadBuffer buffer, Reporter reporter, ReadMethod method, boolean skipCached, BeforeAfter residency,
+               ReadControl control) {
         this.buffer = buffer;
         this.reporter = reporter;
         this.method = method;
         this.skipCached = skipCached;
         this.residency = residency;
+        this.control = control;
     }
 
     /**
@@ -60,9 +63,14 @@ final class FileWarmer {
             long total;
             if (method == ReadMethod.READ) {
                 total = readToEnd(file);
+                if (total < 0) {
+                    tally.addBytes(-total - 1);  // stopped part way: the bytes count, the file does not
+                    return;
+                }
             } else {
                 willNeed.advise(o, o.stat().size);
                 total = o.stat().size;  // asked for, not read: the size fstat gave
+                control.transferred(total);
             }
             tally.addRead(total);
             residency.add(o.before(), o.before() == null ? null : measure(o));
@@ -81,10 +89,15 @@ final class FileWarmer {
         }
     }
 
+    /** The bytes read, or -(bytes + 1) if the run was told to stop before the end. */
     private long readToEnd(OpenFile file) throws SysException {
         long total = 0;
         for (int n; (n = file.read(buffer)) > 0; ) {
             total += n;
+            control.transferred(n);
+            if (control.stopped()) {
+                return -total - 1;
+            }
         }
         return total;
     }

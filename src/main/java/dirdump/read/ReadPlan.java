@@ -3,7 +3,9 @@ package dirdump.read;
 /**
  * How a run reads: {@code jobs} readers, each with a buffer of {@code bufferSize} bytes, by
  * {@code method}; with {@code prefetch} > 0, files are opened and their first read queued that many
- * files ahead of the readers; with {@code skipCached}, files entirely in the page cache are not read.
+ * files ahead of the readers; with {@code skipCached}, files entirely in the page cache are not read;
+ * with an {@code ioPriority} (or null), every reading thread runs at that I/O priority.
  */
-public record ReadPlan(int bufferSize, int jobs, ReadMethod method, int prefetch, boolean skipCached) {
+public record ReadPlan(int bufferSize, int jobs, ReadMethod method, int prefetch, boolean skipCached,
+                       IoPriority ioPriority) {
 }

@@ -7,6 +7,7 @@ import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
 import dirdump.scan.Opened;
 import dirdump.sys.Os;
+import dirdump.sys.SysException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -35,26 +36,31 @@ public final class ReadRun {
     private final int[] sequence;
     private final ReadPlan plan;
     private final Reporter reporter;
+    private final ReadControl control;
     private final AtomicInteger cursor = new AtomicInteger();
     private final List<Tally> tallies = new ArrayList<>();
     private final List<BeforeAfter> residencies = new ArrayList<>();
 
-    private ReadRun(Os os, Listing listing, int[] sequence, ReadPlan plan, Reporter reporter) {
+    private ReadRun(Os os, Listing listing, int[] sequence, ReadPlan plan, ReadControl control, Reporter reporter) {
         this.os = os;
         this.listing = listing;
         this.sequence = sequence;
         this.plan = plan;
+        this.control = control;
         this.reporter = reporter;
     }
 
-    public static Result run(Os os, Listing listing, int[] sequence, ReadPlan plan, Reporter reporter) {
-        return new ReadRun(os, listing, sequence, plan, reporter).run();
+    public static Result run(Os os, Listing listing, int[] sequence, ReadPlan plan, ReadControl control,
+                             Reporter reporter) {
+        return new ReadRun(os, listing, sequence, plan, control, reporter).run();
     }
 
     private Result run() {
         List<Thread> threads = new ArrayList<>();
-        if (plan.jobs() == 1) {
+        if (plan.jobs() == 1 && plan.ioPriority() == null) {
             worker().run();  // one reader: nothing in parallel, the comparison mode
+        } else if (plan.jobs() == 1) {
+            threads.add(start("reader", worker()));  // the priority is per thread: not the caller's
         } else if (plan.prefetch() == 0 || plan.method() == ReadMethod.WILLNEED) {
             for (int j = 0; j < plan.jobs(); j++) {
                 threads.add(start("reader-" + j, worker()));
@@ -84,11 +90,12 @@ public final class ReadRun {
         FileOpener opener = new FileOpener(os, listing, reporter, "not read");
         FileWarmer warmer = warmer(true);
         return () -> {
-            for (int i; (i = cursor.getAndIncrement()) < sequence.length; ) {
+            for (int i; !control.stopped() && (i = cursor.getAndIncrement()) < sequence.length; ) {
                 Opened o = opener.open(sequence[i], tally);
                 if (o != null && (o = warmer.check(o, tally)) != null) {
                     warmer.warm(o, tally);
                 }
+                control.fileDone();
             }
         };
     }
@@ -98,11 +105,13 @@ public final class ReadRun {
         FileOpener opener = new FileOpener(os, listing, reporter, "not read");
         FileWarmer checker = warmer(false);
         return () -> {
-            for (int i; (i = cursor.getAndIncrement()) < sequence.length; ) {
+            for (int i; !control.stopped() && (i = cursor.getAndIncrement()) < sequence.length; ) {
                 Opened o = opener.open(sequence[i], tally);
                 if (o != null && (o = checker.check(o, tally)) != null) {
                     checker.prefetch(o);
                     putUninterruptibly(queue, o);
+                } else {
+                    control.fileDone();
                 }
             }
             if (openersLeft.decrementAndGet() == 0) {
@@ -118,7 +127,12 @@ public final class ReadRun {
         FileWarmer warmer = warmer(true);
         return () -> {
             for (Opened o; (o = takeUninterruptibly(queue)) != END; ) {
-                warmer.warm(o, tally);
+                if (control.stopped()) {
+                    o.file().close();  // stopping: what was opened ahead is not read
+                } else {
+                    warmer.warm(o, tally);
+                    control.fileDone();
+                }
             }
         };
     }
@@ -128,7 +142,7 @@ public final class ReadRun {
         BeforeAfter residency = new BeforeAfter();
         residencies.add(residency);
         return new FileWarmer(reads && plan.method() == ReadMethod.READ ? os.allocate(plan.bufferSize()) : null,
-                reporter, plan.method(), plan.skipCached(), residency);
+                reporter, plan.method(), plan.skipCached(), residency, control);
     }
 
     private synchronized Tally tally() {
@@ -137,8 +151,17 @@ public final class ReadRun {
         return t;
     }
 
-    private static Thread start(String name, Runnable body) {
-        Thread t = new Thread(body, name);
+    private Thread start(String name, Runnable body) {
+        Thread t = new Thread(() -> {
+            if (plan.ioPriority() != null) {
+                try {
+                    os.setIoPriority(plan.ioPriority().ioClass(), plan.ioPriority().level());
+                } catch (SysException e) {
+                    reporter.warning("--ionice " + plan.ioPriority() + ": " + e.getMessage());
+                }
+            }
+            body.run();
+        }, name);
         t.start();
         return t;
     }

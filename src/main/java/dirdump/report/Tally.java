@@ -14,6 +14,11 @@ public final class Tally {
         bytesRead += bytes;
     }
 
+    /** Bytes read from a file that was not read to its end (the run was stopped). */
+    public void addBytes(long bytes) {
+        bytesRead += bytes;
+    }
+
     public void addSkipped(SkipReason reason) {
         skipped[reason.ordinal()]++;
     }

@@ -49,7 +49,7 @@ class ChangedBeforeReadTest {
         int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os,
                 new Tally(), reporter).sequence();
         return assertTimeoutPreemptively(Duration.ofSeconds(30),
-                () -> ReadRun.run(os, listing, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0, false), reporter).tally());
+                () -> ReadRun.run(os, listing, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0, false, null), new ReadControl(0), reporter).tally());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dirdump.testdata;
 
 import dirdump.report.HumanSummary;
+import dirdump.report.StatusLine;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -8,7 +9,7 @@ import java.util.Locale;
 final class Progress {
     private static final long INTERVAL_NANOS = 100_000_000L;
 
-    private final PrintStream err;
+    private final StatusLine line;
     private final boolean shown;
     private final int total;
     private int files;
@@ -17,7 +18,7 @@ final class Progress {
     private boolean drawn;
 
     Progress(PrintStream err, boolean terminal, int total) {
-        this.err = err;
+        this.line = new StatusLine(err);
         this.shown = terminal;
         this.total = total;
     }
@@ -30,20 +31,14 @@ final class Progress {
             if (!drawn || now - nextDraw >= 0) {
                 nextDraw = now + INTERVAL_NANOS;
                 drawn = true;
-                // \r and "erase to end of line" redraw the line in place.
-                err.printf(Locale.ROOT, "\rtestdata-gen: %,d of %,d files (%d%%), %s\033[K",
-                        files, total, files * 100L / total, HumanSummary.bytes(bytes));
-                err.flush();
+                line.draw(String.format(Locale.ROOT, "testdata-gen: %,d of %,d files (%d%%), %s",
+                        files, total, files * 100L / total, HumanSummary.bytes(bytes)));
             }
         }
     }
 
     /** Erases the line, so that the summary or an error starts on a clean one. */
     void finish() {
-        if (drawn) {
-            err.print("\r\033[K");
-            err.flush();
-            drawn = false;
-        }
+        line.erase();
     }
 }

@@ -2,18 +2,17 @@ package dirdump.testdata;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import jnr.posix.POSIXFactory;
+import dirdump.sys.Terminal;
 import picocli.CommandLine;
 
 /** Entry point of bin/testdata-gen: parses the command line and runs the generator. */
 public final class TestdataGen {
-    private static final int STDERR = 2;
 
     private TestdataGen() {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err, stderrIsTerminal()));
+        System.exit(run(args, System.out, System.err, Terminal.stderrIsTerminal()));
     }
 
     /** Runs as the command line would, with the given streams; {@code terminal}: draw the progress line. */
@@ -26,17 +25,5 @@ public final class TestdataGen {
         out.flush();
         err.flush();
         return status;
-    }
-
-    /**
-     * isatty(2) on descriptor 2: System.console() asks about stdin and stdout instead, and jnr-posix's
-     * isatty(FileDescriptor) warns about module access. No terminal if libc cannot be bound.
-     */
-    private static boolean stderrIsTerminal() {
-        try {
-            return POSIXFactory.getNativePOSIX().isatty(STDERR) == 1;
-        } catch (LinkageError | RuntimeException e) {
-            return false;
-        }
     }
 }
