@@ -92,6 +92,19 @@ class LauncherIT {
     }
 
     @Test
+    void helpAndVersionLoadNoNativeCode() throws Exception {
+        Map<String, String> logClasses = Map.of("DIRDUMP_JAVA_OPTS", "-XX:+UseSerialGC -Xlog:class+load=info");
+        for (String option : new String[] {"--version", "--help"}) {
+            Result r = run(LAUNCHER, logClasses, option);
+            assertEquals(0, r.status(), r.err());
+            assertTrue(r.out().contains("dirdump"), r.out());
+            assertTrue(r.out().lines().noneMatch(l -> l.contains(" jnr.") || l.contains("com.kenai.jffi")), option);
+        }
+        Result read = run(LAUNCHER, logClasses, "-q", tmp.toString());
+        assertTrue(read.out().contains("com.kenai.jffi"), "the check above would see native code if it loaded");
+    }
+
+    @Test
     void aMissingPathExitsTwoFromTheRealBinary() throws Exception {
         Result r = run(LAUNCHER, Map.of(), tmp.resolve("missing").toString());
         assertEquals(2, r.status());
