@@ -12,6 +12,7 @@ import dirdump.report.Reporter;
 import dirdump.report.RunSummary;
 import dirdump.report.Tally;
 import dirdump.scan.Listing;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -48,25 +49,32 @@ import picocli.CommandLine.Parameters;
             "  dirdump /data/set --nosort       the same in directory order, to compare",
             "  dirdump -q --json /data/set      for cron: errors on stderr, JSON on stdout",
             "  dirdump order --stats /data/set  the order and seek distance; nothing read",
-            "  dirdump order -0 /data/set | xargs -0 ls -ld"})
+            "  dirdump order -0 /data/set | xargs -0 ls -ld",
+            "  find /data/set -name '*.h5' -print0 | dirdump --files-from - -0",
+            "  dirdump --exclude .git --include '**/*.parquet' --min-size 1M /data/set"})
 public final class DirdumpCommand implements Callable<Integer> {
     /** Chosen by measurement (README, "Buffer size"): larger buffers gained nothing on a warm cache. */
     static final String DEFAULT_BUFFER = "256k";
     /** Chosen by measurement (README, "Reads in flight"). */
     static final int DEFAULT_PREFETCH = 256;
 
+    final InputStream in;
     final PrintStream out;
     final PrintStream err;
 
     @Spec
     CommandSpec spec;
 
-    /** Optional here so that a subcommand can stand in its place; required when none does. */
+    /** Optional here so that a subcommand can stand in its place; required when none does (or --files-from). */
     @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to read.")
     List<String> paths;
 
     @Mixin
     WalkOptions walk;
+
+    @Option(names = {"-0", "--null"},
+            description = "The names of --files-from end with a NUL byte, as find -print0 and dirdump order -0 write them.")
+    boolean nul;
 
     @Option(names = "--buffer-size", paramLabel = "SIZE", converter = SizeConverter.class,
             defaultValue = DEFAULT_BUFFER,
@@ -92,18 +100,16 @@ public final class DirdumpCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
-    public DirdumpCommand(PrintStream out, PrintStream err) {
+    public DirdumpCommand(InputStream in, PrintStream out, PrintStream err) {
+        this.in = in;
         this.out = out;
         this.err = err;
     }
 
     @Override
     public Integer call() {
-        if (paths == null || paths.isEmpty()) {
-            throw new ParameterException(spec.commandLine(), "Missing required parameter: 'PATH'");
-        }
         Reporter reporter = new Reporter(err, output.verbosity());
-        Selection selection = Selection.of(paths, walk, reporter);
+        Selection selection = Selection.of(paths, walk.list(in, nul), walk, reporter);
         Tally tally = selection.tally();
         Listing listing = selection.listing();
 

@@ -24,6 +24,15 @@ public final class HumanSummary {
         }
         err.printf(Locale.ROOT, "  skipped: %,d%s%n", t.skippedTotal(),
                 reasons.length() > 0 ? " (" + reasons + ")" : "");
+        if (t.filteredTotal() > 0) {
+            StringJoiner by = new StringJoiner(", ");
+            for (FilterReason r : FilterReason.values()) {
+                if (t.filtered(r) > 0) {
+                    by.add(r.text + " " + t.filtered(r));
+                }
+            }
+            err.printf(Locale.ROOT, "  filtered: %,d (%s)%n", t.filteredTotal(), by);
+        }
         err.printf(Locale.ROOT, "  errors: %,d%s%n", t.errors(),
                 s.unusablePaths() > 0 ? ", PATHs not found or unusable: " + s.unusablePaths() : "");
         err.printf(Locale.ROOT, "  %,d directories; order %s; %s with %s, %d reader%s, %s buffer%n",

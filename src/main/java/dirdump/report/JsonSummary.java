@@ -21,6 +21,12 @@ public final class JsonSummary {
         }
         skipped.addProperty("changed", t.changed());
         o.add("skipped", skipped);
+        JsonObject filtered = new JsonObject();
+        filtered.addProperty("total", t.filteredTotal());
+        for (FilterReason r : FilterReason.values()) {
+            filtered.addProperty(r.key, t.filtered(r));
+        }
+        o.add("filtered", filtered);
         o.addProperty("errors", t.errors());
         o.addProperty("unusable_paths", s.unusablePaths());
         o.addProperty("directories", t.directories());

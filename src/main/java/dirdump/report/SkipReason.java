@@ -10,7 +10,9 @@ public enum SkipReason {
     DEVICE("device", "device file"),
     DUPLICATE("duplicate", "already listed (hard link or second path)"),
     OTHER_FILE_SYSTEM("other_file_system", "on another file system"),
-    LOOP("loop", "symbolic link loop");
+    LOOP("loop", "symbolic link loop"),
+    /** A directory named in a --files-from list: not walked (find lists directories and their files). */
+    LISTED_DIRECTORY("directory", "directory in the list");
 
     public final String key;
     public final String text;
