@@ -1,6 +1,7 @@
 package dirdump;
 
 import dirdump.cli.DirdumpCommand;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -11,20 +12,20 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        System.exit(run(args, System.in, System.out, System.err));
     }
 
     /** Runs dirdump as the command line would, with the given streams; returns the exit status. */
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        int status = commandLine(out, err).execute(args);
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        int status = commandLine(in, out, err).execute(args);
         out.flush();
         err.flush();
         return status;
     }
 
     /** The command line with all its subcommands, writing to the given streams. */
-    public static CommandLine commandLine(PrintStream out, PrintStream err) {
-        return new CommandLine(new DirdumpCommand(out, err))
+    public static CommandLine commandLine(InputStream in, PrintStream out, PrintStream err) {
+        return new CommandLine(new DirdumpCommand(in, out, err))
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true));

@@ -17,6 +17,7 @@ import dirdump.report.SummarySection;
 import dirdump.report.Tally;
 import dirdump.scan.Listing;
 import dirdump.sys.Terminal;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,25 +60,32 @@ import picocli.CommandLine.Parameters;
             "  dirdump order --stats /data/set  the order and seek distance; nothing read",
             "  dirdump order -0 /data/set | xargs -0 ls -ld",
             "  dirdump status -v /data/set      how much of each file is cached",
-            "  dirdump evict /data/set          drop it from the page cache again"})
+            "  dirdump evict /data/set          drop it from the page cache again",
+            "  dirdump --ionice idle --bwlimit 50M /data/set    gently, on a busy machine",
+            "  find /data/set -name '*.h5' -print0 | dirdump --files-from - -0",
+            "  dirdump --exclude .git --include '**/*.parquet' --min-size 1M /data/set"})
 public final class DirdumpCommand implements Callable<Integer> {
     /** Chosen by measurement (README, "Buffer size"): larger buffers gained nothing on a warm cache. */
     static final String DEFAULT_BUFFER = "256k";
     /** Chosen by measurement (README, "Reads in flight"). */
     static final int DEFAULT_PREFETCH = 256;
 
+    final InputStream in;
     final PrintStream out;
     final PrintStream err;
 
     @Spec
     CommandSpec spec;
 
-    /** Optional here so that a subcommand can stand in its place; required when none does. */
+    /** Optional here so that a subcommand can stand in its place; required when none does (or --files-from). */
     @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to read.")
     List<String> paths;
 
     @Mixin
     WalkOptions walk;
+
+    @Mixin
+    ListOptions list;
 
     @Option(names = "--buffer-size", paramLabel = "SIZE", converter = SizeConverter.class,
             defaultValue = DEFAULT_BUFFER,
@@ -118,18 +126,16 @@ public final class DirdumpCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
-    public DirdumpCommand(PrintStream out, PrintStream err) {
+    public DirdumpCommand(InputStream in, PrintStream out, PrintStream err) {
+        this.in = in;
         this.out = out;
         this.err = err;
     }
 
     @Override
     public Integer call() {
-        if (paths == null || paths.isEmpty()) {
-            throw new ParameterException(spec.commandLine(), "Missing required parameter: 'PATH'");
-        }
         Reporter reporter = new Reporter(err, output.verbosity());
-        Selection selection = Selection.of(paths, walk, reporter);
+        Selection selection = Selection.of(paths, walk.list(in, list.nul), walk, reporter);
         Tally tally = selection.tally();
         Listing listing = selection.listing();
 

@@ -22,7 +22,7 @@ public final class Docs {
 
     public static void main(String[] args) throws IOException {
         Path out = Path.of(args[0]);
-        CommandLine cli = dirdump.Main.commandLine(System.out, System.err);
+        CommandLine cli = dirdump.Main.commandLine(System.in, System.out, System.err);
         Files.createDirectories(out.resolve("man"));
         Files.createDirectories(out.resolve("completion"));
         Files.writeString(out.resolve("man/dirdump.1"), manPage(cli.getCommandSpec()));

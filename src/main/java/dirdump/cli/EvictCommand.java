@@ -34,11 +34,14 @@ final class EvictCommand implements Callable<Integer> {
     @ParentCommand
     DirdumpCommand parent;
 
-    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Directories to walk and files to evict.")
+    @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to evict.")
     List<String> paths;
 
     @Mixin
     WalkOptions walk;
+
+    @Mixin
+    ListOptions list;
 
     @Mixin
     ProbeOptions probeOptions;
@@ -49,7 +52,7 @@ final class EvictCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Reporter reporter = new Reporter(parent.err, output.verbosity());
-        Selection selection = Selection.of(paths, walk, reporter);
+        Selection selection = Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter);
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
 
         long start = System.nanoTime();

@@ -43,13 +43,15 @@ final class OrderCommand implements Callable<Integer> {
     @ParentCommand
     DirdumpCommand parent;
 
-    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Directories to walk and files to list.")
+    /** Required unless --files-from names the files. */
+    @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to list.")
     List<String> paths;
 
     @Mixin
     WalkOptions walk;
 
-    @Option(names = {"-0", "--null"}, description = "End each file with a NUL byte, and print names as they are.")
+    @Option(names = {"-0", "--null"}, description = "End each file with a NUL byte, and print names as they are; "
+            + "the names of --files-from end with a NUL byte too.")
     boolean nul;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "%p", converter = LineFormat.Parser.class,
@@ -71,7 +73,7 @@ final class OrderCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "PATHs go after 'order' (a directory named order: ./order)");
         }
         Reporter reporter = new Reporter(parent.err, Reporter.Verbosity.NORMAL);
-        Selection selection = Selection.of(paths, walk, reporter);
+        Selection selection = Selection.of(paths, walk.list(parent.in, nul), walk, reporter);
         OrderPlan plan = selection.plan();
         if (format.needsLocations()) {
             plan.locateAll();

@@ -4,9 +4,11 @@ import dirdump.order.Order;
 import dirdump.order.OrderPlan;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
+import dirdump.order.SizeRange;
 import dirdump.report.Reporter;
 import dirdump.report.Tally;
 import dirdump.scan.Listing;
+import dirdump.scan.NameList;
 import dirdump.scan.Walker;
 import dirdump.sys.Os;
 import java.util.List;
@@ -18,14 +20,17 @@ import java.util.List;
 record Selection(Os os, Listing listing, OrderPlan plan, Order order, Tally tally, long listingNanos,
                  long orderingNanos) {
 
-    static Selection of(List<String> paths, WalkOptions walk, Reporter reporter) {
+    /** {@code paths}: null or empty if there are none; {@code list}: --files-from, or null. */
+    static Selection of(List<String> paths, NameList list, WalkOptions walk, Reporter reporter) {
+        walk.requirePaths(paths);
         OrderSettings settings = walk.orderSettings();
+        SizeRange sizes = walk.sizes();
         Os os = Os.load(reporter::warning);
         Tally tally = new Tally();
         long start = System.nanoTime();
-        Listing listing = new Walker(os, walk.settings(), reporter, tally).walk(paths);
+        Listing listing = new Walker(os, walk.settings(), reporter, tally).walk(paths == null ? List.of() : paths, list);
         long listed = System.nanoTime();
-        OrderPlan plan = Orderer.plan(listing, settings, os, tally, reporter);
+        OrderPlan plan = Orderer.plan(listing, settings, sizes, os, tally, reporter);
         long ordering = System.nanoTime() - listed - plan.locatingNanos();
         return new Selection(os, listing, plan, settings.order(), tally, listed - start, ordering);
     }

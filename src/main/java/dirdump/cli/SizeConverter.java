@@ -6,17 +6,28 @@ import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Parses buffer sizes such as 65536, 64k, 64K, 64KiB, 1M, 1MiB, 1G: suffixes are powers of 1024. */
+/**
+ * Parses sizes such as 65536, 64k, 64K, 64KiB, 1M, 1MiB, 1G, 2T: suffixes are powers of 1024. This
+ * converter is for buffers, 1 byte to 1 GiB; {@link FileSize} is for file sizes.
+ */
 public final class SizeConverter implements ITypeConverter<Integer> {
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(|[kmgt]|[kmgt]i?b)", Pattern.CASE_INSENSITIVE);
 
     @Override
     public Integer convert(String value) {
-        return (int) parse(value, 1L << 30, "1 GiB");
+        return (int) parse(value, 1, 1L << 30, "1 byte to 1 GiB");
     }
 
-    /** A size from 1 byte to {@code max}; {@code maxText} names the limit in the message. */
-    static long parse(String value, long max, String maxText) {
+    /** File sizes (--min-size, --max-size): from 0, and beyond the 1 GiB of a buffer. */
+    public static final class FileSize implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return parse(value, 0, Long.MAX_VALUE, "0 bytes to 8 EiB");
+        }
+    }
+
+    /** A size from {@code min} to {@code max} bytes; {@code range} says so in the message. */
+    static long parse(String value, long min, long max, String range) {
         Matcher m = SIZE.matcher(value.trim());
         if (!m.matches()) {
             throw new TypeConversionException("'" + value + "' is not a size (examples: 65536, 64k, 1M, 1MiB)");
@@ -27,10 +38,10 @@ public final class SizeConverter implements ITypeConverter<Integer> {
         try {
             n = Long.parseLong(m.group(1));
         } catch (NumberFormatException e) {
-            n = Long.MAX_VALUE;
+            n = -1;  // more digits than a long holds
         }
-        if (n == 0 || n > (max >> shift)) {
-            throw new TypeConversionException("'" + value + "' is out of range (1 byte to " + maxText + ")");
+        if (n < min || n > (max >> shift)) {
+            throw new TypeConversionException("'" + value + "' is out of range (" + range + ")");
         }
         return n << shift;
     }

@@ -35,11 +35,14 @@ final class StatusCommand implements Callable<Integer> {
     @ParentCommand
     DirdumpCommand parent;
 
-    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Directories to walk and files to measure.")
+    @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to measure.")
     List<String> paths;
 
     @Mixin
     WalkOptions walk;
+
+    @Mixin
+    ListOptions list;
 
     @Mixin
     ProbeOptions probeOptions;
@@ -50,7 +53,7 @@ final class StatusCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Reporter reporter = new Reporter(parent.err, output.verbosity());
-        Selection selection = Selection.of(paths, walk, reporter);
+        Selection selection = Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter);
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
         boolean table = !output.json && output.verbosity() != Reporter.Verbosity.QUIET;
         StatusTable human = new StatusTable(parent.out);

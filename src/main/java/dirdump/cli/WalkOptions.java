@@ -3,13 +3,19 @@ package dirdump.cli;
 import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
+import dirdump.order.SizeRange;
+import dirdump.scan.NameList;
+import dirdump.scan.PathFilter;
 import dirdump.scan.WalkSettings;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** Which files are listed and in which order they are read. */
+/** Which files are listed (PATHs, a list, filters) and in which order they are read. */
 public final class WalkOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
@@ -41,6 +47,29 @@ public final class WalkOptions {
             description = "Only files at most N levels below each PATH (1: only files directly in it).")
     Integer maxDepth;
 
+    @Option(names = "--files-from", paramLabel = "FILE",
+            description = "Also the files named in FILE (-: standard input), one a line, or NUL-separated with -0; "
+                + "PATHs are then optional. Directories in it are not walked; symbolic links only with -L.")
+    String filesFrom;
+
+    @Option(names = "--include", paramLabel = "GLOB",
+            description = "Only files whose path below PATH (or name, for a GLOB without /) matches GLOB; "
+                + "repeatable: * and ? never match /, ** does, [a-z] a byte of a set.")
+    List<String> includes = new ArrayList<>();
+
+    @Option(names = "--exclude", paramLabel = "GLOB",
+            description = "Leave out files and directories that match GLOB (an excluded directory is not walked); "
+                + "repeatable; GLOB/ matches directories only.")
+    List<String> excludes = new ArrayList<>();
+
+    @Option(names = "--min-size", paramLabel = "SIZE", converter = SizeConverter.FileSize.class,
+            description = "Only files of at least SIZE bytes (0, 100, 64k, 1M, 2G).")
+    Long minSize;
+
+    @Option(names = "--max-size", paramLabel = "SIZE", converter = SizeConverter.FileSize.class,
+            description = "Only files of at most SIZE bytes.")
+    Long maxSize;
+
     Order order() {
         if (nosort && order != null && order != Order.NONE) {
             throw new ParameterException(spec.commandLine(), "--nosort and --order=" + order.key() + " contradict each other");
@@ -56,6 +85,33 @@ public final class WalkOptions {
         if (maxDepth != null && maxDepth < 0) {
             throw new ParameterException(spec.commandLine(), "--max-depth must be 0 or more");
         }
-        return new WalkSettings(follow, oneFileSystem, maxDepth == null ? Integer.MAX_VALUE : maxDepth);
+        PathFilter filter;
+        try {
+            filter = PathFilter.of(includes, excludes);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        return new WalkSettings(follow, oneFileSystem, maxDepth == null ? Integer.MAX_VALUE : maxDepth, filter);
+    }
+
+    SizeRange sizes() {
+        SizeRange sizes = new SizeRange(minSize == null ? SizeRange.ALL.min() : minSize,
+                maxSize == null ? SizeRange.ALL.max() : maxSize);
+        if (sizes.min() > sizes.max()) {
+            throw new ParameterException(spec.commandLine(), "--min-size is larger than --max-size: no file would be read");
+        }
+        return sizes;
+    }
+
+    /** PATHs may be left out when --files-from names the files. */
+    void requirePaths(List<String> paths) {
+        if ((paths == null || paths.isEmpty()) && filesFrom == null) {
+            throw new ParameterException(spec.commandLine(), "Missing required parameter: 'PATH' (or --files-from)");
+        }
+    }
+
+    /** The --files-from list, or null; {@code nul}: -0 was given. */
+    NameList list(InputStream stdin, boolean nul) {
+        return filesFrom == null ? null : new NameList(filesFrom, stdin, nul);
     }
 }

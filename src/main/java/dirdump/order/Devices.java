@@ -36,7 +36,9 @@ final class Devices {
     private static byte[] where(DirectoryTable dirs, long dev, byte[] sample) {
         int best = -1;
         for (int d = 0; d < dirs.size(); d++) {
-            if (dirs.dev(d) == dev && (best < 0 || dirs.depth(d) < dirs.depth(best))) {
+            // Among roots, the shortest: --files-from makes one root of each directory it names files in.
+            if (dirs.dev(d) == dev && (best < 0 || dirs.depth(d) < dirs.depth(best)
+                    || dirs.depth(d) == dirs.depth(best) && dirs.name(d).length < dirs.name(best).length)) {
                 best = d;
             }
         }

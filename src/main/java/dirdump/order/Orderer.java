@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * Puts the listed files in the order they will be read, and drops every second listing of the same
- * (device, inode), so that a file with several hard links is read once.
+ * (device, inode), so that a file with several hard links is read once, and the files outside
+ * {@code sizes}.
  */
 public final class Orderer {
     private Orderer() {
@@ -23,7 +24,8 @@ public final class Orderer {
      * Orders the listing. Inode, physical and auto order read one device after the other (by device
      * number), each in the order it got; none and name order are one order over the whole run.
      */
-    public static OrderPlan plan(Listing listing, OrderSettings settings, Os os, Tally tally, Reporter reporter) {
+    public static OrderPlan plan(Listing listing, OrderSettings settings, SizeRange sizes, Os os, Tally tally,
+                                 Reporter reporter) {
         FileList files = listing.files;
         int n = files.size();
         int[] all = identity(n);
@@ -32,17 +34,20 @@ public final class Orderer {
             int c = Long.compareUnsigned(files.dev(a), files.dev(b));
             return c != 0 ? c : Long.compareUnsigned(files.ino(a), files.ino(b));
         });
-        BitSet duplicate = new BitSet(n);
+        BitSet dropped = new BitSet(n);
         for (int i = 1; i < n; i++) {
             int f = all[i];
             int prev = all[i - 1];
             if (files.dev(f) == files.dev(prev) && files.ino(f) == files.ino(prev)) {
-                duplicate.set(f);
+                dropped.set(f);
                 tally.addSkipped(SkipReason.DUPLICATE);
                 reporter.skipped(listing.path(f), SkipReason.DUPLICATE);
             }
         }
-        int[] byInode = without(all, duplicate);
+        if (!sizes.equals(SizeRange.ALL)) {
+            SizeFilter.apply(listing, all, dropped, sizes, os, tally, reporter);
+        }
+        int[] byInode = without(all, dropped);
         List<DeviceOrder> devices = Devices.of(listing, byInode, settings.order(), new DeviceProbe(os));
         Locator locator = new Locator(os, listing, settings, reporter);
         for (DeviceOrder device : devices) {
@@ -60,10 +65,10 @@ public final class Orderer {
         int[] sequence;
         switch (settings.order()) {
             case NONE:
-                sequence = without(identity(n), duplicate);
+                sequence = without(identity(n), dropped);
                 break;
             case NAME:
-                sequence = without(byName(listing), duplicate);
+                sequence = without(byName(listing), dropped);
                 break;
             default:
                 sequence = byDevice(byInode, devices, locator);

@@ -2,6 +2,8 @@ package dirdump.read;
 
 import dirdump.scan.DirectoryTable;
 import dirdump.sys.BlockQueue;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * The number of readers when -j is not given, by the kind of device under the PATHs (measured: README,
@@ -18,8 +20,10 @@ public final class DefaultJobs {
 
     /** ROTATING if any PATH lies on a rotating disk, else NON_ROTATING. */
     public static int forRoots(DirectoryTable dirs) {
+        // Each device once: --files-from makes a root of every directory it names files in.
+        Set<Long> seen = new HashSet<>();
         for (int d = 0; d < dirs.size(); d++) {
-            if (dirs.parent(d) < 0) {
+            if (dirs.parent(d) < 0 && seen.add(dirs.dev(d))) {
                 BlockQueue queue = BlockQueue.of(dirs.dev(d));
                 if (queue != null && queue.rotational() && !queue.virtual()) {
                     return ROTATING;

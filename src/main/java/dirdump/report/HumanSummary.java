@@ -14,6 +14,9 @@ public final class HumanSummary {
         err.printf(Locale.ROOT, "dirdump: read %,d files, %s in %.3f s (%.1f MB/s, %,.0f files/s)%n",
                 t.filesRead(), bytes(t.bytesRead()), s.seconds(), s.megabytesPerSecond(), s.filesPerSecond());
         err.println("  " + skipped(t));
+        if (t.filteredTotal() > 0) {
+            err.println("  " + filtered(t));
+        }
         err.println("  " + errors(t, s.unusablePaths()));
         err.printf(Locale.ROOT, "  %,d directories; order %s; %s with %s, %d reader%s, %s buffer%n",
                 t.directories(), s.order(), s.method(), s.io(), s.jobs(), s.jobs() == 1 ? "" : "s",
@@ -39,6 +42,17 @@ public final class HumanSummary {
             reasons.add(String.format(Locale.ROOT, "changed since listed %,d", t.changed()));
         }
         return String.format(Locale.ROOT, "skipped: %,d%s", t.skippedTotal(), reasons.length() > 0 ? " (" + reasons + ")" : "");
+    }
+
+    /** "filtered: 4 (pattern 3, size 1)": entries the user's filters left out. */
+    public static String filtered(Tally t) {
+        StringJoiner by = new StringJoiner(", ");
+        for (FilterReason r : FilterReason.values()) {
+            if (t.filtered(r) > 0) {
+                by.add(String.format(Locale.ROOT, "%s %,d", r.text, t.filtered(r)));
+            }
+        }
+        return String.format(Locale.ROOT, "filtered: %,d (%s)", t.filteredTotal(), by);
     }
 
     /** "errors: 2, PATHs not found or unusable: 1". */

@@ -15,6 +15,12 @@ public final class JsonSummary {
         o.addProperty("files_read", t.filesRead());
         o.addProperty("bytes_read", t.bytesRead());
         o.add("skipped", skipped(t));
+        JsonObject filtered = new JsonObject();
+        filtered.addProperty("total", t.filteredTotal());
+        for (FilterReason r : FilterReason.values()) {
+            filtered.addProperty(r.key, t.filtered(r));
+        }
+        o.add("filtered", filtered);
         o.addProperty("errors", t.errors());
         o.addProperty("unusable_paths", s.unusablePaths());
         o.addProperty("directories", t.directories());

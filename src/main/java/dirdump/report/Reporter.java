@@ -4,7 +4,7 @@ import java.io.PrintStream;
 
 /**
  * Per-file messages, for people, on stderr. Errors are always shown, one line each in the form
- * {@code dirdump: PATH: reason}; notices unless --quiet; each file read or skipped only with -v.
+ * {@code dirdump: PATH: reason}; notices unless --quiet; each file read, skipped or filtered only with -v.
  */
 public final class Reporter {
     public enum Verbosity { QUIET, NORMAL, VERBOSE }
@@ -46,6 +46,12 @@ public final class Reporter {
     public void skipped(byte[] path, SkipReason reason) {
         if (verbose()) {
             line(PathText.of(path) + ": skipped: " + reason.text);
+        }
+    }
+
+    public void filtered(byte[] path, String why) {
+        if (verbose()) {
+            line(PathText.of(path) + ": filtered: " + why);
         }
     }
 

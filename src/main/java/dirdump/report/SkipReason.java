@@ -12,7 +12,10 @@ public enum SkipReason {
     OTHER_FILE_SYSTEM("other_file_system", "on another file system"),
     LOOP("loop", "symbolic link loop"),
     /** Every page of the file was in the page cache already, so reading it would change nothing. */
-    ALREADY_CACHED("already_cached", "already cached");
+    ALREADY_CACHED("already_cached", "already cached"),
+
+    /** A directory named in a --files-from list: not walked (find lists directories and their files). */
+    LISTED_DIRECTORY("directory", "directory in the list");
 
     public final String key;
     public final String text;

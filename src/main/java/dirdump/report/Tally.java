@@ -8,6 +8,7 @@ public final class Tally {
     private long changed;
     private long directories;
     private final long[] skipped = new long[SkipReason.values().length];
+    private final long[] filtered = new long[FilterReason.values().length];
 
     public void addRead(long bytes) {
         filesRead++;
@@ -21,6 +22,10 @@ public final class Tally {
 
     public void addSkipped(SkipReason reason) {
         skipped[reason.ordinal()]++;
+    }
+
+    public void addFiltered(FilterReason reason) {
+        filtered[reason.ordinal()]++;
     }
 
     public void addError() {
@@ -44,6 +49,9 @@ public final class Tally {
         directories += other.directories;
         for (int i = 0; i < skipped.length; i++) {
             skipped[i] += other.skipped[i];
+        }
+        for (int i = 0; i < filtered.length; i++) {
+            filtered[i] += other.filtered[i];
         }
     }
 
@@ -75,6 +83,18 @@ public final class Tally {
         long sum = changed;
         for (long s : skipped) {
             sum += s;
+        }
+        return sum;
+    }
+
+    public long filtered(FilterReason reason) {
+        return filtered[reason.ordinal()];
+    }
+
+    public long filteredTotal() {
+        long sum = 0;
+        for (long f : filtered) {
+            sum += f;
         }
         return sum;
     }

@@ -1,5 +1,6 @@
 package dirdump.scan;
 
+import dirdump.report.FilterReason;
 import dirdump.report.Reporter;
 import dirdump.report.SkipReason;
 import dirdump.report.Tally;
@@ -8,15 +9,19 @@ import dirdump.sys.Os;
 import dirdump.sys.PathNames;
 import dirdump.sys.Stat;
 import dirdump.sys.SysException;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Lists every file under the PATHs, with the inode each directory gives for it: no file is stat'ed
  * before it is ordered (only directories, for their device, and entries of unknown type). The walk is
- * depth first with an explicit stack, so depth is limited by memory, not by the thread's stack.
+ * depth first with an explicit stack, so depth is limited by memory, not by the thread's stack. Then
+ * the files of a --files-from list, each stat'ed (a list gives no inode).
  */
 public final class Walker {
     private final Os os;
@@ -27,6 +32,12 @@ public final class Walker {
     private final FileList files = new FileList();
     /** Directories already walked, by (device, inode): only needed when links are followed. */
     private final Set<DevIno> visited = new HashSet<>();
+    /**
+     * The root made for each parent directory of files named by themselves (file PATHs, list entries),
+     * by its path: the files of a directory share one root, so that a long list costs a FileList entry
+     * a file, not a DirectoryTable root.
+     */
+    private final Map<ByteBuffer, Integer> namedParents = new HashMap<>();
     private int[] stack = new int[64];
     private int stackSize;
     private int[] children = new int[16];
@@ -42,12 +53,16 @@ public final class Walker {
         this.tally = tally;
     }
 
-    public Listing walk(List<String> paths) {
+    /** Walks the PATHs, then adds the files of {@code list} (null if there is none). */
+    public Listing walk(List<String> paths, NameList list) {
         int unusable = 0;
         for (String operand : paths) {
             if (!addOperand(normalize(PathNames.bytes(operand)))) {
                 unusable++;
             }
+        }
+        if (list != null && !addListed(list)) {
+            unusable++;
         }
         return new Listing(dirs, files, unusable);
     }
@@ -61,32 +76,93 @@ public final class Walker {
             reporter.error(path, e.getMessage());
             return false;
         }
-        FileType type = st.type();
-        if (type == FileType.DIRECTORY) {
+        if (st.type() == FileType.DIRECTORY) {
             int root = dirs.add(-1, path, st.dev, st.ino);
             markVisited(st.dev, st.ino);
             push(root);
             drain();
-        } else if (type == FileType.REGULAR) {
-            // A root for its directory ("" for a bare name), so that the name is a name, not a path.
-            int slash = PathNames.lastSlash(path);
-            byte[] parent = slash < 0 ? new byte[0] : Arrays.copyOf(path, Math.max(slash, 1));
-            byte[] name = Arrays.copyOfRange(path, slash + 1, path.length);
-            files.add(dirs.add(-1, parent, st.dev, 0), name, st.dev, st.ino, true);
         } else {
-            skip(path, SkipReason.forType(type));
+            named(path, st, true);
         }
         return true;
+    }
+
+    /** False if the list itself could not be opened or read to its end. */
+    private boolean addListed(NameList list) {
+        try (list) {
+            for (byte[] path; (path = list.next()) != null; ) {
+                listed(normalize(path));
+            }
+            return true;
+        } catch (SysException e) {
+            reporter.error(PathNames.bytes(list.name()), e.getMessage());
+            return false;
+        }
+    }
+
+    /**
+     * A list entry is taken as the walk takes an entry (a symbolic link is followed only with -L), not
+     * as a PATH: a list is a program's output, such as find's, which names links too. A name that does
+     * not exist is an error of that file, not of the command line.
+     */
+    private void listed(byte[] path) {
+        boolean follow = settings.follow();
+        try {
+            named(path, os.stat(path, follow), follow);
+        } catch (SysException e) {
+            if (follow && e.errno() == SysException.ELOOP) {
+                loop(path);
+            } else if (follow && exists(path)) {
+                skip(path, SkipReason.SYMLINK);  // a dangling link: nothing to read behind it
+            } else {
+                reporter.error(path, e.getMessage());
+                tally.addError();
+            }
+        }
+    }
+
+    private boolean exists(byte[] path) {
+        try {
+            os.stat(path, false);
+            return true;
+        } catch (SysException e) {
+            return false;
+        }
+    }
+
+    /**
+     * A file named by itself: a file PATH or a list entry. A directory named in a list is not walked:
+     * find lists every directory as well as the files in it.
+     */
+    private void named(byte[] path, Stat st, boolean followed) {
+        FileType type = st.type();
+        String why = settings.filter().leftOutNamed(path, type == FileType.DIRECTORY);
+        if (why != null) {
+            filtered(path, why);
+        } else if (type == FileType.REGULAR) {
+            int slash = PathNames.lastSlash(path);
+            files.add(namedRoot(path, slash, st.dev), Arrays.copyOfRange(path, slash + 1, path.length),
+                    st.dev, st.ino, followed);
+        } else {
+            skip(path, type == FileType.DIRECTORY ? SkipReason.LISTED_DIRECTORY : SkipReason.forType(type));
+        }
+    }
+
+    /** The root for the directory of a named file ("" for a bare name), so that the name is a name, not a path. */
+    private int namedRoot(byte[] path, int slash, long dev) {
+        byte[] parent = slash < 0 ? new byte[0] : Arrays.copyOf(path, Math.max(slash, 1));
+        return namedParents.computeIfAbsent(ByteBuffer.wrap(parent), p -> dirs.add(-1, parent, dev, 0));
     }
 
     private void drain() {
         while (stackSize > 0) {
             int d = stack[--stackSize];
             byte[] dirPath = dirs.path(d);
+            int relStart = relativeStart(d, dirPath);
             childCount = 0;
             try {
                 os.list(dirPath, settings.follow() || dirs.parent(d) < 0,
-                        (name, ino, type) -> entry(d, dirPath, name, ino, type));
+                        (name, ino, type) -> entry(d, dirPath, relStart, name, ino, type));
                 tally.addDirectory();
             } catch (SysException e) {
                 reporter.error(dirPath, e.getMessage());
@@ -99,21 +175,39 @@ public final class Walker {
         }
     }
 
-    private void entry(int d, byte[] dirPath, byte[] name, long ino, FileType listedType) {
+    /** Where the path relative to d's PATH starts in d's path (its length for the PATH itself). */
+    private int relativeStart(int d, byte[] dirPath) {
+        byte[] rootPath = dirs.name(dirs.root(d));
+        boolean slash = rootPath.length > 0 && rootPath[rootPath.length - 1] == '/';
+        return Math.min(dirPath.length, rootPath.length + (slash ? 0 : 1));
+    }
+
+    private void entry(int d, byte[] dirPath, int relStart, byte[] name, long ino, FileType listedType) {
         int depth = dirs.depth(d) + 1;
         if (depth > settings.maxDepth()) {
             return;
         }
         FileType type = listedType;
         Stat st = null;
-        if (type == FileType.UNKNOWN || type == FileType.DIRECTORY
-                || (type == FileType.SYMLINK && settings.follow())) {
-            // DT_UNKNOWN: the file system did not say. Directories: their device (a mount point).
+        if (type == FileType.UNKNOWN || (type == FileType.SYMLINK && settings.follow())) {
+            // DT_UNKNOWN: the file system did not say.
             st = stat(DirectoryTable.join(dirPath, name), type == FileType.SYMLINK);
             if (st == null) {
                 return;
             }
             type = st.type();
+        }
+        // Before a directory is stat'ed, so that an excluded one costs nothing and is never entered.
+        String why = settings.filter().leftOut(dirPath, relStart, name, type == FileType.DIRECTORY);
+        if (why != null) {
+            filtered(DirectoryTable.join(dirPath, name), why);
+            return;
+        }
+        if (type == FileType.DIRECTORY && st == null) {
+            st = stat(DirectoryTable.join(dirPath, name), false);  // its device: a mount point
+            if (st == null) {
+                return;
+            }
         }
         boolean throughLink = listedType == FileType.SYMLINK;
         if (type == FileType.REGULAR) {
@@ -172,6 +266,11 @@ public final class Walker {
     private void loop(byte[] path) {
         reporter.notice(path, "symbolic link loop; not followed");
         tally.addSkipped(SkipReason.LOOP);
+    }
+
+    private void filtered(byte[] path, String why) {
+        tally.addFiltered(FilterReason.PATTERN);
+        reporter.filtered(path, why);
     }
 
     private void skip(byte[] path, SkipReason reason) {

@@ -3,14 +3,10 @@ package dirdump.sys;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileSystemException;
-import java.nio.file.FileSystemLoopException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
@@ -48,7 +44,7 @@ final class NioOs implements Os {
                         FileType.fromMode((Integer) a.get("mode")));
             }
         } catch (IOException e) {
-            throw translate(e);
+            throw SysException.of(e);
         }
     }
 
@@ -58,7 +54,7 @@ final class NioOs implements Os {
             Map<String, Object> a = Files.readAttributes(path(path), "unix:dev,ino,mode,size", follow ? FOLLOW : NOFOLLOW);
             return new Stat((Long) a.get("dev"), (Long) a.get("ino"), (Integer) a.get("mode"), (Long) a.get("size"));
         } catch (IOException e) {
-            throw translate(e);
+            throw SysException.of(e);
         }
     }
 
@@ -73,7 +69,7 @@ final class NioOs implements Os {
                     ? FileChannel.open(path(path), StandardOpenOption.READ)
                     : FileChannel.open(path(path), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS), before);
         } catch (IOException e) {
-            throw translate(e);
+            throw SysException.of(e);
         }
     }
 
@@ -99,23 +95,6 @@ final class NioOs implements Os {
 
     private static Path path(byte[] bytes) {
         return Path.of(PathNames.string(bytes));
-    }
-
-    private static SysException translate(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return new SysException(SysException.ENOENT, "No such file or directory");
-        }
-        if (e instanceof AccessDeniedException) {
-            return new SysException(SysException.EACCES, "Permission denied");
-        }
-        if (e instanceof NotDirectoryException) {
-            return new SysException(SysException.ENOTDIR, "Not a directory");
-        }
-        if (e instanceof FileSystemLoopException) {
-            return new SysException(SysException.ELOOP, "Too many levels of symbolic links");
-        }
-        String reason = e instanceof FileSystemException ? ((FileSystemException) e).getReason() : null;
-        return new SysException(0, reason != null ? reason : e.toString());
     }
 
     private static final class DirectBuffer implements ReadBuffer {
@@ -152,7 +131,7 @@ final class NioOs implements Os {
             try {
                 return Math.max(channel.read(b), 0);
             } catch (IOException e) {
-                throw translate(e);
+                throw SysException.of(e);
             }
         }
 

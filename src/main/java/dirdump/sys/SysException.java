@@ -1,6 +1,11 @@
 package dirdump.sys;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 
 /** A failed system call: the errno and the text strerror(3) gives for it. */
 public final class SysException extends IOException {
@@ -25,5 +30,24 @@ public final class SysException extends IOException {
 
     public int errno() {
         return errno;
+    }
+
+    /** The errno and strerror text for a java.nio failure (the fallback, and --files-from's list). */
+    public static SysException of(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return new SysException(SysException.ENOENT, "No such file or directory");
+        }
+        if (e instanceof AccessDeniedException) {
+            return new SysException(SysException.EACCES, "Permission denied");
+        }
+        if (e instanceof NotDirectoryException) {
+            return new SysException(SysException.ENOTDIR, "Not a directory");
+        }
+        if (e instanceof FileSystemLoopException) {
+            return new SysException(SysException.ELOOP, "Too many levels of symbolic links");
+        }
+        // A plain IOException's message is already strerror's text ("Is a directory").
+        String reason = e instanceof FileSystemException ? ((FileSystemException) e).getReason() : e.getMessage();
+        return new SysException(0, reason != null ? reason : e.toString());
     }
 }

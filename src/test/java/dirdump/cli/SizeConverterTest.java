@@ -27,4 +27,15 @@ class SizeConverterTest {
             assertThrows(TypeConversionException.class, () -> sizes.convert(bad), bad);
         }
     }
+
+    @Test
+    void fileSizesStartAtZeroAndGoBeyondABuffer() {
+        SizeConverter.FileSize files = new SizeConverter.FileSize();
+        assertEquals(0L, files.convert("0"));
+        assertEquals(5L << 40, files.convert("5T"));
+        assertEquals(3L << 30, files.convert("3GiB"));
+        for (String bad : new String[] {"", "-1", "1.5M", "99999999999999999999", "8388608T"}) {
+            assertThrows(TypeConversionException.class, () -> files.convert(bad), bad);
+        }
+    }
 }

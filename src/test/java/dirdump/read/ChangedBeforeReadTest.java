@@ -8,9 +8,11 @@ import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
+import dirdump.order.SizeRange;
 import dirdump.report.Reporter;
 import dirdump.report.Tally;
 import dirdump.scan.Listing;
+import dirdump.scan.PathFilter;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.sys.Os;
@@ -41,12 +43,12 @@ class ChangedBeforeReadTest {
         for (String name : new String[] {"keep", "deleted", "to-symlink", "to-fifo", "replaced"}) {
             Trees.file(tmp.resolve(name), 1000, name.hashCode());
         }
-        listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE), reporter, new Tally())
-                .walk(List.of(tmp.toString()));
+        listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter, new Tally())
+                .walk(List.of(tmp.toString()), null);
     }
 
     private Tally read() {
-        int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os,
+        int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false), SizeRange.ALL, os,
                 new Tally(), reporter).sequence();
         return assertTimeoutPreemptively(Duration.ofSeconds(30),
                 () -> ReadRun.run(os, listing, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0, false, null), new ReadControl(0), reporter).tally());

@@ -2,7 +2,9 @@ package dirdump.scan;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dirdump.report.FilterReason;
 import dirdump.report.Reporter;
 import dirdump.report.Tally;
 import dirdump.sys.EntrySink;
@@ -13,8 +15,10 @@ import dirdump.sys.ReadBuffer;
 import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 import dirdump.testing.Trees;
+import java.io.ByteArrayInputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,8 +33,8 @@ class WalkerTest {
     private final Os os = Os.load(reporter::warning);
 
     private Listing walk(Os through, Tally tally) {
-        return new Walker(through, new WalkSettings(false, false, Integer.MAX_VALUE), reporter, tally)
-                .walk(List.of(tmp.toString()));
+        return new Walker(through, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter, tally)
+                .walk(List.of(tmp.toString()), null);
     }
 
     /**
@@ -57,6 +61,44 @@ class WalkerTest {
         }
         assertEquals(typed.skippedTotal(), untyped.skippedTotal());
         assertEquals(typed.directories(), untyped.directories());
+    }
+
+    @Test
+    void filtersLeaveOutTheSameEntriesWhenTheTypeIsUnknown() throws Exception {
+        Trees.randomTree(tmp, 60, 100, 4);
+        WalkSettings settings = new WalkSettings(false, false, Integer.MAX_VALUE,
+                PathFilter.of(List.of("**/f*[02468]"), List.of("d1/", "e2")));
+        Tally typed = new Tally();
+        Tally untyped = new Tally();
+        Listing expected = new Walker(os, settings, reporter, typed).walk(List.of(tmp.toString()), null);
+        Listing actual = new Walker(new UnknownTypes(os), settings, reporter, untyped).walk(List.of(tmp.toString()), null);
+        assertEquals(expected.files.size(), actual.files.size());
+        for (int f = 0; f < expected.files.size(); f++) {
+            assertArrayEquals(expected.path(f), actual.path(f));
+            String rel = tmp.relativize(Path.of(new String(actual.path(f)))).toString();
+            assertTrue(rel.matches("d[02-4]/e[01]/f\\d*[02468]"), rel);
+        }
+        assertEquals(typed.filtered(FilterReason.PATTERN), untyped.filtered(FilterReason.PATTERN));
+        assertEquals(typed.directories(), untyped.directories(), "d1 and each e2 are pruned, not listed");
+    }
+
+    /** A million-name list must not make a million roots: the files of one directory share its root. */
+    @Test
+    void listedFilesShareOneRootPerDirectory() throws Exception {
+        List<Path> files = Trees.randomTree(tmp, 300, 10, 5);
+        StringBuilder names = new StringBuilder();
+        for (Path f : files) {
+            names.append(f).append('\n');
+        }
+        long directories = files.stream().map(Path::getParent).distinct().count();
+        NameList list = new NameList("-", new ByteArrayInputStream(names.toString().getBytes(StandardCharsets.UTF_8)), false);
+        Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
+                new Tally()).walk(List.of(), list);
+        assertEquals(300, listing.files.size());
+        assertEquals(directories, listing.directories.size());
+        for (int f = 0; f < 300; f++) {
+            assertEquals(files.get(f).toString(), new String(listing.path(f), StandardCharsets.UTF_8));
+        }
     }
 
     /** Real system calls, but every directory entry comes back as DT_UNKNOWN. */

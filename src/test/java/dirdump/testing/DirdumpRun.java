@@ -3,6 +3,7 @@ package dirdump.testing;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dirdump.Main;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -12,15 +13,20 @@ import java.util.List;
 
 /**
  * Runs dirdump in this JVM, as the command line would, and keeps what it printed: stdout also as
- * the bytes it was, for output that is not text (order -0).
+ * the bytes it was, for output that is not text (order -0). Standard input is empty unless given.
  */
 public record DirdumpRun(int status, String out, String err, byte[] outBytes) {
 
     public static DirdumpRun of(Object... args) {
+        return withInput(new byte[0], args);
+    }
+
+    /** Runs with {@code stdin} as standard input (for --files-from -). */
+    public static DirdumpRun withInput(byte[] stdin, Object... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         String[] argv = Arrays.stream(args).map(String::valueOf).toArray(String[]::new);
-        int status = Main.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int status = Main.run(argv, new ByteArrayInputStream(stdin), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new DirdumpRun(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
                 out.toByteArray());

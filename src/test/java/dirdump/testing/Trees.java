@@ -66,8 +66,13 @@ public final class Trees {
 
     /** Output of a command, for tools such as ls -U that show the directory's own order. */
     public static String shOutput(Path dir, String script) throws IOException, InterruptedException {
+        return new String(shBytes(dir, script));
+    }
+
+    /** Output of a command as the bytes it was (find -print0 with names that are not UTF-8). */
+    public static byte[] shBytes(Path dir, String script) throws IOException, InterruptedException {
         Process p = new ProcessBuilder("sh", "-c", script).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
+        byte[] out = p.getInputStream().readAllBytes();
         p.waitFor(60, TimeUnit.SECONDS);
         return out;
     }

@@ -1,0 +1,43 @@
+package dirdump.order;
+
+import dirdump.report.FilterReason;
+import dirdump.report.Reporter;
+import dirdump.report.Tally;
+import dirdump.scan.Listing;
+import dirdump.sys.Os;
+import dirdump.sys.SysException;
+import java.util.BitSet;
+
+/**
+ * Leaves out the files outside --min-size/--max-size. getdents64 gives no size, so each file is
+ * stat'ed here, once, and only when a bound is given; in (device, inode) order, so that on a cold
+ * cache the inode tables are read in one sweep. Done while ordering, for the read and for
+ * {@code dirdump order} alike, so that both keep the same files, and the order, the devices and the
+ * seek distance count only the files kept.
+ */
+final class SizeFilter {
+    private SizeFilter() {
+    }
+
+    /** Marks in {@code dropped} the files of {@code byInode} not yet dropped whose size is out of range. */
+    static void apply(Listing listing, int[] byInode, BitSet dropped, SizeRange sizes, Os os, Tally tally,
+                      Reporter reporter) {
+        for (int f : byInode) {
+            if (dropped.get(f)) {
+                continue;
+            }
+            byte[] path = listing.path(f);
+            long size;
+            try {
+                size = os.stat(path, listing.files.followed(f)).size;
+            } catch (SysException e) {
+                continue;  // kept: the read reports what became of it
+            }
+            if (!sizes.contains(size)) {
+                dropped.set(f);
+                tally.addFiltered(FilterReason.SIZE);
+                reporter.filtered(path, size + " bytes, " + (size < sizes.min() ? "under --min-size" : "over --max-size"));
+            }
+        }
+    }
+}

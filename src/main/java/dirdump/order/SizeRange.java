@@ -1,0 +1,10 @@
+package dirdump.order;
+
+/** --min-size and --max-size: the sizes of the files kept, both bounds included. */
+public record SizeRange(long min, long max) {
+    public static final SizeRange ALL = new SizeRange(0, Long.MAX_VALUE);
+
+    public boolean contains(long size) {
+        return size >= min && size <= max;
+    }
+}

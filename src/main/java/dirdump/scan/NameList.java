@@ -1,0 +1,94 @@
+package dirdump.scan;
+
+import dirdump.sys.SysException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * The names of a --files-from list, read as bytes, one record at a time, so that any name works (it
+ * need not be UTF-8) and a list of millions of names is never held whole. Records end with a newline,
+ * or with a NUL byte (-0); empty records are passed over. "-" is standard input, which is not closed.
+ */
+public final class NameList implements AutoCloseable {
+    private static final int BUFFER = 1 << 16;
+
+    private final String name;
+    private final InputStream stdin;
+    private final byte separator;
+    private final byte[] buffer = new byte[BUFFER];
+    private int pos;
+    private int end;
+    private InputStream in;
+    private boolean eof;
+    private byte[] record = new byte[256];
+
+    public NameList(String name, InputStream stdin, boolean nul) {
+        this.name = name;
+        this.stdin = stdin;
+        this.separator = nul ? (byte) 0 : (byte) '\n';
+    }
+
+    /** The list as given: a file name, or "-". */
+    public String name() {
+        return name;
+    }
+
+    /** The next name, or null at the end of the list. Opens the list on the first call. */
+    public byte[] next() throws SysException {
+        int length = 0;
+        while (true) {
+            if (pos == end && !fill()) {
+                return length > 0 ? Arrays.copyOf(record, length) : null;  // a last record without its separator
+            }
+            int stop = pos;
+            while (stop < end && buffer[stop] != separator) {
+                stop++;
+            }
+            int n = stop - pos;
+            if (length + n > record.length) {
+                record = Arrays.copyOf(record, Math.max(record.length * 2, length + n));
+            }
+            System.arraycopy(buffer, pos, record, length, n);
+            length += n;
+            pos = stop;
+            if (stop < end) {
+                pos++;  // the separator
+                if (length > 0) {
+                    return Arrays.copyOf(record, length);
+                }
+            }
+        }
+    }
+
+    private boolean fill() throws SysException {
+        if (eof) {
+            return false;
+        }
+        try {
+            if (in == null) {
+                in = name.equals("-") ? stdin : Files.newInputStream(Path.of(name));
+            }
+            int n = in.read(buffer);
+            eof = n < 0;
+            pos = 0;
+            end = Math.max(n, 0);
+            return !eof;
+        } catch (IOException e) {
+            throw SysException.of(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (in != null && in != stdin) {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // read only: nothing was lost
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package dirdump.scan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dirdump.sys.SysException;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class NameListTest {
+    private static List<String> records(String input, boolean nul) throws SysException {
+        NameList list = new NameList("-", new ByteArrayInputStream(input.getBytes(StandardCharsets.ISO_8859_1)), nul);
+        List<String> out = new ArrayList<>();
+        for (byte[] r; (r = list.next()) != null; ) {
+            out.add(new String(r, StandardCharsets.ISO_8859_1));
+        }
+        assertNull(list.next(), "the end stays the end");
+        return out;
+    }
+
+    @Test
+    void recordsEndWithTheSeparatorAndEmptyOnesArePassedOver() throws Exception {
+        assertEquals(List.of("a", "b c", "d"), records("a\n\nb c\n\n\nd", false));
+        assertEquals(List.of("a\nb", "\377c"), records("\0a\nb\0\0\377c\0", true));
+        assertEquals(List.of(), records("", false));
+        assertEquals(List.of(), records("\n\n", false));
+    }
+
+    @Test
+    void recordsMayCrossTheBufferAndBeLongerThanIt() throws Exception {
+        ByteArrayOutputStream in = new ByteArrayOutputStream();
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            String name = "/some/dir/file-" + i;
+            expected.add(name);
+            in.writeBytes((name + "\0").getBytes(StandardCharsets.ISO_8859_1));
+        }
+        String longName = "x".repeat(200_000);
+        expected.add(longName);
+        in.writeBytes(longName.getBytes(StandardCharsets.ISO_8859_1));
+        assertEquals(expected, records(in.toString(StandardCharsets.ISO_8859_1), true));
+    }
+
+    @Test
+    void aListThatCannotBeReadSaysWhyAsStrerrorDoes() {
+        NameList missing = new NameList("/nonexistent/list", new ByteArrayInputStream(new byte[0]), false);
+        assertEquals("No such file or directory", assertThrows(SysException.class, missing::next).getMessage());
+        NameList directory = new NameList("/", new ByteArrayInputStream(new byte[0]), false);
+        assertEquals("Is a directory", assertThrows(SysException.class, directory::next).getMessage());
+    }
+}
