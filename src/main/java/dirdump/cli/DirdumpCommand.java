@@ -134,11 +134,7 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Reporter reporter = new Reporter(err, output.verbosity());
-        Selection selection = Selection.of(paths, walk.list(in, list.nul), walk, reporter);
-        Tally tally = selection.tally();
-        Listing listing = selection.listing();
-
+        // Usage errors before the walk, which can be long.
         if (jobs != null && jobs < 1) {
             throw new ParameterException(spec.commandLine(), "--jobs must be 1 or more");
         }
@@ -149,6 +145,11 @@ public final class DirdumpCommand implements Callable<Integer> {
         if (ionice != null && (priority = IoPriority.parse(ionice)) == null) {
             throw new ParameterException(spec.commandLine(), "--ionice takes idle, best-effort or best-effort:0 to 7");
         }
+        Reporter reporter = new Reporter(err, output.verbosity());
+        Selection selection = Selection.of(paths, walk.list(in, list.nul), walk, reporter);
+        Tally tally = selection.tally();
+        Listing listing = selection.listing();
+
         int readers = jobs != null ? jobs : DefaultJobs.forRoots(listing.directories);
         ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force, priority);
         ReadControl control = new ReadControl(bwlimit);
