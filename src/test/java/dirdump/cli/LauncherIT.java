@@ -3,50 +3,20 @@ package dirdump.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
+import dirdump.testing.Launched;
 import dirdump.testing.Trees;
-import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The real launcher and jar, as a user runs them (after `mvn package`). */
 class LauncherIT {
-    private static final Path LAUNCHER = Path.of(System.getProperty("user.dir"), "bin", "dirdump").toAbsolutePath();
+    private static final Path LAUNCHER = Launched.launcher("dirdump");
 
     @TempDir
     Path tmp;
-
-    private record Result(int status, String out, String err) {
-        JsonObject json() {
-            return JsonParser.parseString(out).getAsJsonObject();
-        }
-    }
-
-    private static Result run(Path command, Map<String, String> env, String... args) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder();
-        pb.command().add(command.toString());
-        pb.command().addAll(List.of(args));
-        pb.environment().putAll(env);
-        File out = File.createTempFile("dirdump", ".out");
-        File err = File.createTempFile("dirdump", ".err");
-        Process p = pb.redirectOutput(out).redirectError(err).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("dirdump did not finish: " + String.join(" ", args));
-        }
-        Result r = new Result(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
-                Files.readString(err.toPath(), StandardCharsets.UTF_8));
-        out.delete();
-        err.delete();
-        return r;
-    }
 
     @Test
     void theLauncherRunsThroughASymlinkFromAnotherDirectory() throws Exception {
@@ -56,7 +26,7 @@ class LauncherIT {
         Files.createDirectories(link.getParent());
         Files.createSymbolicLink(link, LAUNCHER);
 
-        Result r = run(link, Map.of(), data.toString(), "--force", "--json");
+        Launched r = Launched.run(link, Map.of(), data.toString(), "--force", "--json");
 
         assertEquals(0, r.status(), r.err());
         assertEquals(50, r.json().get("files_read").getAsLong());
@@ -74,9 +44,9 @@ class LauncherIT {
 
         // --force: the files were just written, so the native run would find them cached and skip them;
         // the fallback cannot tell (no cachestat) and reads them.
-        Result nativeRun = run(LAUNCHER, Map.of(), data.toString(), "--force", "--json");
+        Launched nativeRun = Launched.run(LAUNCHER, Map.of(), data.toString(), "--force", "--json");
         // jffi cannot unpack its native library into a directory that does not exist.
-        Result fallback = run(LAUNCHER, Map.of("DIRDUMP_JAVA_OPTS", "-Djffi.extract.dir=/nonexistent"),
+        Launched fallback = Launched.run(LAUNCHER, Map.of("DIRDUMP_JAVA_OPTS", "-Djffi.extract.dir=/nonexistent"),
                 data.toString(), "--force", "--json");
 
         assertEquals(0, fallback.status(), fallback.err());
@@ -95,18 +65,18 @@ class LauncherIT {
     void helpAndVersionLoadNoNativeCode() throws Exception {
         Map<String, String> logClasses = Map.of("DIRDUMP_JAVA_OPTS", "-XX:+UseSerialGC -Xlog:class+load=info");
         for (String option : new String[] {"--version", "--help"}) {
-            Result r = run(LAUNCHER, logClasses, option);
+            Launched r = Launched.run(LAUNCHER, logClasses, option);
             assertEquals(0, r.status(), r.err());
             assertTrue(r.out().contains("dirdump"), r.out());
             assertTrue(r.out().lines().noneMatch(l -> l.contains(" jnr.") || l.contains("com.kenai.jffi")), option);
         }
-        Result read = run(LAUNCHER, logClasses, "-q", tmp.toString());
+        Launched read = Launched.run(LAUNCHER, logClasses, "-q", tmp.toString());
         assertTrue(read.out().contains("com.kenai.jffi"), "the check above would see native code if it loaded");
     }
 
     @Test
     void aMissingPathExitsTwoFromTheRealBinary() throws Exception {
-        Result r = run(LAUNCHER, Map.of(), tmp.resolve("missing").toString());
+        Launched r = Launched.run(LAUNCHER, Map.of(), tmp.resolve("missing").toString());
         assertEquals(2, r.status());
         assertTrue(r.err().startsWith("dirdump: " + tmp.resolve("missing") + ": No such file or directory"), r.err());
     }

@@ -1,0 +1,44 @@
+package dirdump.testing;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** A launcher in bin/ run as a user runs it: a child process, stdin empty, what it printed kept. */
+public record Launched(int status, String out, String err) {
+    /** bin/NAME of this checkout (the tests run in its top directory). */
+    public static Path launcher(String name) {
+        return Path.of(System.getProperty("user.dir"), "bin", name).toAbsolutePath();
+    }
+
+    public static Launched run(Path command, Map<String, String> env, String... args) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder();
+        pb.command().add(command.toString());
+        pb.command().addAll(List.of(args));
+        pb.environment().putAll(env);
+        File out = File.createTempFile("launched", ".out");
+        File err = File.createTempFile("launched", ".err");
+        try {
+            Process p = pb.redirectOutput(out).redirectError(err).redirectInput(new File("/dev/null")).start();
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError(command + " did not finish: " + String.join(" ", args));
+            }
+            return new Launched(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
+                    Files.readString(err.toPath(), StandardCharsets.UTF_8));
+        } finally {
+            out.delete();
+            err.delete();
+        }
+    }
+
+    public JsonObject json() {
+        return JsonParser.parseString(out).getAsJsonObject();
+    }
+}
