@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code dirdump [OPTIONS] PATH...}: list, order, read, report. */
 @Command(name = "dirdump",
-        subcommands = {OrderCommand.class, StatusCommand.class, EvictCommand.class},
+        subcommands = {OrderCommand.class, StatusCommand.class, EvictCommand.class, BenchCommand.class},
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
@@ -51,7 +51,8 @@ import picocli.CommandLine.Parameters;
             "  dirdump order --stats /data/set  the order and seek distance; nothing read",
             "  dirdump order -0 /data/set | xargs -0 ls -ld",
             "  dirdump status -v /data/set      how much of each file is cached",
-            "  dirdump evict /data/set          drop it from the page cache again"})
+            "  dirdump evict /data/set          drop it from the page cache again",
+            "  dirdump bench /data/set          compare read orders from a cold cache"})
 public final class DirdumpCommand implements Callable<Integer> {
     /** Chosen by measurement (README, "Buffer size"): larger buffers gained nothing on a warm cache. */
     static final String DEFAULT_BUFFER = "256k";
@@ -105,20 +106,37 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        RunSummary summary = read(new Reporter(err, output.verbosity()));
+        if (output.json) {
+            JsonSummary.print(summary, out);
+        } else if (output.verbosity() != Reporter.Verbosity.QUIET) {
+            HumanSummary.print(summary, err);
+        }
+        return summary.exitStatus();
+    }
+
+    /** Refuses what picocli cannot (no PATH, values out of range, orders that contradict), before any walk. */
+    void validate() {
         if (paths == null || paths.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "Missing required parameter: 'PATH'");
         }
-        Reporter reporter = new Reporter(err, output.verbosity());
-        Selection selection = Selection.of(paths, walk, reporter);
-        Tally tally = selection.tally();
-        Listing listing = selection.listing();
-
         if (jobs != null && jobs < 1) {
             throw new ParameterException(spec.commandLine(), "--jobs must be 1 or more");
         }
         if (prefetch < 0) {
             throw new ParameterException(spec.commandLine(), "--prefetch must be 0 or more");
         }
+        walk.orderSettings();  // each throws on a contradiction
+        walk.settings();
+    }
+
+    /** Lists, orders and reads the files: the run and its summary, not printed (bench compares them). */
+    RunSummary read(Reporter reporter) {
+        validate();
+        Selection selection = Selection.of(paths, walk, reporter);
+        Tally tally = selection.tally();
+        Listing listing = selection.listing();
+
         int readers = jobs != null ? jobs : DefaultJobs.forRoots(listing.directories);
         long start = System.nanoTime();
         ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force);
@@ -130,15 +148,20 @@ public final class DirdumpCommand implements Callable<Integer> {
 
         ExitCode exit = ExitCode.of(listing, tally);
         long total = selection.listingNanos() + selection.orderingNanos() + selection.locatingNanos() + reading;
-        RunSummary summary = new RunSummary(selection.order().key(), method.key(), selection.os().description(), readers,
+        return new RunSummary(selection.order().key(), method.key(), selection.os().description(), readers,
                 bufferSize, tally, listing.unusablePaths, selection.listingNanos(), selection.orderingNanos(),
                 selection.locatingNanos(), reading, total, exit.status,
                 List.of(new OrderReport(selection.plan().devices(), seek), read.residency()));
-        if (output.json) {
-            JsonSummary.print(summary, out);
-        } else if (output.verbosity() != Reporter.Verbosity.QUIET) {
-            HumanSummary.print(summary, err);
+    }
+
+    /**
+     * For a subcommand: "dirdump DIR order X" gave DIR to this command, which does not run, so it
+     * would be silently ignored.
+     */
+    void refusePathsBefore(String subcommand, CommandSpec sub) {
+        if (paths != null && !paths.isEmpty()) {
+            throw new ParameterException(sub.commandLine(),
+                    "PATHs go after '" + subcommand + "' (a directory named " + subcommand + ": ./" + subcommand + ")");
         }
-        return exit.status;
     }
 }
