@@ -76,11 +76,11 @@ public final class PageTotals {
      * Rounded down to 0.1, so that 100.0 means every page and a page short shows as 99.9; null
      * without pages: 0 of 0 is no percentage.
      */
-    static Double percent(long resident, long pages) {
+    public static Double percent(long resident, long pages) {
         return pages == 0 ? null : Math.floor(1000.0 * resident / pages) / 10;
     }
 
-    static String percentText(long resident, long pages) {
+    public static String percentText(long resident, long pages) {
         Double p = percent(resident, pages);
         return p == null ? "-" : String.format(Locale.ROOT, "%.1f", p);
     }

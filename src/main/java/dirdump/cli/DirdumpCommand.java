@@ -32,7 +32,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code dirdump [OPTIONS] PATH...}: list, order, read, report. */
 @Command(name = "dirdump",
-        subcommands = {OrderCommand.class, StatusCommand.class, EvictCommand.class},
+        subcommands = {OrderCommand.class, StatusCommand.class, EvictCommand.class, BenchCommand.class},
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
@@ -61,6 +61,7 @@ import picocli.CommandLine.Parameters;
             "  dirdump order -0 /data/set | xargs -0 ls -ld",
             "  dirdump status -v /data/set      how much of each file is cached",
             "  dirdump evict /data/set          drop it from the page cache again",
+            "  dirdump bench /data/set          compare read orders from a cold cache",
             "  dirdump --ionice idle --bwlimit 50M /data/set    gently, on a busy machine",
             "  find /data/set -name '*.h5' -print0 | dirdump --files-from - -0",
             "  dirdump --exclude .git --include '**/*.parquet' --min-size 1M /data/set"})
@@ -134,30 +135,50 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        // Usage errors before the walk, which can be long.
+        RunSummary summary = read(new Reporter(err, output.verbosity()), true);
+        if (output.json) {
+            JsonSummary.print(summary, out);
+        } else if (output.verbosity() != Reporter.Verbosity.QUIET) {
+            HumanSummary.print(summary, err);
+        }
+        return summary.exitStatus();
+    }
+
+    /** Refuses what picocli cannot (values out of range, orders that contradict), before the walk, which can be long. */
+    void validate() {
         if (jobs != null && jobs < 1) {
             throw new ParameterException(spec.commandLine(), "--jobs must be 1 or more");
         }
         if (prefetch < 0) {
             throw new ParameterException(spec.commandLine(), "--prefetch must be 0 or more");
         }
-        IoPriority priority = null;
-        if (ionice != null && (priority = IoPriority.parse(ionice)) == null) {
+        if (ionice != null && IoPriority.parse(ionice) == null) {
             throw new ParameterException(spec.commandLine(), "--ionice takes idle, best-effort or best-effort:0 to 7");
         }
-        Reporter reporter = new Reporter(err, output.verbosity());
+        walk.orderSettings();  // each throws on a contradiction
+        walk.settings();
+    }
+
+    /**
+     * Lists, orders and reads the files: the run and its summary, not printed (bench compares them).
+     * {@code interactive}: a progress line where one is wanted, and SIGINT/SIGTERM stop the read with a
+     * summary (bench handles neither per run).
+     */
+    RunSummary read(Reporter reporter, boolean interactive) {
+        validate();
         Selection selection = Selection.of(paths, walk.list(in, list.nul), walk, reporter);
         Tally tally = selection.tally();
         Listing listing = selection.listing();
 
         int readers = jobs != null ? jobs : DefaultJobs.forRoots(listing.directories);
-        ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force, priority);
+        ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force,
+                ionice == null ? null : IoPriority.parse(ionice));
         ReadControl control = new ReadControl(bwlimit);
-        boolean showProgress = progress != null ? progress
-                : output.verbosity() == Reporter.Verbosity.NORMAL && Terminal.stderrIsTerminal();
+        boolean showProgress = interactive && (progress != null ? progress
+                : output.verbosity() == Reporter.Verbosity.NORMAL && Terminal.stderrIsTerminal());
         long start = System.nanoTime();
         ReadRun.Result read;
-        try (StopOnSignal signals = new StopOnSignal(control);
+        try (StopOnSignal signals = interactive ? new StopOnSignal(control) : null;
              ReadProgress line = showProgress ? new ReadProgress(err, control, selection.sequence().length) : null) {
             read = ReadRun.run(selection.os(), listing, selection.sequence(), plan, control, reporter);
         }
@@ -174,14 +195,19 @@ public final class DirdumpCommand implements Callable<Integer> {
 
         ExitCode exit = ExitCode.of(listing, tally, control.signal());
         long total = selection.listingNanos() + selection.orderingNanos() + selection.locatingNanos() + reading;
-        RunSummary summary = new RunSummary(selection.order().key(), method.key(), selection.os().description(), readers,
+        return new RunSummary(selection.order().key(), method.key(), selection.os().description(), readers,
                 bufferSize, tally, listing.unusablePaths, selection.listingNanos(), selection.orderingNanos(),
                 selection.locatingNanos(), reading, total, exit.status, sections);
-        if (output.json) {
-            JsonSummary.print(summary, out);
-        } else if (output.verbosity() != Reporter.Verbosity.QUIET) {
-            HumanSummary.print(summary, err);
+    }
+
+    /**
+     * For a subcommand: "dirdump DIR order X" gave DIR to this command, which does not run, so it
+     * would be silently ignored.
+     */
+    void refusePathsBefore(String subcommand, CommandSpec sub) {
+        if (paths != null && !paths.isEmpty()) {
+            throw new ParameterException(sub.commandLine(),
+                    "PATHs go after '" + subcommand + "' (a directory named " + subcommand + ": ./" + subcommand + ")");
         }
-        return exit.status;
     }
 }

@@ -14,7 +14,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -68,10 +67,7 @@ final class OrderCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (parent.paths != null && !parent.paths.isEmpty()) {
-            // "dirdump DIR order X": DIR went to the read command, which does not run.
-            throw new ParameterException(spec.commandLine(), "PATHs go after 'order' (a directory named order: ./order)");
-        }
+        parent.refusePathsBefore("order", spec);
         Reporter reporter = new Reporter(parent.err, Reporter.Verbosity.NORMAL);
         Selection selection = Selection.of(paths, walk.list(parent.in, nul), walk, reporter);
         OrderPlan plan = selection.plan();

@@ -31,6 +31,13 @@ public final class Reporter {
         }
     }
 
+    /** A line about how a long command is getting on (bench: one a run), unless --quiet. */
+    public synchronized void progress(String text) {
+        if (verbosity != Verbosity.QUIET) {
+            err.println("dirdump: " + text);
+        }
+    }
+
     public synchronized void warning(String text) {
         if (verbosity != Verbosity.QUIET) {
             err.println("dirdump: warning: " + text);

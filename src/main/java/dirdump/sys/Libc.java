@@ -48,6 +48,9 @@ public interface Libc {
 
     int geteuid();
 
+    /** Cannot fail (void since POSIX.1-2001). */
+    void sync();
+
     int getpagesize();
 
     /** For calls glibc has no wrapper for (cachestat, ioprio_set); pointers go as addresses. */

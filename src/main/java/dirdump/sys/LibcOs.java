@@ -134,6 +134,11 @@ final class LibcOs implements Os {
         check(libc.syscall(nr, whoProcess, 0, ((long) ioClass << 13) | level, 0));
     }
 
+    @Override
+    public void sync() {
+        libc.sync();
+    }
+
     int open(byte[] path, int flags) throws SysException {
         int fd = tryOpen(path, flags);
         check(fd);

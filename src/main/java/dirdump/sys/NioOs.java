@@ -89,6 +89,11 @@ final class NioOs implements Os {
         throw unsupported("ioprio_set");
     }
 
+    @Override
+    public void sync() throws SysException {
+        throw unsupported("sync");
+    }
+
     static SysException unsupported(String call) {
         return new SysException(SysException.ENOSYS, call + " needs the native library");
     }

@@ -29,6 +29,9 @@ public interface Os {
     /** ioprio_set(2) for this thread and the threads it starts: class 1 realtime, 2 best-effort, 3 idle. */
     void setIoPriority(int ioClass, int level) throws SysException;
 
+    /** sync(2): writes every file system's dirty data out, so that eviction can drop all of it. */
+    void sync() throws SysException;
+
     /** The native implementation if libc can be bound, else java.nio after one warning. */
     static Os load(Consumer<String> warn) {
         try {

@@ -75,6 +75,26 @@ class LauncherIT {
     }
 
     @Test
+    void benchRunsFromTheRealBinaryAndStopsWhereItCannotEvict() throws Exception {
+        Path data = tmp.resolve("data");
+        Trees.randomTree(data, 30, 10_000, 3);
+        Launched r = Launched.run(LAUNCHER, Map.of(), "bench", data.toString(), "--rounds", "1", "--variant=-j1", "--csv");
+        assertEquals(0, r.status(), r.err());
+        String[] lines = r.out().split("\n");
+        assertEquals(2, lines.length, r.out());
+        assertTrue(lines[1].startsWith("dirdump -j1,dirdump,"), r.out());
+        assertTrue(r.err().contains("dirdump: round 1 of 1: dirdump -j1: "), r.err());
+
+        // java.nio has no posix_fadvise (nor sync): no cold cache to be had.
+        Launched fallback = Launched.run(LAUNCHER, Map.of("DIRDUMP_JAVA_OPTS", "-Djffi.extract.dir=/nonexistent"),
+                "bench", data.toString(), "--rounds", "1", "--variant=-j1");
+        assertEquals(1, fallback.status(), fallback.err());
+        assertTrue(fallback.err().endsWith("dirdump: bench stopped: cannot prepare the page cache: "
+                + "sync needs the native library\n"), fallback.err());
+        assertEquals("", fallback.out());
+    }
+
+    @Test
     void aMissingPathExitsTwoFromTheRealBinary() throws Exception {
         Launched r = Launched.run(LAUNCHER, Map.of(), tmp.resolve("missing").toString());
         assertEquals(2, r.status());

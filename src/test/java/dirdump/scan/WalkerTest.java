@@ -143,5 +143,10 @@ class WalkerTest {
         public void setIoPriority(int ioClass, int level) throws SysException {
             real.setIoPriority(ioClass, level);
         }
+
+        @Override
+        public void sync() throws SysException {
+            real.sync();
+        }
     }
 }

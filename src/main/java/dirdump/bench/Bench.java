@@ -1,0 +1,89 @@
+package dirdump.bench;
+
+import dirdump.cache.PageTotals;
+import dirdump.report.Reporter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs the variants round after round, interleaved (A B C A B C ...), so that a slow spell of the
+ * machine hits every variant alike, and prepares the cache before each run.
+ */
+public final class Bench {
+    private Bench() {
+    }
+
+    /** {@code notes}: what the caller has to say already (a variant left out). */
+    public static Results run(List<Variant> variants, FileSet files, CachePrep prep, int rounds, List<String> notes,
+                              Reporter reporter) throws IOException {
+        if (prep == CachePrep.NONE) {
+            // One untimed round caches what every variant reads, a command's own program included.
+            for (Variant v : variants) {
+                v.run();
+            }
+        } else {
+            files.sync();  // files just written are dirty, and eviction drops clean pages only
+        }
+        List<List<Run>> runs = new ArrayList<>();
+        variants.forEach(v -> runs.add(new ArrayList<>()));
+        boolean warned = false;
+        for (int round = 1; round <= rounds; round++) {
+            for (int i = 0; i < variants.size(); i++) {
+                Variant v = variants.get(i);
+                System.gc();  // the last run's garbage, collected now rather than in this run's time
+                PageTotals before = prep.before(files);
+                Outcome outcome = v.run();
+                Run run = new Run(round, outcome, PageTotals.percent(before.residentPages(), before.pages()),
+                        CacheState.of(before));
+                runs.get(i).add(run);
+                reporter.progress(progress(run, rounds, v));
+                if (outcome.failure() != null) {
+                    reporter.warning("round " + round + ": " + v.label() + ": " + outcome.failure());
+                }
+                if (!warned && run.cache() != prep.asked && run.cache() != CacheState.UNKNOWN) {
+                    reporter.warning(offWarning(run, prep, v));
+                    warned = true;
+                }
+            }
+        }
+        List<VariantResult> results = new ArrayList<>();
+        for (int i = 0; i < variants.size(); i++) {
+            results.add(new VariantResult(variants.get(i), runs.get(i), runs.get(0), prep.asked));
+        }
+        List<String> allNotes = new ArrayList<>(notes);
+        if (results.stream().anyMatch(r -> r.runsOff > 0)) {
+            allNotes.add(prep.asked == CacheState.COLD
+                    ? "marked \"not cold\": runs that started with more than 1 % of the files' pages still cached "
+                        + "after eviction, so their figures are (partly) warm"
+                    : "marked \"not warm\": runs that started with less than 99 % of the files' pages cached");
+        }
+        if (results.stream().anyMatch(r -> r.failedRuns > 0)) {
+            allNotes.add("marked \"failed\": runs of a dirdump read that could not read every file (errors on stderr), "
+                    + "or of a command that exited with a status other than 0");
+        }
+        return new Results(results, prep, rounds, files.files(), files.bytes(), allNotes);
+    }
+
+    /** "round 1 of 3: dirdump --nosort -j1: 0.412 s, 19.9 MB/s; 0.0 % of the pages cached before". */
+    private static String progress(Run run, int rounds, Variant v) {
+        return String.format(Locale.ROOT, "round %d of %d: %s: %.3f s, %.1f MB/s; %s", run.round(), rounds, v.label(),
+                run.seconds(), run.megabytesPerSecond(), run.residentPercent() == null
+                        ? "residency unknown" : String.format(Locale.ROOT, "%.1f %% of the pages cached before",
+                        run.residentPercent()));
+    }
+
+    private static String offWarning(Run run, CachePrep prep, Variant v) {
+        String before = String.format(Locale.ROOT, "%.1f %% of the files' pages", run.residentPercent());
+        if (prep.asked == CacheState.COLD) {
+            return before + " were still cached after eviction when " + v.label() + " started (round " + run.round()
+                    + "): its figures are warm, not cold. tmpfs and ramfs pages are the files themselves and cannot "
+                    + "be evicted; pages a process maps or locks stay; and another process may be reading the files. "
+                    + "Such runs are marked in the results.";
+        }
+        return "only " + before + " were cached when " + v.label() + " started (round " + run.round() + "): its "
+                + "figures are partly cold, not warm: something emptied the cache (another benchmark's drop_caches, "
+                + "memory pressure). Such runs are marked in the results.";
+    }
+}

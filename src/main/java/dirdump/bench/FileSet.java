@@ -1,0 +1,71 @@
+package dirdump.bench;
+
+import dirdump.cache.EvictRun;
+import dirdump.cache.PageTotals;
+import dirdump.cache.ProbeMethod;
+import dirdump.cache.ResidencyProbe;
+import dirdump.cache.StatusRun;
+import dirdump.report.Reporter;
+import dirdump.report.Tally;
+import dirdump.scan.FileOpener;
+import dirdump.scan.Listing;
+import dirdump.sys.Os;
+import dirdump.sys.SysException;
+
+/**
+ * The files under bench's PATHs, listed once: what is emptied from the page cache before each run and
+ * measured to check that it was, and what a {@code --vs} command is credited with having read.
+ */
+public final class FileSet {
+    private final Os os;
+    private final Listing listing;
+    private final int[] sequence;
+    private final Reporter reporter;
+    private final ResidencyProbe probe = new ResidencyProbe(ProbeMethod.AUTO);
+    private long files;
+    private long bytes;
+
+    private FileSet(Os os, Listing listing, int[] sequence, Reporter reporter) {
+        this.os = os;
+        this.listing = listing;
+        this.sequence = sequence;
+        this.reporter = reporter;
+    }
+
+    /** Sizes each file (the walk stats none) with one fstat: a pass before any run is timed. */
+    public static FileSet of(Os os, Listing listing, int[] sequence, Reporter reporter) {
+        FileSet set = new FileSet(os, listing, sequence, reporter);
+        FileOpener opener = new FileOpener(os, listing, reporter, "not counted");
+        Tally ignored = new Tally();  // the walk's problems were reported already; these are the runs' business
+        for (int f : sequence) {
+            opener.use(f, ignored, (path, file, st) -> {
+                set.files++;
+                set.bytes += st.size;
+            });
+        }
+        return set;
+    }
+
+    public long files() {
+        return files;
+    }
+
+    public long bytes() {
+        return bytes;
+    }
+
+    /** Writes dirty pages out: posix_fadvise and drop_caches drop clean pages only. */
+    void sync() throws SysException {
+        os.sync();
+    }
+
+    /** posix_fadvise(DONTNEED) on each file; the residency right after, as measured file by file. */
+    PageTotals evict() {
+        return EvictRun.run(os, listing, sequence, probe, new Tally(), reporter).after();
+    }
+
+    /** The residency now. */
+    PageTotals residency() {
+        return StatusRun.run(os, listing, sequence, probe, new Tally(), reporter, (path, r) -> { });
+    }
+}

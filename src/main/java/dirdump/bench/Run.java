@@ -1,0 +1,20 @@
+package dirdump.bench;
+
+/**
+ * One timed run: its round, how it went, and the page cache it started with (the percentage of the
+ * files' pages resident, null when not measurable).
+ */
+public record Run(int round, Outcome outcome, Double residentPercent, CacheState cache) {
+    public double seconds() {
+        return outcome.nanos() / 1e9;
+    }
+
+    /** 10^6 bytes a second, as the read summary counts. */
+    public double megabytesPerSecond() {
+        return outcome.bytes() / 1e6 / seconds();
+    }
+
+    public double filesPerSecond() {
+        return outcome.files() / seconds();
+    }
+}

@@ -1,0 +1,13 @@
+package dirdump.bench;
+
+/** One way of reading the files that bench times: a dirdump read, or an outside command. */
+public interface Variant {
+    /** The command line, as the results show it: {@code dirdump --nosort -j1}, {@code vmtouch -t DIR}. */
+    String label();
+
+    /** {@code dirdump} (run in bench's own process) or {@code command} (run through sh -c). */
+    String kind();
+
+    /** Runs once; the caller has emptied (or warmed) the cache. */
+    Outcome run();
+}

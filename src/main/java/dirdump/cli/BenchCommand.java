@@ -1,0 +1,203 @@
+package dirdump.cli;
+
+import dirdump.bench.Bench;
+import dirdump.bench.BenchCsv;
+import dirdump.bench.BenchJson;
+import dirdump.bench.BenchTable;
+import dirdump.bench.CachePrep;
+import dirdump.bench.CommandVariant;
+import dirdump.bench.DropCaches;
+import dirdump.bench.FileSet;
+import dirdump.bench.Results;
+import dirdump.bench.Variant;
+import dirdump.order.DeviceOrder;
+import dirdump.order.Order;
+import dirdump.report.HumanSummary;
+import dirdump.report.PathText;
+import dirdump.report.Reporter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code dirdump bench PATH...}: variants of a read, each from a cold cache, compared. */
+@Command(name = "bench",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Compares ways of reading the files under each PATH, each from a cold page cache.",
+            "Each variant runs once a round, the variants taking turns (A B C A B C ...); then a table and a bar "
+                + "chart on stdout give each one's median, min and max seconds, MB/s, files/s, and its speedup "
+                + "against the first variant (the median of the ratios within each round). One line a run on stderr.",
+            "Default variants: --nosort -j1 (directory order, one file at a time, as the original experiment), "
+                + "--order=inode -j1, --order=physical -j1 (left out where the file system cannot tell where "
+                + "files lie) and the default settings. They run in this process, reading every file (as --force).",
+            "Before each run the files' pages are evicted (posix_fadvise; directories and inodes stay cached), "
+                + "or with --drop-caches all caches are dropped; then the files are measured, and runs that start "
+                + "with more than 1 %% of their pages cached are marked: their figures are warm, not cold.",
+            ""},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:every run ended well",
+            "1:a run failed (a read could not read every file, a command did not exit 0)",
+            "2:usage error, a PATH cannot be used, or --drop-caches without root"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  dirdump bench /data/set                 the default variants, 3 rounds",
+            "  dirdump bench --variant=-j1 --variant=-j32 /data/set",
+            "  dirdump bench --vs 'vmtouch -tq /data/set' /data/set",
+            "  dirdump bench --drop-caches --csv /data/set >bench.csv      as root"})
+final class BenchCommand implements Callable<Integer> {
+    private static final String PHYSICAL = "--order=physical -j1";
+    /**
+     * The original experiment (directory order against inode order, one file after the other), the
+     * order the disk really keeps, and what a plain run does.
+     */
+    static final List<String> DEFAULT_VARIANTS = List.of("--nosort -j1", "--order=inode -j1", PHYSICAL, "");
+
+    @ParentCommand
+    DirdumpCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Directories to walk and files to read in each run.")
+    List<String> paths;
+
+    @Option(names = "--variant", paramLabel = "OPTIONS",
+            description = "A dirdump read with these read options, in one argument ('--order=name -j 4'; "
+                + "'' for the defaults), in place of the default variants. Repeatable: the first is the one the "
+                + "others are compared with. Write --variant=-j1 for options that begin with a dash alone.")
+    List<String> variants = new ArrayList<>();
+
+    @Option(names = "--vs", paramLabel = "CMD",
+            description = "Also an outside command ('vmtouch -t DIR'), run with 'sh -c CMD', its output discarded, "
+                + "timed from start to exit. Repeatable; run after the dirdump variants.")
+    List<String> commands = new ArrayList<>();
+
+    @Option(names = "--rounds", paramLabel = "R", defaultValue = "3",
+            description = "Rounds; each variant runs once in each (default ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--drop-caches",
+            description = "Before each run: sync, and drop the whole machine's page cache, dentries and inodes "
+                + "(echo 3 > /proc/sys/vm/drop_caches), so that directories and inodes are cold too. Root only.")
+    boolean dropCaches;
+
+    @Option(names = "--warm", description = "Compare on a warm cache: one untimed round first, then nothing evicted.")
+    boolean warm;
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Format format = new Format();
+
+    static final class Format {
+        @Option(names = "--json", description = "The results as one JSON object on stdout, every run included.")
+        boolean json;
+
+        @Option(names = "--csv", description = "The results as CSV on stdout: a header, then a row per variant.")
+        boolean csv;
+    }
+
+    @Option(names = {"-q", "--quiet"},
+            description = "No line a run on stderr, no warnings: errors and the results only.")
+    boolean quiet;
+
+    @Override
+    public Integer call() {
+        Results results;
+        try {
+            results = measure(new Reporter(parent.err, quiet ? Reporter.Verbosity.QUIET : Reporter.Verbosity.NORMAL));
+        } catch (IOException e) {
+            parent.err.println("dirdump: bench stopped: cannot prepare the page cache: " + e.getMessage());
+            return ExitCode.SOME_FAILED.status;
+        }
+        if (results == null) {
+            return ExitCode.USAGE.status;
+        }
+        if (format.json) {
+            BenchJson.print(results, parent.out);
+        } else if (format.csv) {
+            BenchCsv.print(results, parent.out);
+        } else {
+            BenchTable.print(results, parent.out);
+        }
+        return results.exitStatus();
+    }
+
+    /** Runs the bench; null if it cannot start (--drop-caches without root, a PATH unusable), having said why. */
+    Results measure(Reporter reporter) throws IOException {
+        List<String> options = variants.isEmpty() ? DEFAULT_VARIANTS : variants;
+        List<DirdumpCommand> reads = checkArguments(options);
+        if (dropCaches) {
+            String refusal = DropCaches.refusal();
+            if (refusal != null) {
+                parent.err.println("dirdump: " + refusal);
+                return null;
+            }
+        }
+        // The files to evict and check. Listed in physical order when the default variants need to know
+        // whether it is available (that locates each file once, before anything is timed).
+        boolean askPhysical = variants.isEmpty();
+        Selection selection = Selection.of(paths, null,
+                ReadVariant.command(askPhysical ? "--order=physical" : "--order=inode", paths, parent, spec).walk,
+                reporter);
+        if (selection.listing().unusablePaths > 0) {
+            return null;  // the walk said which
+        }
+        FileSet files = FileSet.of(selection.os(), selection.listing(), selection.sequence(), reporter);
+
+        List<String> notes = new ArrayList<>();
+        List<Variant> list = new ArrayList<>();
+        Reporter runReporter = new Reporter(parent.err, Reporter.Verbosity.QUIET);  // errors only, not once a run
+        for (int i = 0; i < options.size(); i++) {
+            String leftOut = askPhysical && options.get(i).equals(PHYSICAL) ? physicalUnavailable(selection) : null;
+            if (leftOut != null) {
+                notes.add("dirdump " + PHYSICAL + " left out: " + leftOut);
+            } else {
+                list.add(new ReadVariant(options.get(i), reads.get(i), runReporter));
+            }
+        }
+        commands.forEach(c -> list.add(new CommandVariant(c, files)));
+
+        CachePrep prep = warm ? CachePrep.NONE : dropCaches ? CachePrep.DROP_CACHES : CachePrep.EVICT;
+        reporter.progress(String.format(Locale.ROOT, "bench: %,d files, %s; %d variants, %d round%s, %s cache",
+                files.files(), HumanSummary.bytes(files.bytes()), list.size(), rounds, rounds == 1 ? "" : "s",
+                prep.asked.key()));
+        return Bench.run(list, files, prep, rounds, notes, reporter);
+    }
+
+    /** Refuses every mistake before anything is walked; the read command of each variant. */
+    private List<DirdumpCommand> checkArguments(List<String> options) {
+        parent.refusePathsBefore("bench", spec);
+        if (rounds < 1) {
+            throw new ParameterException(spec.commandLine(), "--rounds must be 1 or more");
+        }
+        if (warm && dropCaches) {
+            throw new ParameterException(spec.commandLine(), "--warm and --drop-caches contradict each other");
+        }
+        return options.stream().map(o -> ReadVariant.command(o, paths, parent, spec)).collect(Collectors.toList());
+    }
+
+    /** Why no device of the files tells where they lie, or null if one does. */
+    private static String physicalUnavailable(Selection selection) {
+        List<DeviceOrder> devices = selection.plan().devices();
+        if (devices.stream().anyMatch(d -> d.order() == Order.PHYSICAL)) {
+            return null;
+        }
+        return devices.isEmpty() ? "no files" : "the file system cannot tell where the files lie ("
+                + devices.stream().map(d -> d.fileSystem() + " at " + PathText.of(d.where()) + ": " + d.locateError())
+                        .collect(Collectors.joining("; ")) + ")";
+    }
+}

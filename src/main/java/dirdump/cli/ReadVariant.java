@@ -1,0 +1,89 @@
+package dirdump.cli;
+
+import dirdump.Main;
+import dirdump.bench.Outcome;
+import dirdump.bench.Variant;
+import dirdump.report.Reporter;
+import dirdump.report.RunSummary;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * A dirdump read with a set of read options (a bench {@code --variant}), run in bench's own process:
+ * no JVM start in its time, and its files and bytes as it counted them. Its time is the read's own
+ * {@code seconds.total}: listing, ordering, locating and reading.
+ */
+final class ReadVariant implements Variant {
+    /** Options that change only what a read prints: bench prints the results itself. */
+    private static final List<String> OUTPUT_OPTIONS = List.of("--json", "--quiet", "--verbose", "--help", "--version");
+
+    private final String label;
+    private final DirdumpCommand read;
+    private final Reporter reporter;
+
+    ReadVariant(String options, DirdumpCommand read, Reporter reporter) {
+        this.label = String.join(" ", words("dirdump " + options));
+        this.read = read;
+        this.reporter = reporter;
+    }
+
+    /**
+     * The read command for OPTIONS (split at spaces: no read option takes a value with one) and the
+     * PATHs, parsed by the read command's own definitions and checked as a read would check them; a
+     * mistake is bench's usage error. Reads every file, as --force: a cached file is not skipped.
+     */
+    static DirdumpCommand command(String options, List<String> paths, DirdumpCommand parent, CommandSpec bench) {
+        CommandLine cli = Main.commandLine(parent.in, parent.out, parent.err);
+        List<String> args = new ArrayList<>(words(options));
+        args.add("--");  // the PATHs are PATHs, whatever their names
+        args.addAll(paths);
+        DirdumpCommand read = cli.getCommand();
+        try {
+            ParseResult parsed = cli.parseArgs(args.toArray(String[]::new));
+            if (parsed.hasSubcommand()) {
+                throw new ParameterException(cli,
+                        "'" + parsed.subcommand().commandSpec().name() + "' is a command, not a read option");
+            }
+            if (read.paths.size() != paths.size()) {
+                throw new ParameterException(cli, "takes read options only (bench gives the PATHs)");
+            }
+            for (String option : OUTPUT_OPTIONS) {
+                if (parsed.hasMatchedOption(option)) {
+                    throw new ParameterException(cli,
+                            option + " changes only what a read prints (bench prints the results)");
+                }
+            }
+            read.validate();
+        } catch (ParameterException e) {
+            throw new ParameterException(bench.commandLine(), "--variant '" + options + "': " + e.getMessage());
+        }
+        read.force = true;
+        return read;
+    }
+
+    @Override
+    public String label() {
+        return label;
+    }
+
+    @Override
+    public String kind() {
+        return "dirdump";
+    }
+
+    @Override
+    public Outcome run() {
+        RunSummary s = read.read(reporter, false);
+        return new Outcome(s.totalNanos(), s.tally().filesRead(), s.tally().bytesRead(),
+                s.exitStatus() == 0 ? null : "exit status " + s.exitStatus() + " (see the errors above)");
+    }
+
+    private static List<String> words(String s) {
+        return s.isBlank() ? List.of() : Arrays.asList(s.trim().split("\\s+"));
+    }
+}

@@ -1,0 +1,327 @@
+package dirdump.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dirdump.Main;
+import dirdump.bench.BenchCsv;
+import dirdump.bench.BenchJson;
+import dirdump.bench.Results;
+import dirdump.report.Reporter;
+import dirdump.testdata.TestdataGen;
+import dirdump.testing.AsUser;
+import dirdump.testing.DirdumpRun;
+import dirdump.testing.PageCache;
+import dirdump.testing.Tmpfs;
+import dirdump.testing.Trees;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** dirdump bench on small generated trees (200 files), with real eviction; one or two rounds. */
+class BenchCommandTest {
+    /** A row of the table: median, min, max, MB/s, files/s, speedup, then the variant. */
+    private static final Pattern ROW = Pattern.compile(
+            "^ *(\\d+\\.\\d{3}) +(\\d+\\.\\d{3}) +(\\d+\\.\\d{3}) +(\\d+\\.\\d) +([\\d,]+) +(\\d+\\.\\d\\d)x  (.+)$");
+    private static final List<String> DEFAULTS = List.of(
+            "dirdump --nosort -j1", "dirdump --order=inode -j1", "dirdump --order=physical -j1", "dirdump");
+
+    @TempDir
+    Path tmp;
+
+    /** The generator's files, created in shuffled order; {@code more}: its other options. */
+    private static Path generate(Path out, int files, Object... more) {
+        List<String> args = new ArrayList<>(List.of(out.toString(), "--files", String.valueOf(files), "--seed", "6"));
+        Arrays.stream(more).map(String::valueOf).forEach(args::add);
+        PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        assertEquals(0, TestdataGen.run(args.toArray(String[]::new), sink, sink, false));
+        return out;
+    }
+
+    private Path tree() {
+        return generate(tmp.resolve("set"), 200, "--dirs", 4, "--depth", 2);
+    }
+
+    private static List<String> variantsOfTable(String out) {
+        List<String> variants = new ArrayList<>();
+        for (String line : out.split("\n")) {
+            Matcher m = ROW.matcher(line);
+            if (m.matches()) {
+                variants.add(m.group(7));
+            }
+        }
+        return variants;
+    }
+
+    private static List<String> progressLabels(String err) {
+        List<String> labels = new ArrayList<>();
+        Matcher m = Pattern.compile("(?m)^dirdump: round \\d+ of \\d+: (.+): \\d+\\.\\d{3} s, ").matcher(err);
+        while (m.find()) {
+            labels.add(m.group(1));
+        }
+        return labels;
+    }
+
+    private static List<Path> regularFiles(Path root) throws IOException {
+        try (Stream<Path> all = Files.walk(root)) {
+            return all.filter(Files::isRegularFile).collect(Collectors.toList());
+        }
+    }
+
+    /** The fields of one CSV line, quoted fields unquoted (RFC 4180). */
+    private static List<String> csvFields(String line) {
+        List<String> fields = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                field.append('"');
+                i++;
+            } else if (c == '"') {
+                quoted = !quoted;
+            } else if (c == ',' && !quoted) {
+                fields.add(field.toString());
+                field.setLength(0);
+            } else {
+                field.append(c);
+            }
+        }
+        fields.add(field.toString());
+        return fields;
+    }
+
+    private static JsonObject variant(JsonObject results, String label) {
+        for (JsonElement v : results.getAsJsonArray("variants")) {
+            if (v.getAsJsonObject().get("variant").getAsString().equals(label)) {
+                return v.getAsJsonObject();
+            }
+        }
+        throw new AssertionError("no variant " + label + " in " + results);
+    }
+
+    @Test
+    void benchPrintsARowAndABarPerVariantWithinEightyColumns() throws Exception {
+        Path set = tree();
+        String longCommand = "true # a command line too long for the bar chart's label column";
+        DirdumpRun run = DirdumpRun.of("bench", set, "--rounds", 1, "--vs", longCommand);
+
+        assertEquals(0, run.status(), run.err());
+        List<String> expected = new ArrayList<>(DEFAULTS);
+        expected.add(longCommand);
+        assertEquals(expected, variantsOfTable(run.out()), run.out());
+        assertEquals(expected, progressLabels(run.err()), "one line a run on stderr");
+        assertTrue(run.out().contains("\nmedian seconds (a shorter bar is faster)\n"), run.out());
+        String chart = run.out().substring(run.out().indexOf("median seconds"));
+        assertTrue(chart.contains("\ndirdump --nosort -j1 "), chart);
+        assertTrue(chart.contains("\ntrue # a command line too lon... #"), "a long label is cut: " + chart);
+        for (String line : chart.substring(0, chart.indexOf("\n\n")).split("\n")) {
+            assertTrue(line.length() <= 80, "chart line of " + line.length() + " columns: " + line);
+        }
+        assertTrue(run.out().contains("dirdump bench: 200 files, "), run.out());
+        assertFalse(run.out().contains("not cold"), "each run started cold: " + run.out());
+    }
+
+    @Test
+    void roundsInterleaveTheVariantsAndQuietSilencesTheProgress() {
+        Path set = tree();
+        DirdumpRun run = DirdumpRun.of("bench", set, "--rounds", 2, "--variant=-j1", "--variant", "--order=name -j 2");
+        assertEquals(0, run.status(), run.err());
+        assertEquals(List.of("dirdump -j1", "dirdump --order=name -j 2", "dirdump -j1", "dirdump --order=name -j 2"),
+                progressLabels(run.err()));
+
+        DirdumpRun quiet = DirdumpRun.of("bench", set, "--rounds", 1, "--variant=-j1", "-q");
+        assertEquals(0, quiet.status(), quiet.err());
+        assertEquals("", quiet.err());
+        assertEquals(List.of("dirdump -j1"), variantsOfTable(quiet.out()));
+    }
+
+    @Test
+    void theJsonAndCsvOfOneBenchParseAndHaveTheSameNumbers() throws Exception {
+        Path set = tree();
+        String catAll = "cat \"" + set + "\"/*/* >/dev/null 2>&1 || true";  // a comma-free label with quotes
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
+        BenchCommand bench = (BenchCommand) Main.commandLine(InputStream.nullInputStream(), System.out, errStream)
+                .parseArgs("bench", set.toString(), "--rounds", "2", "--vs", catAll)
+                .subcommand().commandSpec().userObject();
+        Results results = bench.measure(new Reporter(errStream, Reporter.Verbosity.QUIET));
+        assertNotNull(results, err.toString(StandardCharsets.UTF_8));
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        ByteArrayOutputStream csv = new ByteArrayOutputStream();
+        BenchJson.print(results, new PrintStream(json, true, StandardCharsets.UTF_8));
+        BenchCsv.print(results, new PrintStream(csv, true, StandardCharsets.UTF_8));
+
+        JsonObject o = JsonParser.parseString(json.toString(StandardCharsets.UTF_8)).getAsJsonObject();
+        assertEquals("cold", o.get("cache").getAsString());
+        assertEquals("posix_fadvise", o.get("eviction").getAsString());
+        assertEquals(200, o.get("files").getAsLong());
+        assertEquals(Trees.totalSize(regularFiles(set)), o.get("bytes").getAsLong());
+        List<String> lines = Arrays.asList(csv.toString(StandardCharsets.UTF_8).split("\n"));
+        List<String> header = Arrays.asList(lines.get(0).split(","));
+        JsonArray variants = o.getAsJsonArray("variants");
+        assertEquals(variants.size() + 1, lines.size(), "a header and a row per variant");
+        assertEquals(5, variants.size());
+        for (int i = 0; i < variants.size(); i++) {
+            JsonObject v = variants.get(i).getAsJsonObject();
+            List<String> row = csvFields(lines.get(i + 1));
+            assertEquals(header.size(), row.size(), lines.get(i + 1));
+            for (int c = 0; c < header.size(); c++) {
+                JsonElement value = v.get(header.get(c));
+                if (value.getAsJsonPrimitive().isNumber()) {
+                    assertEquals(value.getAsDouble(), Double.parseDouble(row.get(c)), header.get(c) + " of " + row);
+                } else {
+                    assertEquals(value.getAsString(), row.get(c), header.get(c));
+                }
+            }
+            assertEquals(2, v.getAsJsonArray("runs").size());
+            assertEquals("cold", v.get("cache").getAsString(), v.toString());
+            if (v.get("kind").getAsString().equals("dirdump")) {
+                for (JsonElement r : v.getAsJsonArray("runs")) {
+                    assertEquals(200, r.getAsJsonObject().get("files").getAsLong(), "every file read, cached or not");
+                }
+            }
+        }
+        assertEquals(1.0, variants.get(0).getAsJsonObject().get("speedup").getAsDouble(), "against itself");
+        assertTrue(lines.get(5).startsWith("\"cat \"\"" + set + "\"\"/*/*"), "quoted, quotes doubled: " + lines.get(5));
+        assertEquals(catAll, csvFields(lines.get(5)).get(0));
+    }
+
+    @Test
+    void aFailedEvictionIsWarnedAboutAndMarked() throws Exception {
+        try (Tmpfs shm = Tmpfs.create(tmp)) {
+            // tmpfs pages are the files themselves: posix_fadvise(DONTNEED) cannot drop them.
+            Path set = generate(shm.dir().resolve("set"), 50);
+            DirdumpRun table = DirdumpRun.of("bench", set, "--rounds", 1);
+            assertEquals(0, table.status(), table.err());
+            assertTrue(table.err().contains("dirdump: warning: 100.0 % of the files' pages were still cached after "
+                    + "eviction when dirdump --nosort -j1 started (round 1): its figures are warm, not cold."),
+                    table.err());
+            assertEquals(List.of("dirdump --nosort -j1 (not cold)", "dirdump --order=inode -j1 (not cold)",
+                    "dirdump (not cold)"), variantsOfTable(table.out()));
+            assertTrue(table.out().contains("note: dirdump --order=physical -j1 left out: the file system cannot tell "
+                    + "where the files lie (tmpfs at "), table.out());
+            assertTrue(table.out().contains("note: marked \"not cold\": "), table.out());
+
+            DirdumpRun json = DirdumpRun.of("bench", set, "--rounds", 1, "--variant=-j1", "--json");
+            JsonObject v = variant(json.summary(), "dirdump -j1");
+            assertEquals("warm", v.get("cache").getAsString());
+            assertEquals(1, v.get("runs_off").getAsInt());
+            JsonObject run = v.getAsJsonArray("runs").get(0).getAsJsonObject();
+            assertEquals(100.0, run.get("resident_percent").getAsDouble());
+            assertEquals("warm", run.get("cache").getAsString());
+
+            DirdumpRun csv = DirdumpRun.of("bench", set, "--rounds", 1, "--variant=-j1", "--csv");
+            assertTrue(csv.out().contains("\ndirdump -j1,dirdump,"), csv.out());
+            assertTrue(csv.out().endsWith(",warm,1,0\n"), csv.out());
+        }
+    }
+
+    @Test
+    void variantsTakeReadOptionsAndVsRunsCommands() {
+        Path flat = generate(tmp.resolve("flat"), 200);
+        String cat = "cat '" + flat + "'/* >/dev/null";
+        DirdumpRun run = DirdumpRun.json("bench", flat, "--rounds", 1, "--variant", "--order=name -j 2",
+                "--vs", cat, "--vs", "exit 3");
+
+        assertEquals(1, run.status(), "a command that fails fails the bench: " + run.err());
+        JsonObject name = variant(run.summary(), "dirdump --order=name -j 2");
+        assertEquals("dirdump", name.get("kind").getAsString());
+        assertEquals(0, name.get("failed_runs").getAsInt());
+        assertEquals(run.summary().get("bytes").getAsLong(),
+                name.getAsJsonArray("runs").get(0).getAsJsonObject().get("bytes").getAsLong());
+        JsonObject catRun = variant(run.summary(), cat);
+        assertEquals("command", catRun.get("kind").getAsString());
+        assertEquals(0, catRun.get("failed_runs").getAsInt());
+        assertEquals("cold", catRun.get("cache").getAsString());
+        assertEquals(200, catRun.getAsJsonArray("runs").get(0).getAsJsonObject().get("files").getAsLong(),
+                "credited with the files under the PATHs");
+        JsonObject failed = variant(run.summary(), "exit 3");
+        assertEquals(1, failed.get("failed_runs").getAsInt());
+        assertTrue(failed.getAsJsonArray("runs").get(0).getAsJsonObject().get("failure").getAsString()
+                .startsWith("exit status 3"));
+        assertTrue(run.err().contains("dirdump: warning: round 1: exit 3: exit status 3"), run.err());
+    }
+
+    @Test
+    void aVariantThatIsNotReadOptionsIsAUsageErrorBeforeAnythingRuns() {
+        Path set = tmp.resolve("missing-is-fine-nothing-is-walked");
+        String[][] cases = {
+            {"--bogus", "Unknown option: '--bogus'"},
+            {"status", "'status' is a command, not a read option"},
+            {"/data", "takes read options only (bench gives the PATHs)"},
+            {"-v", "--verbose changes only what a read prints"},
+            {"-j 0", "--jobs must be 1 or more"},
+            {"--nosort --order=inode", "--nosort and --order=inode contradict each other"},
+        };
+        for (String[] c : cases) {
+            DirdumpRun run = DirdumpRun.of("bench", set, "--variant=" + c[0]);
+            assertEquals(2, run.status(), c[0]);
+            assertTrue(run.err().startsWith("--variant '" + c[0] + "': " + c[1]), run.err());
+            assertEquals("", run.out());
+        }
+        DirdumpRun before = DirdumpRun.of(set, "bench", set);
+        assertEquals(2, before.status());
+        assertTrue(before.err().contains("PATHs go after 'bench'"), before.err());
+        assertEquals(2, DirdumpRun.of("bench", set, "--rounds", 0).status());
+        assertEquals(2, DirdumpRun.of("bench", set, "--warm", "--drop-caches").status());
+    }
+
+    @Test
+    void dropCachesIsRefusedToAnOrdinaryUser() throws Exception {
+        Path set = tree();
+        DirdumpRun run = AsUser.nobody(() -> DirdumpRun.of("bench", "--drop-caches", set));
+        assertEquals(2, run.status(), run.err());
+        assertEquals("dirdump: --drop-caches needs root: it empties the page cache of the whole machine "
+                + "(/proc/sys/vm/drop_caches: Permission denied). Without it, bench empties the files' own pages "
+                + "(posix_fadvise), which needs no root.\n", run.err());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void dropCachesAsRootStartsEveryRunCold() throws Exception {
+        // Drops the whole machine's page cache (twice a run): once, on 20 files, with one variant.
+        assumeTrue(AsUser.isRoot(), "--drop-caches needs root");
+        Path set = generate(tmp.resolve("small"), 20);
+        DirdumpRun run = DirdumpRun.json("bench", set, "--drop-caches", "--rounds", 1, "--variant=-j1");
+        assertEquals(0, run.status(), run.err());
+        assertEquals("drop_caches", run.summary().get("eviction").getAsString());
+        assertEquals("cold", variant(run.summary(), "dirdump -j1").get("cache").getAsString());
+    }
+
+    @Test
+    void warmComparesOnAWarmCache() throws Exception {
+        Path set = tree();
+        PageCache.retryIfDropped(() -> {
+            DirdumpRun run = DirdumpRun.json("bench", set, "--warm", "--rounds", 2, "--variant=-j1",
+                    "--variant=--nosort -j1");
+            assertEquals(0, run.status(), run.err());
+            assertEquals("warm", run.summary().get("cache").getAsString());
+            assertEquals("none", run.summary().get("eviction").getAsString());
+            for (JsonElement v : run.summary().getAsJsonArray("variants")) {
+                assertEquals("warm", v.getAsJsonObject().get("cache").getAsString(), v.toString());
+                assertEquals(0, v.getAsJsonObject().get("runs_off").getAsInt());
+            }
+        });
+    }
+}
