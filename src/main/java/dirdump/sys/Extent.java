@@ -2,7 +2,6 @@ package dirdump.sys;
 
 /** One extent as FIEMAP reports it: where a file's bytes lie on the device. */
 public record Extent(long logical, long physical, long length, int flags) {
-    public static final int LAST = 0x1;
     /** Location not known yet (with DELALLOC: written, not yet flushed); physical is 0. */
     public static final int UNKNOWN = 0x2;
     public static final int DELALLOC = 0x4;

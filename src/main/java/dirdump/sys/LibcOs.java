@@ -223,10 +223,6 @@ final class LibcOs implements Os {
             fadvise(offset, length, POSIX_FADV_WILLNEED);
         }
 
-        @Override
-        public void readahead(long offset, long length) throws SysException {
-            check(libc.readahead(fd, offset, length));
-        }
 
         @Override
         public void dontNeed() throws SysException {

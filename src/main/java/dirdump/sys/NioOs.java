@@ -145,10 +145,6 @@ final class NioOs implements Os {
             throw unsupported("posix_fadvise");
         }
 
-        @Override
-        public void readahead(long offset, long length) throws SysException {
-            throw unsupported("readahead");
-        }
 
         @Override
         public void dontNeed() throws SysException {
