@@ -31,16 +31,26 @@ class SignalsAndTerminalIT {
         err = tmp.resolve("stderr").toFile();
     }
 
-    /** Started slow (--bwlimit), so that it is still reading when the signal comes. */
+    /**
+     * Started slow (--bwlimit), so that it is still reading when the signal comes; with a progress
+     * line, so that the test can see when reading has begun.
+     */
     private Process slowRun(String... extra) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(LAUNCHER, "--force", "--bwlimit", "1M", data.toString());
+        ProcessBuilder pb = new ProcessBuilder(LAUNCHER, "--force", "--progress", "--bwlimit", "1M", data.toString());
         pb.command().addAll(java.util.List.of(extra));
         return pb.redirectError(err).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }
 
-    /** Long enough for the JVM to start and the walk to end on this small tree. */
-    private static void waitUntilReading() throws Exception {
-        Thread.sleep(1500);
+    /**
+     * Until the progress line shows: before that, the launcher may still be building the jar or its
+     * class-data archive (in a fresh clone), and a signal would end it, not the read.
+     */
+    private void waitUntilReading() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!Files.readString(err.toPath()).contains(" files (")) {
+            assertTrue(System.nanoTime() < deadline, "no progress line: " + Files.readString(err.toPath()));
+            Thread.sleep(50);
+        }
     }
 
     @Test
