@@ -12,8 +12,13 @@ jar=$home/target/dirdump.jar
 if [ ! -f "$jar" ] || [ -n "$(find "$home/pom.xml" "$home/src/main" "$home/testdata-gen/src/main" \
         -newer "$jar" 2>/dev/null | head -n 1)" ]; then
     echo "$tool: building $jar (first run, or the sources changed)" >&2
-    # Maven's output goes to stderr: stdout is for machine output.
-    (cd "$home" && mvn -q -B -DskipTests package) >&2 || { echo "$tool: build failed" >&2; exit 2; }
+    # Maven's output is shown only if the build fails, on stderr: stdout is for machine output. (Its
+    # colour codes are stripped: Debian's Maven prints some even in batch mode.)
+    if ! log=$(cd "$home" && mvn -q -B -DskipTests package 2>&1); then
+        printf '%s\n' "$log" | sed 's/\x1b\[[0-9;]*m//g' >&2
+        echo "$tool: build failed" >&2
+        exit 2
+    fi
 fi
 
 java=java

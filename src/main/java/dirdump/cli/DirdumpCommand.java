@@ -170,7 +170,9 @@ public final class DirdumpCommand implements Callable<Integer> {
         Tally tally = selection.tally();
         Listing listing = selection.listing();
 
-        int readers = jobs != null ? jobs : DefaultJobs.forRoots(listing.directories);
+        // No more readers than files: a thread started for nothing costs its start.
+        int readers = Math.max(1, Math.min(jobs != null ? jobs : DefaultJobs.forRoots(listing.directories),
+                selection.sequence().length));
         ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force,
                 ionice == null ? null : IoPriority.parse(ionice));
         ReadControl control = new ReadControl(bwlimit);
