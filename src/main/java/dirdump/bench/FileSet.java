@@ -9,6 +9,7 @@ import dirdump.report.Reporter;
 import dirdump.report.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
+import dirdump.scan.SharedCursor;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
 
@@ -61,11 +62,12 @@ public final class FileSet {
 
     /** posix_fadvise(DONTNEED) on each file; the residency right after, as measured file by file. */
     PageTotals evict() {
-        return EvictRun.run(os, listing, sequence, probe, new Tally(), reporter).after();
+        return EvictRun.run(os, listing, sequence, probe, new Tally(), reporter, SharedCursor.threads(sequence.length, 4)).after();
     }
 
     /** The residency now. */
     PageTotals residency() {
-        return StatusRun.run(os, listing, sequence, probe, new Tally(), reporter, (path, r) -> { });
+        return StatusRun.run(os, listing, sequence, probe, new Tally(), reporter, (path, r) -> { },
+                SharedCursor.threads(sequence.length, 4));
     }
 }

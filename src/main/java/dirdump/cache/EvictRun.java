@@ -5,8 +5,11 @@ import dirdump.report.Reporter;
 import dirdump.report.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
+import dirdump.scan.SharedCursor;
 import dirdump.sys.Os;
 import dirdump.sys.Residency;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Drops each listed file's pages from the page cache with posix_fadvise(POSIX_FADV_DONTNEED), and
@@ -16,12 +19,18 @@ public final class EvictRun {
     private EvictRun() {
     }
 
+    /** {@code threads}: how many evict at once; with -v, one, so that the lines come in sequence order. */
     public static BeforeAfter run(Os os, Listing listing, int[] sequence, ResidencyProbe probe, Tally tally,
-                                  Reporter reporter) {
-        FileOpener opener = new FileOpener(os, listing, reporter, "not evicted");
-        BeforeAfter residency = new BeforeAfter();
-        for (int f : sequence) {
-            opener.use(f, tally, (path, file, st) -> {
+                                  Reporter reporter, int threads) {
+        List<BeforeAfter> parts = new ArrayList<>();
+        List<Tally> tallies = new ArrayList<>();
+        SharedCursor.forEach(sequence, threads, () -> {
+            FileOpener opener = new FileOpener(os, listing, reporter, "not evicted");
+            BeforeAfter residency = new BeforeAfter();
+            Tally counts = new Tally();
+            parts.add(residency);
+            tallies.add(counts);
+            return f -> opener.use(f, counts, (path, file, st) -> {
                 Residency before = probe.measure(file, st.size);
                 file.dontNeed();
                 Residency after = probe.measure(file, st.size);
@@ -32,7 +41,10 @@ public final class EvictRun {
                                     + " pages resident"));
                 }
             });
-        }
-        return residency;
+        });
+        BeforeAfter total = new BeforeAfter();
+        parts.forEach(total::add);
+        tallies.forEach(tally::add);
+        return total;
     }
 }

@@ -4,8 +4,11 @@ import dirdump.report.Reporter;
 import dirdump.report.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
+import dirdump.scan.SharedCursor;
 import dirdump.sys.Os;
 import dirdump.sys.Residency;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Measures the page-cache residency of each listed file, in sequence order; reads nothing. */
 public final class StatusRun {
@@ -18,17 +21,29 @@ public final class StatusRun {
     private StatusRun() {
     }
 
+    /**
+     * {@code threads}: how many measure at once (the totals are the same); rows come in sequence order
+     * only with one.
+     */
     public static PageTotals run(Os os, Listing listing, int[] sequence, ResidencyProbe probe, Tally tally,
-                                 Reporter reporter, Rows rows) {
-        FileOpener opener = new FileOpener(os, listing, reporter, "not measured");
-        PageTotals totals = new PageTotals();
-        for (int f : sequence) {
-            opener.use(f, tally, (path, file, st) -> {
+                                 Reporter reporter, Rows rows, int threads) {
+        List<PageTotals> parts = new ArrayList<>();
+        List<Tally> tallies = new ArrayList<>();
+        SharedCursor.forEach(sequence, threads, () -> {
+            FileOpener opener = new FileOpener(os, listing, reporter, "not measured");
+            PageTotals part = new PageTotals();
+            Tally counts = new Tally();
+            parts.add(part);
+            tallies.add(counts);
+            return f -> opener.use(f, counts, (path, file, st) -> {
                 Residency r = probe.measure(file, st.size);
-                totals.add(r);
+                part.add(r);
                 rows.file(path, r);
             });
-        }
+        });
+        PageTotals totals = new PageTotals();
+        parts.forEach(totals::add);
+        tallies.forEach(tally::add);
         return totals;
     }
 }

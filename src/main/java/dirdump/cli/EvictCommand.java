@@ -6,6 +6,7 @@ import dirdump.cache.EvictSummary;
 import dirdump.cache.ResidencyProbe;
 import dirdump.report.Reporter;
 import dirdump.report.RunFacts;
+import dirdump.scan.SharedCursor;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -56,8 +57,10 @@ final class EvictCommand implements Callable<Integer> {
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
 
         long start = System.nanoTime();
+        // Two cores evict twice as fast; with -v, one thread keeps the lines in order.
+        int threads = reporter.verbose() ? 1 : SharedCursor.threads(selection.sequence().length, 4);
         BeforeAfter residency = EvictRun.run(selection.os(), selection.listing(), selection.sequence(), probe,
-                selection.tally(), reporter);
+                selection.tally(), reporter, threads);
         long evicting = System.nanoTime() - start;
 
         ExitCode exit = ExitCode.of(selection.listing(), selection.tally());
