@@ -124,6 +124,20 @@ class StatusCommandTest {
      * written again, which caches them without reading and so without readahead.
      */
     @Test
+    void manyThreadsMeasureWhatOneDoes() throws Exception {
+        List<Path> files = Trees.randomTree(tmp, 300, 50_000, 4);
+        PageCache.evict(files.subList(0, 150));
+        PageCache.retryIfDropped(() -> {
+            JsonObject threads = DirdumpRun.json("status", tmp).summary();   // a thread per core
+            JsonObject one = DirdumpRun.json("status", "-v", tmp).summary();  // -v: one, rows in order
+            for (String field : new String[] {"files", "pages", "pages_resident", "bytes_resident", "unknown_files"}) {
+                assertEquals(one.get(field), threads.get(field), field);
+            }
+            assertEquals(300, one.getAsJsonArray("per_file").size());
+        });
+    }
+
+    @Test
     void statusAgreesPageForPageWithFincore() throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/fincore")), "util-linux fincore is not installed");
         int[][] cachedPages = {{}, {0}, {1, 3, 5}, {0, 1, 2, 3, 4, 5, 6, 7}, {7}, {2, 100, 250}};
