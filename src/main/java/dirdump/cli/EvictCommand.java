@@ -6,13 +6,10 @@ import dirdump.cache.EvictSummary;
 import dirdump.cache.ResidencyProbe;
 import dirdump.report.Reporter;
 import dirdump.report.RunFacts;
-import dirdump.scan.SharedCursor;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code dirdump evict PATH...}: drop the files' pages from the page cache, to measure a cold read. */
 @Command(name = "evict",
@@ -31,36 +28,20 @@ import picocli.CommandLine.ParentCommand;
             "0:every file listed was evicted",
             "1:some files or directories could not be opened or evicted",
             "2:usage error, or a PATH does not exist or cannot be used"})
-final class EvictCommand implements Callable<Integer> {
-    @ParentCommand
-    DirdumpCommand parent;
-
+final class EvictCommand extends CacheCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to evict.")
     List<String> paths;
 
-    @Mixin
-    WalkOptions walk;
-
-    @Mixin
-    ListOptions list;
-
-    @Mixin
-    ProbeOptions probeOptions;
-
-    @Mixin
-    OutputOptions output;
 
     @Override
     public Integer call() {
         Reporter reporter = new Reporter(parent.err, output.verbosity());
-        Selection selection = Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter);
+        Selection selection = select(paths, reporter);
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
 
         long start = System.nanoTime();
-        // Two cores evict twice as fast; with -v, one thread keeps the lines in order.
-        int threads = reporter.verbose() ? 1 : SharedCursor.threads(selection.sequence().length, 4);
         BeforeAfter residency = EvictRun.run(selection.os(), selection.listing(), selection.sequence(), probe,
-                selection.tally(), reporter, threads);
+                selection.tally(), reporter, threads(selection, reporter));
         long evicting = System.nanoTime() - start;
 
         ExitCode exit = ExitCode.of(selection.listing(), selection.tally());

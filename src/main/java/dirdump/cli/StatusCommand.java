@@ -7,13 +7,10 @@ import dirdump.cache.StatusRun;
 import dirdump.cache.StatusTable;
 import dirdump.report.Reporter;
 import dirdump.report.RunFacts;
-import dirdump.scan.SharedCursor;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code dirdump status PATH...}: how much of each file is in the page cache. */
 @Command(name = "status",
@@ -32,29 +29,15 @@ import picocli.CommandLine.ParentCommand;
             "0:every file listed was measured (or is of unknown residency)",
             "1:some files or directories could not be opened",
             "2:usage error, or a PATH does not exist or cannot be used"})
-final class StatusCommand implements Callable<Integer> {
-    @ParentCommand
-    DirdumpCommand parent;
-
+final class StatusCommand extends CacheCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to measure.")
     List<String> paths;
 
-    @Mixin
-    WalkOptions walk;
-
-    @Mixin
-    ListOptions list;
-
-    @Mixin
-    ProbeOptions probeOptions;
-
-    @Mixin
-    OutputOptions output;
 
     @Override
     public Integer call() {
         Reporter reporter = new Reporter(parent.err, output.verbosity());
-        Selection selection = Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter);
+        Selection selection = select(paths, reporter);
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
         boolean table = !output.json && output.verbosity() != Reporter.Verbosity.QUIET;
         StatusTable human = new StatusTable(parent.out);
@@ -65,10 +48,8 @@ final class StatusCommand implements Callable<Integer> {
         }
 
         long start = System.nanoTime();
-        // Two cores measure twice as fast; with -v, one thread keeps the rows in order.
-        int threads = reporter.verbose() ? 1 : SharedCursor.threads(selection.sequence().length, 4);
         PageTotals totals = StatusRun.run(selection.os(), selection.listing(), selection.sequence(), probe,
-                selection.tally(), reporter, rows, threads);
+                selection.tally(), reporter, rows, threads(selection, reporter));
         long measuring = System.nanoTime() - start;
 
         ExitCode exit = ExitCode.of(selection.listing(), selection.tally());

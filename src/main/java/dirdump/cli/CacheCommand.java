@@ -1,0 +1,37 @@
+package dirdump.cli;
+
+import dirdump.report.Reporter;
+import dirdump.scan.SharedCursor;
+import java.util.List;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * What `status` and `evict` share: they walk and order like a read, measure each file's residency,
+ * and read nothing. Their PATH parameter stays with each, for its own description.
+ */
+abstract class CacheCommand {
+    @ParentCommand
+    DirdumpCommand parent;
+
+    @Mixin
+    WalkOptions walk;
+
+    @Mixin
+    ListOptions list;
+
+    @Mixin
+    ProbeOptions probeOptions;
+
+    @Mixin
+    OutputOptions output;
+
+    Selection select(List<String> paths, Reporter reporter) {
+        return Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter);
+    }
+
+    /** Two cores measure twice as fast; with -v, one thread keeps the per-file lines in order. */
+    static int threads(Selection selection, Reporter reporter) {
+        return reporter.verbose() ? 1 : SharedCursor.threads(selection.sequence().length, 4);
+    }
+}
