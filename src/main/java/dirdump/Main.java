@@ -28,6 +28,22 @@ public final class Main {
         return new CommandLine(new DirdumpCommand(in, out, err))
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true));
+                .setErr(new PrintWriter(err, true))
+                .setParameterExceptionHandler(Main::usageError);
+    }
+
+    /**
+     * A usage error, as coreutils report one (for testdata-gen too): what is wrong, the synopsis and where to read more, on
+     * stderr, and exit status 2; not the whole --help, which would bury the message.
+     */
+    public static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cli = e.getCommandLine();
+        PrintWriter err = cli.getErr();
+        err.println(cli.getCommandSpec().root().name() + ": " + e.getMessage());
+        CommandLine.Help help = cli.getHelp();
+        err.print(help.synopsisHeading() + help.synopsis(help.synopsisHeadingLength()));
+        err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.flush();
+        return cli.getCommandSpec().exitCodeOnInvalidInput();
     }
 }

@@ -277,7 +277,7 @@ class BenchCommandTest {
         for (String[] c : cases) {
             DirdumpRun run = DirdumpRun.of("bench", set, "--variant=" + c[0]);
             assertEquals(2, run.status(), c[0]);
-            assertTrue(run.err().startsWith("--variant '" + c[0] + "': " + c[1]), run.err());
+            assertTrue(run.err().startsWith("dirdump: --variant '" + c[0] + "': " + c[1]), run.err());
             assertEquals("", run.out());
         }
         DirdumpRun before = DirdumpRun.of(set, "bench", set);

@@ -109,7 +109,7 @@ class FilterTest {
         for (String[] bad : new String[][] {{"--include", "dir/"}, {"--exclude", "[abc"}, {"--include", ""}}) {
             DirdumpRun run = DirdumpRun.of(bad[0], bad[1], tmp);
             assertEquals(2, run.status(), String.join(" ", bad));
-            assertTrue(run.err().startsWith(bad[0] + " '" + bad[1] + "': "), run.err());
+            assertTrue(run.err().startsWith("dirdump: " + bad[0] + " '" + bad[1] + "': "), run.err());
         }
     }
 }

@@ -20,7 +20,8 @@ public final class TestdataGen {
         CommandLine cli = new CommandLine(new GenerateCommand(err, terminal))
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true));
+                .setErr(new PrintWriter(err, true))
+                .setParameterExceptionHandler(dirdump.Main::usageError);
         int status = cli.execute(args);
         out.flush();
         err.flush();
