@@ -1,6 +1,7 @@
 package dirdump;
 
 import dirdump.cli.DirdumpCommand;
+import dirdump.sys.Os;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -17,10 +18,23 @@ public final class Main {
 
     /** Runs dirdump as the command line would, with the given streams; returns the exit status. */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        if (!asksForHelpOrVersion(args)) {
+            Os.bindInBackground();  // while picocli parses: every command but help and version needs it
+        }
         int status = commandLine(in, out, err).execute(args);
         out.flush();
         err.flush();
         return status;
+    }
+
+    /** --help and --version load no native code. */
+    private static boolean asksForHelpOrVersion(String[] args) {
+        for (String a : args) {
+            if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The command line with all its subcommands, writing to the given streams. */

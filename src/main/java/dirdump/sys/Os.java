@@ -32,10 +32,15 @@ public interface Os {
     /** sync(2): writes every file system's dirty data out, so that eviction can drop all of it. */
     void sync() throws SysException;
 
+    /** Starts binding libc in the background, for a command that will need it (see {@link #load}). */
+    static void bindInBackground() {
+        LibcBinding.start();
+    }
+
     /** The native implementation if libc can be bound, else java.nio after one warning. */
     static Os load(Consumer<String> warn) {
         try {
-            return LibcOs.create();
+            return LibcBinding.get();
         } catch (LinkageError | RuntimeException e) {
             warn.accept("cannot bind libc (" + e.getClass().getSimpleName() + ": " + e.getMessage()
                     + "); using java.nio, which is slower");
