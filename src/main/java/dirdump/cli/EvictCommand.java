@@ -32,7 +32,6 @@ final class EvictCommand extends CacheCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to evict.")
     List<String> paths;
 
-
     @Override
     public Integer call() {
         Reporter reporter = new Reporter(parent.err, output.verbosity());

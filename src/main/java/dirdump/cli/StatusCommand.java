@@ -33,7 +33,6 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to measure.")
     List<String> paths;
 
-
     @Override
     public Integer call() {
         Reporter reporter = new Reporter(parent.err, output.verbosity());

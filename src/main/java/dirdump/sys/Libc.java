@@ -26,7 +26,6 @@ public interface Libc {
     /** Returns the error number itself; errno is not set. */
     int posix_fadvise(int fd, long offset, long length, int advice);
 
-
     @SaveError
     int ioctl(int fd, long request, Pointer arg);
 

@@ -77,7 +77,6 @@ final class LibcOs implements Os {
         return "native (getdents64, statx)";
     }
 
-
     @Override
     public void list(byte[] dir, boolean follow, EntrySink sink) throws SysException {
         int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
@@ -222,7 +221,6 @@ final class LibcOs implements Os {
         public void willNeed(long offset, long length) throws SysException {
             fadvise(offset, length, POSIX_FADV_WILLNEED);
         }
-
 
         @Override
         public void dontNeed() throws SysException {

@@ -8,9 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Resolves paths of PATH_MAX bytes or more, which the kernel refuses, by opening the directory
- * chain one component at a time with openat(2). Deep trees are walked depth first, so a small cache
- * of recently opened directories makes each deeper step a single openat.
+ * Resolves paths of PATH_MAX bytes or more, which the kernel refuses, by opening the directory chain
+ * one component at a time with openat(2) (such a path always has a slash: a name is at most 255
+ * bytes). Deep trees are walked depth first, so a small cache of recently opened directories makes
+ * each deeper step a single openat.
  */
 final class LongPaths {
     private static final int CACHED_DIRECTORIES = 64;
@@ -39,7 +40,7 @@ final class LongPaths {
 
     /** Runs {@code call} on the last component of {@code path}, relative to its parent directory. */
     synchronized long at(byte[] path, AtCall call) throws SysException {
-        int slash = lastSlash(path);
+        int slash = PathNames.lastSlash(path);
         int dirFd = directory(Arrays.copyOf(path, Math.max(slash, 1)));
         return call.call(dirFd, LibcOs.cString(Arrays.copyOfRange(path, slash + 1, path.length)));
     }
@@ -60,18 +61,13 @@ final class LongPaths {
                 break;
             }
             below.push(p);
-            p = Arrays.copyOf(p, lastSlash(p));
+            p = Arrays.copyOf(p, PathNames.lastSlash(p));
         }
         while (!below.isEmpty()) {
             byte[] child = below.pop();
-            fd = os.openAt(fd, Arrays.copyOfRange(child, lastSlash(child) + 1, child.length), DIR_FLAGS);
+            fd = os.openAt(fd, Arrays.copyOfRange(child, PathNames.lastSlash(child) + 1, child.length), DIR_FLAGS);
             open.put(ByteBuffer.wrap(child), fd);
         }
         return fd;
-    }
-
-    /** A path of PATH_MAX bytes or more always has a slash: names are at most 255 bytes. */
-    private static int lastSlash(byte[] path) {
-        return PathNames.lastSlash(path);
     }
 }

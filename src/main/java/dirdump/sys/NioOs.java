@@ -25,7 +25,6 @@ final class NioOs implements Os {
         return "java.nio fallback";
     }
 
-
     @Override
     public void list(byte[] dir, boolean follow, EntrySink sink) throws SysException {
         Path path = path(dir);
@@ -144,7 +143,6 @@ final class NioOs implements Os {
         public void willNeed(long offset, long length) throws SysException {
             throw unsupported("posix_fadvise");
         }
-
 
         @Override
         public void dontNeed() throws SysException {

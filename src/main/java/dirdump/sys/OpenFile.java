@@ -13,7 +13,6 @@ public interface OpenFile extends Closeable {
     /** posix_fadvise(POSIX_FADV_WILLNEED): asks the kernel to start reading the range, and returns. */
     void willNeed(long offset, long length) throws SysException;
 
-
     /** posix_fadvise(POSIX_FADV_DONTNEED) on the whole file: drops its clean pages from the cache. */
     void dontNeed() throws SysException;
 
