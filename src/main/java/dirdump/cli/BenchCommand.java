@@ -153,6 +153,13 @@ final class BenchCommand implements Callable<Integer> {
         Selection selection = Selection.of(paths, null,
                 ReadVariant.command(askPhysical ? "--order=physical" : "--order=inode", paths, parent, spec).walk,
                 reporter);
+        try (selection) {
+            return measure(selection, options, reads, askPhysical, reporter);
+        }
+    }
+
+    private Results measure(Selection selection, List<String> options, List<DirdumpCommand> reads, boolean askPhysical,
+                            Reporter reporter) throws IOException {
         if (selection.listing().unusablePaths > 0) {
             return null;  // the walk said which
         }

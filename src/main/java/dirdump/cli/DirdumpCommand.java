@@ -166,7 +166,12 @@ public final class DirdumpCommand implements Callable<Integer> {
      */
     RunSummary read(Reporter reporter, boolean interactive) {
         validate();
-        Selection selection = Selection.of(paths, walk.list(in, list.nul), walk, reporter);
+        try (Selection selection = Selection.of(paths, walk.list(in, list.nul), walk, reporter)) {
+            return read(selection, reporter, interactive);
+        }
+    }
+
+    private RunSummary read(Selection selection, Reporter reporter, boolean interactive) {
         Tally tally = selection.tally();
         Listing listing = selection.listing();
 

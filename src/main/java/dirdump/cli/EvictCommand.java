@@ -35,7 +35,12 @@ final class EvictCommand extends CacheCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Reporter reporter = new Reporter(parent.err, output.verbosity());
-        Selection selection = select(paths, reporter);
+        try (Selection selection = select(paths, reporter)) {
+            return evict(selection, reporter);
+        }
+    }
+
+    private int evict(Selection selection, Reporter reporter) {
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
 
         long start = System.nanoTime();

@@ -2,11 +2,12 @@ package dirdump.cli;
 
 import dirdump.order.OrderPlan;
 import dirdump.report.PathText;
+import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
 import dirdump.sys.DeviceNumbers;
-import dirdump.sys.Os;
+import dirdump.sys.Stat;
 import dirdump.sys.PathNames;
-import dirdump.sys.SysException;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -69,7 +70,8 @@ final class LineFormat {
     }
 
     /** Writes file {@code f}'s line, without its terminator. */
-    void write(OutputStream out, int f, Listing listing, OrderPlan plan, Os os, boolean raw) throws IOException {
+    void write(OutputStream out, int f, Listing listing, OrderPlan plan, FileOpener opener, boolean raw)
+            throws IOException {
         byte[] path = listing.path(f);
         for (int i = 0; i < fields.length; i++) {
             out.write(literals.get(i));
@@ -81,7 +83,7 @@ final class LineFormat {
                     out.write(ascii(Long.toUnsignedString(listing.files.ino(f))));
                     break;
                 case 's':
-                    out.write(size(os, path, listing.files.followed(f)));
+                    out.write(size(opener.stat(f)));
                     break;
                 case 'o':
                     out.write(plan.locations().known(f) ? ascii(Long.toString(plan.locations().start(f))) : UNKNOWN);
@@ -94,12 +96,8 @@ final class LineFormat {
     }
 
     /** The walk does not stat files, so the size is asked for here; "-" if the file went away. */
-    private static byte[] size(Os os, byte[] path, boolean follow) {
-        try {
-            return ascii(Long.toString(os.stat(path, follow).size));
-        } catch (SysException e) {
-            return UNKNOWN;
-        }
+    private static byte[] size(Stat st) {
+        return st == null ? UNKNOWN : ascii(Long.toString(st.size));
     }
 
     private static byte[] ascii(String s) {

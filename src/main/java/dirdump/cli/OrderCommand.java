@@ -3,6 +3,7 @@ package dirdump.cli;
 import dirdump.order.OrderPlan;
 import dirdump.order.OrderReport;
 import dirdump.report.Reporter;
+import dirdump.scan.FileOpener;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -69,12 +70,17 @@ final class OrderCommand implements Callable<Integer> {
     public Integer call() {
         parent.refusePathsBefore("order", spec);
         Reporter reporter = new Reporter(parent.err, Reporter.Verbosity.NORMAL);
-        Selection selection = Selection.of(paths, walk.list(parent.in, nul), walk, reporter);
+        try (Selection selection = Selection.of(paths, walk.list(parent.in, nul), walk, reporter)) {
+            return order(selection, reporter);
+        }
+    }
+
+    private int order(Selection selection, Reporter reporter) {
         OrderPlan plan = selection.plan();
         if (format.needsLocations()) {
             plan.locateAll();
         }
-        print(selection);
+        print(selection, new FileOpener(selection.os(), selection.listing(), reporter, "not sized"));
         if (stats) {
             OrderReport report = new OrderReport(plan.devices(), plan.seekDistance());
             parent.err.printf(Locale.ROOT, "dirdump: %,d files in order %s; seconds: listing %.3f, ordering %.3f, "
@@ -87,13 +93,13 @@ final class OrderCommand implements Callable<Integer> {
         return ExitCode.of(selection.listing(), selection.tally()).status;
     }
 
-    private void print(Selection selection) {
+    private void print(Selection selection, FileOpener opener) {
         OrderPlan plan = selection.plan();
         OutputStream out = new BufferedOutputStream(parent.out, 1 << 16);
         int[] sequence = plan.sequence();
         try {
             for (int i = 0; i < sequence.length; i++) {
-                format.write(out, sequence[i], selection.listing(), plan, selection.os(), nul);
+                format.write(out, sequence[i], selection.listing(), plan, opener, nul);
                 out.write(nul ? 0 : '\n');
                 if (i % FLUSH_EVERY == FLUSH_EVERY - 1) {
                     out.flush();

@@ -16,9 +16,10 @@ import java.util.List;
 /**
  * The files a command works on, in the order it works on them: the walk and the order, shared by
  * every command that takes PATHs. {@code orderingNanos} leaves out the time spent locating files.
+ * It holds the listed directories' handles open until closed.
  */
 record Selection(Os os, Listing listing, OrderPlan plan, Order order, Tally tally, long listingNanos,
-                 long orderingNanos) {
+                 long orderingNanos) implements AutoCloseable {
 
     /** {@code paths}: null or empty if there are none; {@code list}: --files-from, or null. */
     static Selection of(List<String> paths, NameList list, WalkOptions walk, Reporter reporter) {
@@ -33,6 +34,12 @@ record Selection(Os os, Listing listing, OrderPlan plan, Order order, Tally tall
         OrderPlan plan = Orderer.plan(listing, settings, sizes, os, tally, reporter);
         long ordering = System.nanoTime() - listed - plan.locatingNanos();
         return new Selection(os, listing, plan, settings.order(), tally, listed - start, ordering);
+    }
+
+    /** Closes the directory handles the walk left open for the passes after it. */
+    @Override
+    public void close() {
+        listing.close();
     }
 
     int[] sequence() {

@@ -36,7 +36,12 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Reporter reporter = new Reporter(parent.err, output.verbosity());
-        Selection selection = select(paths, reporter);
+        try (Selection selection = select(paths, reporter)) {
+            return measure(selection, reporter);
+        }
+    }
+
+    private int measure(Selection selection, Reporter reporter) {
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
         boolean table = !output.json && output.verbosity() != Reporter.Verbosity.QUIET;
         StatusTable human = new StatusTable(parent.out);

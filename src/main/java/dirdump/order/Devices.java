@@ -22,7 +22,7 @@ final class Devices {
                 to++;
             }
             byte[] sample = listing.path(byInode[from]);
-            long magic = probe.fileSystemType(sample);
+            long magic = listing.fileSystem(dev);
             AutoOrder.Choice choice = asked == Order.AUTO
                     ? AutoOrder.choose(magic, probe.rotation(dev))
                     : new AutoOrder.Choice(asked, "--order=" + asked.key());

@@ -48,7 +48,7 @@ public final class Orderer {
             SizeFilter.apply(listing, all, dropped, sizes, os, tally, reporter);
         }
         int[] byInode = without(all, dropped);
-        List<DeviceOrder> devices = Devices.of(listing, byInode, settings.order(), new DeviceProbe(os));
+        List<DeviceOrder> devices = Devices.of(listing, byInode, settings.order(), new DeviceProbe());
         Locator locator = new Locator(os, listing, settings, reporter);
         for (DeviceOrder device : devices) {
             if (device.order() == Order.PHYSICAL) {

@@ -3,14 +3,15 @@ package dirdump.order;
 import dirdump.report.FilterReason;
 import dirdump.report.Reporter;
 import dirdump.report.Tally;
+import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
 import dirdump.sys.Os;
-import dirdump.sys.SysException;
+import dirdump.sys.Stat;
 import java.util.BitSet;
 
 /**
  * Leaves out the files outside --min-size/--max-size. getdents64 gives no size, so each file is
- * stat'ed here, once, and only when a bound is given; in (device, inode) order, so that on a cold
+ * stat'ed here relative to its directory's handle, once, and only when a bound is given; in (device, inode) order, so that on a cold
  * cache the inode tables are read in one sweep. Done while ordering, for the read and for
  * {@code dirdump order} alike, so that both keep the same files, and the order, the devices and the
  * seek distance count only the files kept.
@@ -22,21 +23,20 @@ final class SizeFilter {
     /** Marks in {@code dropped} the files of {@code byInode} not yet dropped whose size is out of range. */
     static void apply(Listing listing, int[] byInode, BitSet dropped, SizeRange sizes, Os os, Tally tally,
                       Reporter reporter) {
+        FileOpener opener = new FileOpener(os, listing, reporter, "not sized");
         for (int f : byInode) {
             if (dropped.get(f)) {
                 continue;
             }
-            byte[] path = listing.path(f);
-            long size;
-            try {
-                size = os.stat(path, listing.files.followed(f)).size;
-            } catch (SysException e) {
+            Stat st = opener.stat(f);
+            if (st == null) {
                 continue;  // kept: the read reports what became of it
             }
-            if (!sizes.contains(size)) {
+            if (!sizes.contains(st.size)) {
                 dropped.set(f);
                 tally.addFiltered(FilterReason.SIZE);
-                reporter.filtered(path, size + " bytes, " + (size < sizes.min() ? "under --min-size" : "over --max-size"));
+                reporter.filtered(listing.path(f), st.size + " bytes, "
+                        + (st.size < sizes.min() ? "under --min-size" : "over --max-size"));
             }
         }
     }

@@ -4,31 +4,48 @@ import java.util.Arrays;
 
 /**
  * Every directory listed, as a parent index and a name, so that a path is built on demand instead of
- * being kept per file. A PATH given on the command line is a root: no parent, its name as given.
+ * being kept per file, with the device and inode its open handle had: what it must be when opened
+ * again. A PATH given on the command line is a root: no parent, its name as given.
  */
 public final class DirectoryTable {
+    /** A root that is the directory of --files-from names, resolved with no symbolic link followed. */
+    static final byte LISTED = 1;
+    /** Reached through a symbolic link (-L), so opened again through it. */
+    static final byte FOLLOWED = 2;
+
     private int size;
+    private byte[] flags = new byte[64];
     private int[] parent = new int[64];
     private byte[][] name = new byte[64][];
     private long[] dev = new long[64];
     private long[] ino = new long[64];
     private int[] depth = new int[64];
 
-    public int add(int parentIndex, byte[] dirName, long device, long inode) {
+    int add(int parentIndex, byte[] dirName, long device, long inode, byte how) {
         if (size == parent.length) {
             int n = size * 2;
+            flags = Arrays.copyOf(flags, n);
             parent = Arrays.copyOf(parent, n);
             name = Arrays.copyOf(name, n);
             dev = Arrays.copyOf(dev, n);
             ino = Arrays.copyOf(ino, n);
             depth = Arrays.copyOf(depth, n);
         }
+        flags[size] = how;
         parent[size] = parentIndex;
         name[size] = dirName;
         dev[size] = device;
         ino[size] = inode;
         depth[size] = parentIndex < 0 ? 0 : depth[parentIndex] + 1;
         return size++;
+    }
+
+    boolean listed(int d) {
+        return (flags[d] & LISTED) != 0;
+    }
+
+    boolean followed(int d) {
+        return (flags[d] & FOLLOWED) != 0;
     }
 
     public int size() {

@@ -2,6 +2,7 @@ package dirdump.scan;
 
 import dirdump.report.Reporter;
 import dirdump.report.Tally;
+import dirdump.sys.Directory;
 import dirdump.sys.FileType;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
@@ -11,12 +12,14 @@ import java.util.Locale;
 
 /**
  * Opens listed files for a command that works on them (reads, measures or evicts them), and makes
- * sure each is still the file that was listed. One per thread: it keeps the last directory's path.
+ * sure each is still the file that was listed. One per thread.
  *
- * <p>A file is opened with O_NOFOLLOW|O_NONBLOCK and checked with fstat before anything is done with
- * it: a file swapped for a symlink, a FIFO or another file between listing and use (in a directory
- * other users can write to) is left alone. Users cannot create device nodes, so the open itself never
- * touches a device they planted.
+ * <p>A file is opened relative to its directory's handle, never by its path, with
+ * O_NOFOLLOW|O_NONBLOCK|O_NOCTTY, and checked with fstat before anything is done with it: a file
+ * swapped for a symlink, a FIFO or another file between listing and use (in a directory other users
+ * can write to) is left alone. Its identity is its inode number; its device is the one fstat gives,
+ * since overlayfs layers and bind-mounted files have devices of their own. Users cannot create device
+ * nodes, so the open itself never touches a device they planted.
  */
 public final class FileOpener {
     /** What a command does with a file once it is open and checked. */
@@ -71,27 +74,77 @@ public final class FileOpener {
         return open(f, null, false);
     }
 
+    /**
+     * fstatat of listed file {@code f} relative to its directory's handle, without opening it (the
+     * size filter, --format's size); null if it cannot be had: the pass that opens it reports why.
+     */
+    public Stat stat(int f) {
+        int d = listing.files.dir(f);
+        try {
+            Directory dir = listing.handles.acquire(d);
+            try {
+                return os.stat(dir, listing.files.name(f), listing.files.followed(f));
+            } finally {
+                listing.handles.release(d);
+            }
+        } catch (SysException e) {
+            return null;
+        }
+    }
+
+    /**
+     * What a failure to open says about the name: that it changed since it was listed ("is now a
+     * symbolic link", "is no longer a directory", "was replaced ..."), or null for other errors.
+     */
+    static String change(SysException e, boolean follow) {
+        switch (e.errno()) {
+            case SysException.ELOOP:
+                return follow ? null : "is now a symbolic link";
+            case SysException.ENOTDIR:
+                return "is no longer a directory";
+            case 0:
+                return e.getMessage();
+            default:
+                return null;
+        }
+    }
+
     private Opened open(int f, Tally tally, boolean report) {
-        byte[] path = path(f);
+        int d = listing.files.dir(f);
         boolean follow = listing.files.followed(f);
+        DirectoryHandles handles = listing.handles;
         OpenFile file = null;
         try {
-            file = os.openForReading(path, follow);
+            Directory dir;
+            try {
+                dir = handles.acquire(d);
+            } catch (SysException e) {
+                if (report) {
+                    directoryFailed(d, e, tally);
+                }
+                return null;
+            }
+            try {
+                file = os.open(dir, listing.files.name(f), follow);
+            } finally {
+                handles.release(d);
+            }
             Stat st = file.stat();
             if (st.type() != FileType.REGULAR) {
-                changed(report, path, "is now a " + describe(st.type()), tally);
-            } else if (!st.sameFile(listing.files.dev(f), listing.files.ino(f))) {
-                changed(report, path, "was replaced by another file since it was listed", tally);
+                changed(report, path(f), "is now a " + describe(st.type()), tally);
+            } else if (st.ino != listing.files.ino(f) && !st.mountRoot) {
+                // A bind-mounted file is the root of its mount: its directory listed the inode it covers.
+                changed(report, path(f), "was replaced by another file since it was listed", tally);
             } else {
-                Opened opened = new Opened(path, file, st, null);
+                Opened opened = new Opened(path(f), file, st, null);
                 file = null;
                 return opened;
             }
         } catch (SysException e) {
             if (e.errno() == SysException.ELOOP && !follow) {
-                changed(report, path, "is now a symbolic link", tally);
+                changed(report, path(f), "is now a symbolic link", tally);
             } else if (report) {
-                reporter.error(path, e.getMessage());
+                reporter.error(path(f), e.getMessage());
                 tally.addError();
             }
         } finally {
@@ -100,6 +153,21 @@ public final class FileOpener {
             }
         }
         return null;
+    }
+
+    /** The directory's failure is told once; each of its files counts. */
+    private void directoryFailed(int d, SysException e, Tally tally) {
+        String changed = change(e, listing.directories.followed(d));
+        if (changed != null) {
+            tally.addChanged();
+        } else {
+            tally.addError();
+        }
+        if (listing.handles.firstToReport(d)) {
+            byte[] dirPath = listing.directories.path(d);
+            reporter.error(dirPath.length == 0 ? new byte[] {'.'} : dirPath,
+                    (changed != null ? changed : e.getMessage()) + "; its files " + notDone);
+        }
     }
 
     private void changed(boolean report, byte[] path, String what, Tally tally) {

@@ -1,18 +1,38 @@
 package dirdump.scan;
 
-/** What the walk found: the directories, the files, and how many PATHs could not be used. */
-public final class Listing {
+import java.util.Map;
+
+/**
+ * What the walk found: the directories, their open handles, the files, the file system of each
+ * device, and how many PATHs could not be used. Closing it closes the handles.
+ */
+public final class Listing implements AutoCloseable {
     public final DirectoryTable directories;
     public final FileList files;
+    public final DirectoryHandles handles;
     public final int unusablePaths;
+    private final Map<Long, Long> fileSystems;
 
-    public Listing(DirectoryTable directories, FileList files, int unusablePaths) {
+    Listing(DirectoryTable directories, FileList files, DirectoryHandles handles, Map<Long, Long> fileSystems,
+            int unusablePaths) {
         this.directories = directories;
         this.files = files;
+        this.handles = handles;
+        this.fileSystems = fileSystems;
         this.unusablePaths = unusablePaths;
     }
 
     public byte[] path(int f) {
         return DirectoryTable.join(directories.path(files.dir(f)), files.name(f));
+    }
+
+    /** statfs's f_type of the file system on {@code dev}, as its first directory told the walk; 0 if unknown. */
+    public long fileSystem(long dev) {
+        return fileSystems.getOrDefault(dev, 0L);
+    }
+
+    @Override
+    public void close() {
+        handles.close();
     }
 }

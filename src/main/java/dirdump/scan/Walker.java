@@ -4,6 +4,7 @@ import dirdump.report.FilterReason;
 import dirdump.report.Reporter;
 import dirdump.report.SkipReason;
 import dirdump.report.Tally;
+import dirdump.sys.Directory;
 import dirdump.sys.FileType;
 import dirdump.sys.Os;
 import dirdump.sys.PathNames;
@@ -19,25 +20,40 @@ import java.util.Set;
 
 /**
  * Lists every file under the PATHs, with the inode each directory gives for it: no file is stat'ed
- * before it is ordered (only directories, for their device, and entries of unknown type). The walk is
- * depth first with an explicit stack, so depth is limited by memory, not by the thread's stack. Then
- * the files of a --files-from list, each stat'ed (a list gives no inode).
+ * before it is ordered (only entries of unknown type, and files on overlayfs, whose layers give them
+ * devices of their own). The walk is depth first with an explicit stack, so depth is limited by
+ * memory, not by the thread's stack. Then the files of a --files-from list, each stat'ed (a list gives
+ * no inode).
+ *
+ * <p>Only PATHs are resolved by name. Every directory below one is opened relative to its parent's
+ * handle, with O_NOFOLLOW unless -L, and must be the directory its parent listed (the inode, or a
+ * mount root on top of it); it is listed through that handle, which stays open in {@link
+ * DirectoryHandles} for the passes after. A directory swapped for a link between two system calls is
+ * reported, never entered. The directories of --files-from names are resolved with no symbolic link
+ * followed (see {@link Os#openBeneath}) unless -L.
  */
 public final class Walker {
+    private static final long OVERLAYFS = 0x794C7630L;
+
     private final Os os;
     private final WalkSettings settings;
     private final Reporter reporter;
     private final Tally tally;
     private final DirectoryTable dirs = new DirectoryTable();
     private final FileList files = new FileList();
-    /** Directories already walked, by (device, inode): only needed when links are followed. */
+    private final DirectoryHandles handles;
+    /** The file system (statfs magic) of each device met, asked of its first directory. */
+    private final Map<Long, Long> fileSystems = new HashMap<>();
+    /** Directories already walked, by (device, inode): a PATH given twice, a bind mount, a link (-L). */
     private final Set<DevIno> visited = new HashSet<>();
     /**
      * The root made for each parent directory of files named by themselves (file PATHs, list entries),
-     * by its path: the files of a directory share one root, so that a long list costs a FileList entry
-     * a file, not a DirectoryTable root.
+     * by its path and how it is resolved: the files of a directory share one root, so that a long list
+     * costs a FileList entry a file, not a DirectoryTable root; -1 for one that could not be opened.
      */
-    private final Map<ByteBuffer, Integer> namedParents = new HashMap<>();
+    private final Map<ByteBuffer, NamedParent> namedParents = new HashMap<>();
+    /** The PATH being walked: -x compares each directory's mount with its. */
+    private Stat rootStat;
     private int[] stack = new int[64];
     private int stackSize;
     private int[] children = new int[16];
@@ -47,43 +63,76 @@ public final class Walker {
     }
 
     public Walker(Os os, WalkSettings settings, Reporter reporter, Tally tally) {
+        this(os, settings, reporter, tally, DirectoryHandles.capacityFor(os.descriptorLimit()));
+    }
+
+    /** {@code openDirectories}: how many directory handles stay open at most (tests make it small). */
+    public Walker(Os os, WalkSettings settings, Reporter reporter, Tally tally, int openDirectories) {
         this.os = os;
         this.settings = settings;
         this.reporter = reporter;
         this.tally = tally;
+        this.handles = new DirectoryHandles(os, dirs, openDirectories);
     }
 
     /** Walks the PATHs, then adds the files of {@code list} (null if there is none). */
     public Listing walk(List<String> paths, NameList list) {
         int unusable = 0;
         for (String operand : paths) {
-            if (!addOperand(normalize(PathNames.bytes(operand)))) {
+            if (!addOperand(PathNames.bytes(operand))) {
                 unusable++;
             }
         }
         if (list != null && !addListed(list)) {
             unusable++;
         }
-        return new Listing(dirs, files, unusable);
+        return new Listing(dirs, files, handles, fileSystems, unusable);
     }
 
-    /** A PATH is followed if it is a symbolic link, as coreutils and find -H do. */
-    private boolean addOperand(byte[] path) {
+    /**
+     * A PATH is followed if it is a symbolic link, as coreutils and find -H do. It is stat'ed as given,
+     * so that "FILE/" is refused (ENOTDIR) as the kernel refuses it.
+     */
+    private boolean addOperand(byte[] operand) {
+        byte[] path = normalize(operand);
         Stat st;
         try {
-            st = os.stat(path, true);
+            st = os.stat(operand);
         } catch (SysException e) {
             reporter.error(path, e.getMessage());
             return false;
         }
-        if (st.type() == FileType.DIRECTORY) {
-            int root = dirs.add(-1, path, st.dev, st.ino);
-            markVisited(st.dev, st.ino);
-            push(root);
-            drain();
-        } else {
-            named(path, st, true);
+        if (st.type() != FileType.DIRECTORY) {
+            int slash = PathNames.lastSlash(path);
+            NamedParent parent = namedParent(parentOf(path, slash), false);
+            if (parent.root >= 0) {
+                named(path, parent.root, st, true);
+            } else {
+                reporter.error(path, parent.reason);
+                tally.addError();
+            }
+            return true;
         }
+        Directory h;
+        try {
+            h = os.openPath(operand, true);
+        } catch (SysException e) {
+            reporter.error(path, e.getMessage());
+            tally.addError();
+            return true;
+        }
+        Stat hs = h.stat();
+        if (!visited.add(new DevIno(hs.dev, hs.ino))) {
+            h.close();
+            skip(path, SkipReason.DUPLICATE);
+            return true;
+        }
+        int root = dirs.add(-1, path, hs.dev, hs.ino, (byte) 0);
+        handles.opened(root, h);
+        noteFileSystem(hs.dev, h);
+        rootStat = hs;
+        push(root);
+        drain();
         return true;
     }
 
@@ -91,7 +140,7 @@ public final class Walker {
     private boolean addListed(NameList list) {
         try (list) {
             for (byte[] path; (path = list.next()) != null; ) {
-                listed(normalize(path));
+                listed(path);
             }
             return true;
         } catch (SysException e) {
@@ -101,18 +150,35 @@ public final class Walker {
     }
 
     /**
-     * A list entry is taken as the walk takes an entry (a symbolic link is followed only with -L), not
-     * as a PATH: a list is a program's output, such as find's, which names links too. A name that does
-     * not exist is an error of that file, not of the command line.
+     * A list entry is taken as the walk takes an entry (a symbolic link is followed only with -L, in
+     * its directory part too), not as a PATH: a list is a program's output, such as find's, which names
+     * links too. A name that does not exist is an error of that file, not of the command line.
      */
-    private void listed(byte[] path) {
+    private void listed(byte[] entry) {
         boolean follow = settings.follow();
-        try {
-            named(path, os.stat(path, follow), follow);
+        byte[] path = normalize(entry);
+        int slash = PathNames.lastSlash(path);
+        NamedParent parent = namedParent(parentOf(path, slash), !follow);
+        if (parent.root < 0) {
+            if (!follow && parent.errno == SysException.ELOOP) {
+                skip(path, SkipReason.SYMLINK);
+            } else {
+                reporter.error(path, parent.reason);
+                tally.addError();
+            }
+            return;
+        }
+        byte[] name = Arrays.copyOfRange(path, slash + 1, path.length);
+        try (Handle h = new Handle(parent.root)) {
+            Stat st = os.stat(h.dir, name, follow);
+            if (entry.length > path.length && st.type() != FileType.DIRECTORY) {
+                throw new SysException(SysException.ENOTDIR, "Not a directory");  // "FILE/", as the kernel says
+            }
+            named(path, parent.root, st, follow);
         } catch (SysException e) {
             if (follow && e.errno() == SysException.ELOOP) {
                 loop(path);
-            } else if (follow && exists(path)) {
+            } else if (follow && exists(parent.root, name)) {
                 skip(path, SkipReason.SYMLINK);  // a dangling link: nothing to read behind it
             } else {
                 reporter.error(path, e.getMessage());
@@ -121,9 +187,9 @@ public final class Walker {
         }
     }
 
-    private boolean exists(byte[] path) {
-        try {
-            os.stat(path, false);
+    private boolean exists(int root, byte[] name) {
+        try (Handle h = new Handle(root)) {
+            os.stat(h.dir, name, false);
             return true;
         } catch (SysException e) {
             return false;
@@ -134,24 +200,58 @@ public final class Walker {
      * A file named by itself: a file PATH or a list entry. A directory named in a list is not walked:
      * find lists every directory as well as the files in it.
      */
-    private void named(byte[] path, Stat st, boolean followed) {
+    private void named(byte[] path, int root, Stat st, boolean followed) {
         FileType type = st.type();
         String why = settings.filter().leftOutNamed(path, type == FileType.DIRECTORY);
         if (why != null) {
             filtered(path, why);
         } else if (type == FileType.REGULAR) {
             int slash = PathNames.lastSlash(path);
-            files.add(namedRoot(path, slash, st.dev), Arrays.copyOfRange(path, slash + 1, path.length),
-                    st.dev, st.ino, followed);
+            files.add(root, Arrays.copyOfRange(path, slash + 1, path.length), st.dev, st.ino, followed);
+            noteLayer(st.dev, dirs.dev(root));
         } else {
             skip(path, type == FileType.DIRECTORY ? SkipReason.LISTED_DIRECTORY : SkipReason.forType(type));
         }
     }
 
-    /** The root for the directory of a named file ("" for a bare name), so that the name is a name, not a path. */
-    private int namedRoot(byte[] path, int slash, long dev) {
-        byte[] parent = slash < 0 ? new byte[0] : Arrays.copyOf(path, Math.max(slash, 1));
-        return namedParents.computeIfAbsent(ByteBuffer.wrap(parent), p -> dirs.add(-1, parent, dev, 0));
+    /** "" for a bare name (the working directory), "/" for a name in the root directory. */
+    private static byte[] parentOf(byte[] path, int slash) {
+        return slash < 0 ? new byte[0] : Arrays.copyOf(path, Math.max(slash, 1));
+    }
+
+    /** The root made for the directory of named files, or -1 with why it could not be opened. */
+    private record NamedParent(int root, int errno, String reason) {
+    }
+
+    /**
+     * The root for the directory of a named file, opened once: by name for a file PATH (or with -L),
+     * below where the name starts with no link followed for a list entry. A link on the way is told
+     * once, for all the files named in it.
+     */
+    private NamedParent namedParent(byte[] parent, boolean listed) {
+        ByteBuffer key = ByteBuffer.wrap(Arrays.copyOf(parent, parent.length + 1));
+        key.put(parent.length, (byte) (listed ? 1 : 0));
+        NamedParent known = namedParents.get(key);
+        if (known != null) {
+            return known;
+        }
+        NamedParent made;
+        try {
+            Directory h = handles.openRoot(parent, listed);
+            Stat hs = h.stat();
+            int root = dirs.add(-1, parent, hs.dev, hs.ino, listed ? DirectoryTable.LISTED : 0);
+            handles.opened(root, h);
+            noteFileSystem(hs.dev, h);
+            made = new NamedParent(root, 0, null);
+        } catch (SysException e) {
+            made = new NamedParent(-1, e.errno(), e.getMessage());
+            if (listed && e.errno() == SysException.ELOOP) {
+                reporter.notice(parent.length == 0 ? new byte[] {'.'} : parent,
+                        "a symbolic link on the way; the files listed in it are not read (-L follows it)");
+            }
+        }
+        namedParents.put(key, made);
+        return made;
     }
 
     private void drain() {
@@ -160,13 +260,16 @@ public final class Walker {
             byte[] dirPath = dirs.path(d);
             int relStart = relativeStart(d, dirPath);
             childCount = 0;
-            try {
-                os.list(dirPath, settings.follow() || dirs.parent(d) < 0,
-                        (name, ino, type) -> entry(d, dirPath, relStart, name, ino, type));
+            try (Handle h = new Handle(d)) {
+                if (!os.opensSafelyIn(h.dir)) {
+                    throw new SysException(SysException.EPERM, "other users can write to it, and the java.nio "
+                            + "fallback cannot open names there safely; not walked");
+                }
+                boolean statFiles = fileSystems.getOrDefault(h.dir.stat().dev, 0L) == OVERLAYFS;
+                os.list(h.dir, (name, ino, type) -> entry(d, h.dir, statFiles, dirPath, relStart, name, ino, type));
                 tally.addDirectory();
             } catch (SysException e) {
-                reporter.error(dirPath, e.getMessage());
-                tally.addError();
+                changedOrError(dirPath, e, "not walked");
             }
             // Pushed in reverse so that subdirectories are walked in the order they were listed.
             for (int i = childCount - 1; i >= 0; i--) {
@@ -182,75 +285,122 @@ public final class Walker {
         return Math.min(dirPath.length, rootPath.length + (slash ? 0 : 1));
     }
 
-    private void entry(int d, byte[] dirPath, int relStart, byte[] name, long ino, FileType listedType) {
+    /**
+     * {@code statFiles}: the directory is on overlayfs, where a file's device is its layer's and its
+     * inode number need not be unique beside the other layers' files, so each file is stat'ed.
+     */
+    private void entry(int d, Directory dir, boolean statFiles, byte[] dirPath, int relStart, byte[] name, long ino,
+                       FileType listedType) {
         int depth = dirs.depth(d) + 1;
         if (depth > settings.maxDepth()) {
             return;
         }
         FileType type = listedType;
         Stat st = null;
-        if (type == FileType.UNKNOWN || (type == FileType.SYMLINK && settings.follow())) {
+        boolean throughLink = listedType == FileType.SYMLINK && settings.follow();
+        if (type == FileType.UNKNOWN || throughLink || (type == FileType.REGULAR && statFiles)) {
             // DT_UNKNOWN: the file system did not say.
-            st = stat(DirectoryTable.join(dirPath, name), type == FileType.SYMLINK);
+            st = stat(dir, dirPath, name, throughLink);
             if (st == null) {
                 return;
             }
             type = st.type();
         }
-        // Before a directory is stat'ed, so that an excluded one costs nothing and is never entered.
+        // Before a directory is opened, so that an excluded one costs nothing and is never entered.
         String why = settings.filter().leftOut(dirPath, relStart, name, type == FileType.DIRECTORY);
         if (why != null) {
             filtered(DirectoryTable.join(dirPath, name), why);
             return;
         }
-        if (type == FileType.DIRECTORY && st == null) {
-            st = stat(DirectoryTable.join(dirPath, name), false);  // its device: a mount point
-            if (st == null) {
-                return;
-            }
-        }
-        boolean throughLink = listedType == FileType.SYMLINK;
         if (type == FileType.REGULAR) {
             files.add(d, name, st != null ? st.dev : dirs.dev(d), st != null ? st.ino : ino, throughLink);
+            if (st != null) {
+                noteLayer(st.dev, dirs.dev(d));
+            }
         } else if (type == FileType.DIRECTORY) {
-            directory(d, dirPath, name, st, throughLink);
+            directory(d, dir, dirPath, name, st != null ? st.ino : ino, throughLink);
         } else {
             skip(DirectoryTable.join(dirPath, name), SkipReason.forType(type));
         }
     }
 
-    private void directory(int d, byte[] dirPath, byte[] name, Stat st, boolean throughLink) {
+    /**
+     * Opens a subdirectory relative to its parent's handle and checks it: the inode the parent listed
+     * (a mount root covers the listed inode with its own), on the PATH's mount with -x, not a loop,
+     * not walked already. Then it is kept open for its own turn on the stack.
+     */
+    private void directory(int d, Directory parent, byte[] dirPath, byte[] name, long listedIno, boolean throughLink) {
         if (dirs.depth(d) + 2 > settings.maxDepth()) {
             return;  // nothing below it is deep enough to read
         }
-        if (settings.oneFileSystem() && st.dev != dirs.dev(dirs.root(d))) {
-            skip(DirectoryTable.join(dirPath, name), SkipReason.OTHER_FILE_SYSTEM);
-            return;
-        }
-        if (throughLink && dirs.onPath(d, st.dev, st.ino)) {
-            loop(DirectoryTable.join(dirPath, name));
-            return;
-        }
-        if (!markVisited(st.dev, st.ino)) {
-            skip(DirectoryTable.join(dirPath, name), SkipReason.DUPLICATE);
-            return;
-        }
-        int child = dirs.add(d, name, st.dev, st.ino);
-        if (childCount == children.length) {
-            children = Arrays.copyOf(children, childCount * 2);
-        }
-        children[childCount++] = child;
-    }
-
-    /** Records a directory as walked; false if it was already. Only with -L can that happen. */
-    private boolean markVisited(long dev, long ino) {
-        return !settings.follow() || visited.add(new DevIno(dev, ino));
-    }
-
-    private Stat stat(byte[] path, boolean follow) {
+        byte[] path = DirectoryTable.join(dirPath, name);
+        Directory child;
         try {
-            return os.stat(path, follow);
+            child = os.openDirectory(parent, name, throughLink);
         } catch (SysException e) {
+            changedOrError(path, e, "not walked");
+            return;
+        }
+        Stat cs = child.stat();
+        boolean mounted = cs.mountRoot || cs.dev != dirs.dev(d);
+        if (!throughLink && !mounted && cs.ino != listedIno) {
+            tally.addChanged();
+            reporter.error(path, "was replaced by another directory since it was listed; not walked");
+        } else if (settings.oneFileSystem() && cs.onOtherMount(rootStat)) {
+            skip(path, SkipReason.OTHER_FILE_SYSTEM);
+        } else if (throughLink && dirs.onPath(d, cs.dev, cs.ino)) {
+            loop(path);
+        } else if (!visited.add(new DevIno(cs.dev, cs.ino))) {
+            skip(path, SkipReason.DUPLICATE);
+        } else {
+            int c = dirs.add(d, name, cs.dev, cs.ino, throughLink ? DirectoryTable.FOLLOWED : 0);
+            handles.opened(c, child);
+            noteFileSystem(cs.dev, child);
+            if (childCount == children.length) {
+                children = Arrays.copyOf(children, childCount * 2);
+            }
+            children[childCount++] = c;
+            return;
+        }
+        child.close();
+    }
+
+    private void noteFileSystem(long dev, Directory dir) {
+        if (!fileSystems.containsKey(dev)) {
+            long magic;
+            try {
+                magic = os.fileSystemType(dir);
+            } catch (SysException e) {
+                magic = 0;  // the java.nio fallback: decided as an unknown file system
+            }
+            fileSystems.put(dev, magic);
+        }
+    }
+
+    /** A file on overlayfs has its layer's device: counted as the overlay's file system. */
+    private void noteLayer(long fileDev, long dirDev) {
+        if (fileDev != dirDev && fileSystems.getOrDefault(dirDev, 0L) == OVERLAYFS) {
+            fileSystems.putIfAbsent(fileDev, OVERLAYFS);
+        }
+    }
+
+    /** A directory that is no longer what was listed is a change (a link or a file now); others are errors. */
+    private void changedOrError(byte[] path, SysException e, String notDone) {
+        String changed = FileOpener.change(e, false);
+        if (changed != null) {
+            tally.addChanged();
+            reporter.error(path, changed + "; " + notDone);
+        } else {
+            reporter.error(path, e.getMessage());
+            tally.addError();
+        }
+    }
+
+    private Stat stat(Directory dir, byte[] dirPath, byte[] name, boolean follow) {
+        try {
+            return os.stat(dir, name, follow);
+        } catch (SysException e) {
+            byte[] path = DirectoryTable.join(dirPath, name);
             if (follow && e.errno() == SysException.ELOOP) {
                 loop(path);
             } else if (follow) {
@@ -283,6 +433,22 @@ public final class Walker {
             stack = Arrays.copyOf(stack, stackSize * 2);
         }
         stack[stackSize++] = d;
+    }
+
+    /** A directory's handle, held while the walk uses it. */
+    private final class Handle implements AutoCloseable {
+        final int d;
+        final Directory dir;
+
+        Handle(int d) throws SysException {
+            this.dir = handles.acquire(d);
+            this.d = d;
+        }
+
+        @Override
+        public void close() {
+            handles.release(d);
+        }
     }
 
     /** "dir///" and "dir/" become "dir"; "/" stays. */

@@ -30,7 +30,14 @@ public interface Libc {
     int ioctl(int fd, long request, Pointer arg);
 
     @SaveError
-    int statfs(@In byte[] path, @Out byte[] statfsBuf);
+    int fstatfs(int fd, @Out byte[] statfsBuf);
+
+    /** struct rlimit {rlim_cur, rlim_max}, two 64-bit numbers. */
+    @SaveError
+    int getrlimit(int resource, @Out long[] rlimit);
+
+    @SaveError
+    int setrlimit(int resource, @In long[] rlimit);
 
     @SaveError
     Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);

@@ -1,9 +1,12 @@
 package dirdump.sys;
 
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Deque;
 import jnr.constants.platform.OpenFlags;
 import jnr.ffi.LibraryLoader;
 import jnr.ffi.Memory;
@@ -12,18 +15,30 @@ import jnr.ffi.Runtime;
 
 /** {@link Os} on libc through jnr-ffi: getdents64, statx, openat, read. */
 final class LibcOs implements Os {
-    static final int AT_FDCWD = -100;
-    static final int O_RDONLY = 0;
-    static final int O_NONBLOCK = OpenFlags.O_NONBLOCK.intValue();
-    static final int O_DIRECTORY = OpenFlags.O_DIRECTORY.intValue();
-    static final int O_NOFOLLOW = OpenFlags.O_NOFOLLOW.intValue();
-    static final int O_CLOEXEC = OpenFlags.O_CLOEXEC.intValue();
+    private static final int AT_FDCWD = -100;
+    private static final int O_RDONLY = 0;
+    private static final int O_NONBLOCK = OpenFlags.O_NONBLOCK.intValue();
+    private static final int O_DIRECTORY = OpenFlags.O_DIRECTORY.intValue();
+    private static final int O_NOFOLLOW = OpenFlags.O_NOFOLLOW.intValue();
+    private static final int O_CLOEXEC = OpenFlags.O_CLOEXEC.intValue();
     /** Not in jnr-constants; the same on x86_64 and aarch64. */
-    static final int O_NOATIME = 0x40000;
-    static final int O_PATH = 0x200000;
+    private static final int O_NOATIME = 0x40000;
+    private static final int O_PATH = 0x200000;
+    private static final int O_NOCTTY = 0x100;
     private static final int AT_SYMLINK_NOFOLLOW = 0x100;
     private static final int AT_EMPTY_PATH = 0x1000;
     private static final int STATX_BASIC_STATS = 0x7ff;
+    private static final int STATX_MNT_ID = 0x1000;
+    private static final int STATX_MASK = STATX_BASIC_STATS | STATX_MNT_ID;
+    private static final long STATX_ATTR_MOUNT_ROOT = 0x2000;
+    private static final int DIR_FLAGS = O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+    private static final long SYS_OPENAT2 = 437;  // the same number on every architecture
+    private static final int OPEN_HOW_SIZE = 24;
+    private static final long RESOLVE_NO_MAGICLINKS = 0x02;
+    private static final long RESOLVE_NO_SYMLINKS = 0x04;
+    private static final long RESOLVE_BENEATH = 0x08;
+    private static final int RLIMIT_NOFILE = 7;
+    private static final long DEFAULT_NOFILE = 1024;
     private static final int STATX_SIZE = 256;
     private static final int EINTR = 4;
     private static final int POSIX_FADV_WILLNEED = 3;
@@ -38,14 +53,17 @@ final class LibcOs implements Os {
     private static final int W_OK = 2;
     private static final int AT_EACCESS = 0x200;
     private static final int MINCORE_CHUNK_PAGES = 16384;
-    /** Paths at least this long fail with ENAMETOOLONG and are opened relative to a parent. */
-    static final int PATH_MAX = 4096;
+    /** Paths at least this long fail with ENAMETOOLONG: resolved one component at a time. */
+    private static final int PATH_MAX = 4096;
     private static final int DIRENT_BUFFER = 128 * 1024;
-    private static final byte[] EMPTY_C_STRING = {0};
+    private static final byte[] EMPTY = {};
+    private static final byte[] DOT = {'.'};
+    private static final byte[] DOT_DOT = {'.', '.'};
 
     private final Libc libc;
     private final Runtime runtime;
-    private final LongPaths longPaths;
+    /** openat2 refused once (ENOSYS, or EPERM from a seccomp filter): it will be each time. */
+    private volatile boolean openat2Missing;
     private final ThreadLocal<DirentBuffer> direntBuffers;
     /** Per-thread native memory for the structs of fiemap, cachestat and FIBMAP. */
     private final ThreadLocal<Pointer> scratch;
@@ -54,7 +72,6 @@ final class LibcOs implements Os {
     private LibcOs(Libc libc) {
         this.libc = libc;
         this.runtime = Runtime.getRuntime(libc);
-        this.longPaths = new LongPaths(this);
         this.direntBuffers = ThreadLocal.withInitial(() -> new DirentBuffer(runtime));
         this.scratch = ThreadLocal.withInitial(() -> Memory.allocateDirect(runtime, 128, true));
         this.pageSize = libc.getpagesize();
@@ -63,9 +80,9 @@ final class LibcOs implements Os {
     static LibcOs create() {
         LibcOs os = new LibcOs(LibraryLoader.create(Libc.class).load("c"));
         // Bind and run each call once now, so that a missing symbol falls back at start, not mid-run.
-        try {
-            os.stat(new byte[] {'/'}, true);
-            os.list(new byte[] {'/'}, true, (name, ino, type) -> { });
+        try (Directory root = os.openPath(new byte[] {'/'}, true)) {
+            os.stat(new byte[] {'/'});
+            os.list(root, (name, ino, type) -> { });
         } catch (SysException e) {
             throw new IllegalStateException("probe of / failed: " + e.getMessage(), e);
         }
@@ -78,33 +95,121 @@ final class LibcOs implements Os {
     }
 
     @Override
-    public void list(byte[] dir, boolean follow, EntrySink sink) throws SysException {
-        int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+    public Stat stat(byte[] path) throws SysException {
+        return statAt(AT_FDCWD, path, 0);
+    }
+
+    @Override
+    public Directory openPath(byte[] path, boolean toList) throws SysException {
+        return directory(openAt(AT_FDCWD, path, toList ? DIR_FLAGS : O_PATH | O_DIRECTORY | O_CLOEXEC));
+    }
+
+    @Override
+    public Directory openDirectory(Directory parent, byte[] name, boolean follow) throws SysException {
+        return directory(openAt(fd(parent), name, DIR_FLAGS | (follow ? 0 : O_NOFOLLOW)));
+    }
+
+    @Override
+    public Directory openBeneath(Directory base, byte[] relative) throws SysException {
+        byte[] path = relative.length == 0 ? DOT : relative;
+        if (!openat2Missing && path.length < PATH_MAX) {
+            long fd = openat2(fd(base), path);
+            if (fd >= 0) {
+                return directory((int) fd);
+            }
+            int errno = lastError();
+            if (errno == SysException.ENOSYS || errno == SysException.EPERM) {
+                openat2Missing = true;  // before Linux 5.6, or refused by a container's seccomp filter
+            } else if (errno != SysException.ENAMETOOLONG) {
+                throw beneathError(errno);
+            }
+        }
+        return openByComponents(fd(base), path);
+    }
+
+    /** openat2(2) (syscall 437) with struct open_how {flags, mode, resolve} and the path after it. */
+    private long openat2(int dirFd, byte[] path) {
+        Pointer how = Memory.allocateDirect(runtime, OPEN_HOW_SIZE + path.length + 1, true);
+        how.putLongLong(0, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        how.putLongLong(16, RESOLVE_NO_MAGICLINKS | RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH);
+        how.put(OPEN_HOW_SIZE, path, 0, path.length);
+        long fd = libc.syscall(SYS_OPENAT2, dirFd, how.address() + OPEN_HOW_SIZE, how.address(), OPEN_HOW_SIZE);
+        Reference.reachabilityFence(how);  // native memory freed only once the kernel has read it
+        return fd;
+    }
+
+    /** What openat2's resolve flags do, by hand: O_NOFOLLOW on every component, ".." kept below base. */
+    private Directory openByComponents(int baseFd, byte[] path) throws SysException {
+        Deque<Integer> opened = new ArrayDeque<>();
         try {
-            direntBuffers.get().drain(fd, sink);
+            int from = 0;
+            for (int i = 0; i <= path.length; i++) {
+                if (i < path.length && path[i] != '/') {
+                    continue;
+                }
+                byte[] name = Arrays.copyOfRange(path, from, i);
+                from = i + 1;
+                if (name.length == 0 || Arrays.equals(name, DOT)) {
+                    continue;
+                }
+                if (Arrays.equals(name, DOT_DOT)) {
+                    if (opened.isEmpty()) {
+                        throw beneathError(SysException.EXDEV);
+                    }
+                    libc.close(opened.pop());
+                    continue;
+                }
+                int at = opened.isEmpty() ? baseFd : opened.peek();
+                int fd = libc.openat(at, cString(name), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+                if (fd < 0) {
+                    int errno = lastError();
+                    // O_PATH|O_NOFOLLOW opens a symlink itself, and O_DIRECTORY then refuses it as ENOTDIR.
+                    throw beneathError(errno == SysException.ENOTDIR && isSymlink(at, name) ? SysException.ELOOP : errno);
+                }
+                opened.push(fd);
+            }
+            return directory(opened.isEmpty() ? openAt(baseFd, DOT, O_PATH | O_DIRECTORY | O_CLOEXEC) : opened.pop());
         } finally {
-            libc.close(fd);
+            opened.forEach(libc::close);
         }
     }
 
-    @Override
-    public Stat stat(byte[] path, boolean follow) throws SysException {
-        byte[] buf = new byte[STATX_SIZE];
-        int flags = follow ? 0 : AT_SYMLINK_NOFOLLOW;
-        int rc = path.length < PATH_MAX
-                ? libc.statx(AT_FDCWD, cString(path), flags, STATX_BASIC_STATS, buf)
-                : (int) longPaths.at(path, (dirFd, name) -> libc.statx(dirFd, name, flags, STATX_BASIC_STATS, buf));
-        check(rc);
-        return parseStatx(buf);
+    private boolean isSymlink(int dirFd, byte[] name) {
+        try {
+            return statAt(dirFd, name, AT_SYMLINK_NOFOLLOW).type() == FileType.SYMLINK;
+        } catch (SysException e) {
+            return false;
+        }
+    }
+
+    private SysException beneathError(int errno) {
+        return new SysException(errno, errno == SysException.EXDEV
+                ? "'..' climbs above the directory the name starts from" : libc.strerror(errno));
     }
 
     @Override
-    public OpenFile openForReading(byte[] path, boolean follow) throws SysException {
-        int flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW);
-        int fd = tryOpen(path, flags | O_NOATIME);
+    public boolean opensSafelyIn(Directory dir) {
+        return true;
+    }
+
+    @Override
+    public void list(Directory dir, EntrySink sink) throws SysException {
+        direntBuffers.get().drain(fd(dir), sink);
+    }
+
+    @Override
+    public Stat stat(Directory dir, byte[] name, boolean follow) throws SysException {
+        return statAt(fd(dir), name, follow ? 0 : AT_SYMLINK_NOFOLLOW);
+    }
+
+    @Override
+    public OpenFile open(Directory dir, byte[] name, boolean follow) throws SysException {
+        int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW);
+        byte[] cName = cString(name);
+        int fd = libc.openat(fd(dir), cName, flags | O_NOATIME, 0);
         if (fd < 0 && lastError() == SysException.EPERM) {
             // O_NOATIME is only allowed to the file's owner (or CAP_FOWNER).
-            fd = tryOpen(path, flags);
+            fd = libc.openat(fd(dir), cName, flags, 0);
         }
         check(fd);
         return new LibcFile(fd);
@@ -116,10 +221,22 @@ final class LibcOs implements Os {
     }
 
     @Override
-    public long fileSystemType(byte[] path) throws SysException {
+    public long fileSystemType(Directory dir) throws SysException {
         byte[] buf = new byte[128];
-        check(libc.statfs(cString(path), buf));
+        check(libc.fstatfs(fd(dir), buf));
         return ByteBuffer.wrap(buf).order(ByteOrder.nativeOrder()).getLong(0);
+    }
+
+    @Override
+    public long descriptorLimit() {
+        long[] limit = new long[2];
+        if (libc.getrlimit(RLIMIT_NOFILE, limit) != 0) {
+            return DEFAULT_NOFILE;
+        }
+        if (limit[0] != limit[1] && libc.setrlimit(RLIMIT_NOFILE, new long[] {limit[1], limit[1]}) == 0) {
+            limit[0] = limit[1];
+        }
+        return limit[0] < 0 ? Long.MAX_VALUE : limit[0];  // RLIM_INFINITY is -1 as a signed number
     }
 
     @Override
@@ -138,26 +255,30 @@ final class LibcOs implements Os {
         libc.sync();
     }
 
-    int open(byte[] path, int flags) throws SysException {
-        int fd = tryOpen(path, flags);
-        check(fd);
-        return fd;
-    }
-
-    int openAt(int dirFd, byte[] name, int flags) throws SysException {
+    private int openAt(int dirFd, byte[] name, int flags) throws SysException {
         int fd = libc.openat(dirFd, cString(name), flags, 0);
         check(fd);
         return fd;
     }
 
-    void close(int fd) {
-        libc.close(fd);
+    /** Wraps a just-opened directory descriptor with its fstat, or closes it if fstat fails. */
+    private Directory directory(int fd) throws SysException {
+        try {
+            return new LibcDirectory(fd, statAt(fd, EMPTY, AT_EMPTY_PATH), this);
+        } catch (SysException e) {
+            libc.close(fd);
+            throw e;
+        }
     }
 
-    private int tryOpen(byte[] path, int flags) throws SysException {
-        return path.length < PATH_MAX
-                ? libc.openat(AT_FDCWD, cString(path), flags, 0)
-                : (int) longPaths.at(path, (dirFd, name) -> libc.openat(dirFd, name, flags, 0));
+    private Stat statAt(int dirFd, byte[] name, int flags) throws SysException {
+        byte[] buf = new byte[STATX_SIZE];
+        check(libc.statx(dirFd, cString(name), flags, STATX_MASK, buf));
+        return parseStatx(buf);
+    }
+
+    private static int fd(Directory dir) {
+        return ((LibcDirectory) dir).fd;
     }
 
     private int lastError() {
@@ -179,14 +300,42 @@ final class LibcOs implements Os {
         return Arrays.copyOf(bytes, bytes.length + 1);
     }
 
+    /** struct statx: one layout on every architecture. */
     private static Stat parseStatx(byte[] raw) {
         ByteBuffer b = ByteBuffer.wrap(raw).order(ByteOrder.nativeOrder());
+        int mask = b.getInt(0);
+        long attributes = b.getLong(8) & b.getLong(56);  // stx_attributes, as far as stx_attributes_mask knows
+        int uid = b.getInt(20);
         int mode = b.getShort(28) & 0xffff;
         long ino = b.getLong(32);
         long size = b.getLong(40);
         long major = b.getInt(136) & 0xffffffffL;
         long minor = b.getInt(140) & 0xffffffffL;
-        return new Stat(DeviceNumbers.makedev(major, minor), ino, mode, size);
+        long mountId = (mask & STATX_MNT_ID) != 0 ? b.getLong(144) : 0;
+        return new Stat(DeviceNumbers.makedev(major, minor), ino, mode, size, uid, mountId,
+                (attributes & STATX_ATTR_MOUNT_ROOT) != 0);
+    }
+
+    private static final class LibcDirectory implements Directory {
+        final int fd;
+        private final Stat stat;
+        private final LibcOs os;
+
+        LibcDirectory(int fd, Stat stat, LibcOs os) {
+            this.fd = fd;
+            this.stat = stat;
+            this.os = os;
+        }
+
+        @Override
+        public Stat stat() {
+            return stat;
+        }
+
+        @Override
+        public void close() {
+            os.libc.close(fd);
+        }
     }
 
     private final class LibcFile implements OpenFile {
@@ -198,9 +347,7 @@ final class LibcOs implements Os {
 
         @Override
         public Stat stat() throws SysException {
-            byte[] buf = new byte[STATX_SIZE];
-            check(libc.statx(fd, EMPTY_C_STRING, AT_EMPTY_PATH, STATX_BASIC_STATS, buf));
-            return parseStatx(buf);
+            return statAt(fd, EMPTY, AT_EMPTY_PATH);
         }
 
         @Override
@@ -286,9 +433,11 @@ final class LibcOs implements Os {
         }
 
         private int uid() {
-            byte[] buf = new byte[STATX_SIZE];
-            return libc.statx(fd, EMPTY_C_STRING, AT_EMPTY_PATH, STATX_BASIC_STATS, buf) == 0
-                    ? ByteBuffer.wrap(buf).order(ByteOrder.nativeOrder()).getInt(20) : -1;
+            try {
+                return stat().uid;
+            } catch (SysException e) {
+                return -1;
+            }
         }
 
         @Override

@@ -2,23 +2,43 @@ package dirdump.sys;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * {@link Os} on java.nio, for when libc cannot be bound. Slower (every entry is stat'ed to learn its
- * inode), names that are not valid in the JVM's file-name encoding cannot be opened, paths of
- * PATH_MAX bytes or more fail, and a file is checked before it is opened rather than after.
+ * {@link Os} on java.nio, for when libc cannot be bound. Directories and files below a PATH are opened
+ * relative to an open directory through {@link SecureDirectoryStream} (openat with O_NOFOLLOW), as
+ * natively. But the JDK opens without O_NONBLOCK and O_DIRECTORY, so a FIFO swapped in would block the
+ * open: names are opened only in directories no other user can write to ({@link #opensSafelyIn}), and
+ * a file is checked (fstatat) just before it is opened rather than after. Slower: every entry is
+ * stat'ed to learn its inode; names not valid in the JVM's file-name encoding cannot be opened.
  */
 final class NioOs implements Os {
     private static final LinkOption[] NOFOLLOW = {LinkOption.NOFOLLOW_LINKS};
     private static final LinkOption[] FOLLOW = {};
+    /** UnixFileKey's text: "(dev=803,ino=1234)", st_dev in hex. */
+    private static final Pattern FILE_KEY = Pattern.compile("\\(dev=([0-9a-f]+),ino=(\\d+)\\)");
+    private static final String USER = System.getProperty("user.name");
+    private static final int S_IFREG = 0100000;
+    private static final int S_IFDIR = 0040000;
+    private static final int S_IFLNK = 0120000;
+    private static final int S_IFMT = 0170000;
 
     @Override
     public String description() {
@@ -26,61 +46,130 @@ final class NioOs implements Os {
     }
 
     @Override
-    public void list(byte[] dir, boolean follow, EntrySink sink) throws SysException {
-        Path path = path(dir);
-        if (!follow && stat(dir, false).type() == FileType.SYMLINK) {
-            throw new SysException(SysException.ELOOP, "Too many levels of symbolic links");
+    public Stat stat(byte[] path) throws SysException {
+        try {
+            Map<String, Object> a = Files.readAttributes(path(path), "unix:dev,ino,mode,size,uid", FOLLOW);
+            return new Stat((Long) a.get("dev"), (Long) a.get("ino"), (Integer) a.get("mode"), (Long) a.get("size"),
+                    (Integer) a.get("uid"), 0, false);
+        } catch (IOException e) {
+            throw SysException.of(e);
         }
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(path)) {
-            for (Path entry : entries) {
-                Map<String, Object> a;
-                try {
-                    a = Files.readAttributes(entry, "unix:ino,mode", NOFOLLOW);
-                } catch (NoSuchFileException vanished) {
+    }
+
+    @Override
+    public Directory openPath(byte[] path, boolean toList) throws SysException {
+        try {
+            return directory(Files.newDirectoryStream(path(path)), path(path));
+        } catch (IOException e) {
+            throw SysException.of(e);
+        }
+    }
+
+    @Override
+    public Directory openDirectory(Directory parent, byte[] name, boolean follow) throws SysException {
+        SecureDirectoryStream<Path> in = safe(parent);
+        try {
+            return directory(in.newDirectoryStream(path(name), follow ? FOLLOW : NOFOLLOW),
+                    ((NioDirectory) parent).path.resolve(path(name)));
+        } catch (IOException e) {
+            throw SysException.of(e);
+        }
+    }
+
+    @Override
+    public Directory openBeneath(Directory base, byte[] path) throws SysException {
+        Deque<Directory> opened = new ArrayDeque<>();
+        try {
+            for (String name : PathNames.string(path).split("/")) {
+                if (name.isEmpty() || name.equals(".")) {
                     continue;
                 }
-                sink.entry(entry.getFileName().toString().getBytes(PathNames.CHARSET), (Long) a.get("ino"),
-                        FileType.fromMode((Integer) a.get("mode")));
+                if (name.equals("..")) {
+                    if (opened.isEmpty()) {
+                        throw new SysException(SysException.EXDEV, "'..' climbs above the directory the name starts from");
+                    }
+                    opened.pop().close();
+                    continue;
+                }
+                opened.push(openDirectory(opened.isEmpty() ? base : opened.peek(), PathNames.bytes(name), false));
             }
-        } catch (IOException e) {
-            throw SysException.of(e);
+            return opened.isEmpty() ? openDirectory(base, new byte[] {'.'}, false) : opened.pop();
+        } finally {
+            opened.forEach(Directory::close);
         }
     }
 
     @Override
-    public Stat stat(byte[] path, boolean follow) throws SysException {
+    public boolean opensSafelyIn(Directory dir) {
+        return ((NioDirectory) dir).trusted;
+    }
+
+    @Override
+    public void list(Directory dir, EntrySink sink) throws SysException {
+        NioDirectory d = (NioDirectory) dir;
         try {
-            Map<String, Object> a = Files.readAttributes(path(path), "unix:dev,ino,mode,size", follow ? FOLLOW : NOFOLLOW);
-            return new Stat((Long) a.get("dev"), (Long) a.get("ino"), (Integer) a.get("mode"), (Long) a.get("size"));
-        } catch (IOException e) {
-            throw SysException.of(e);
+            for (Path entry : d.stream) {
+                Stat st;
+                try {
+                    st = stat(d, entry.getFileName(), NOFOLLOW);
+                } catch (SysException vanished) {
+                    continue;
+                }
+                sink.entry(entry.getFileName().toString().getBytes(PathNames.CHARSET), st.ino, st.type());
+            }
+        } catch (RuntimeException e) {
+            if (e.getCause() instanceof IOException) {
+                throw SysException.of((IOException) e.getCause());  // DirectoryIteratorException
+            }
+            throw e;
         }
     }
 
     @Override
-    public OpenFile openForReading(byte[] path, boolean follow) throws SysException {
-        Stat before = stat(path, follow);
+    public Stat stat(Directory dir, byte[] name, boolean follow) throws SysException {
+        return stat((NioDirectory) dir, path(name), follow ? FOLLOW : NOFOLLOW);
+    }
+
+    @Override
+    public OpenFile open(Directory dir, byte[] name, boolean follow) throws SysException {
+        SecureDirectoryStream<Path> in = safe(dir);
+        Stat before = stat(dir, name, follow);
         if (before.type() != FileType.REGULAR) {
             return new NioFile(null, before);  // never opened: a FIFO would block
         }
+        Set<OpenOption> options = follow ? Set.of(StandardOpenOption.READ)
+                : Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
         try {
-            return new NioFile(follow
-                    ? FileChannel.open(path(path), StandardOpenOption.READ)
-                    : FileChannel.open(path(path), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS), before);
+            return new NioFile(in.newByteChannel(path(name), options), before);
         } catch (IOException e) {
             throw SysException.of(e);
         }
+    }
+
+    @Override
+    public long fileSystemType(Directory dir) throws SysException {
+        throw unsupported("statfs");
+    }
+
+    /** From /proc/self/limits, the soft limit ("Max open files  1024  4096  files"); the JVM raised it already. */
+    @Override
+    public long descriptorLimit() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/limits"), StandardCharsets.US_ASCII)) {
+                if (line.startsWith("Max open files")) {
+                    String soft = line.substring("Max open files".length()).trim().split("\\s+")[0];
+                    return soft.equals("unlimited") ? Long.MAX_VALUE : Long.parseLong(soft);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no /proc: the usual default
+        }
+        return 1024;
     }
 
     @Override
     public ReadBuffer allocate(int capacity) {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(capacity);
-        return new DirectBuffer(buffer);
-    }
-
-    @Override
-    public long fileSystemType(byte[] path) throws SysException {
-        throw unsupported("statfs");
+        return new DirectBuffer(ByteBuffer.allocateDirect(capacity));
     }
 
     @Override
@@ -97,8 +186,98 @@ final class NioOs implements Os {
         return new SysException(SysException.ENOSYS, call + " needs the native library");
     }
 
+    private static SecureDirectoryStream<Path> safe(Directory dir) throws SysException {
+        NioDirectory d = (NioDirectory) dir;
+        if (!d.trusted) {
+            throw new SysException(SysException.EPERM, "other users can write to its directory, and the java.nio "
+                    + "fallback cannot open a name there safely");
+        }
+        return d.stream;
+    }
+
+    private static Directory directory(DirectoryStream<Path> stream, Path path) throws SysException {
+        if (!(stream instanceof SecureDirectoryStream)) {
+            close(stream);
+            throw new SysException(SysException.ENOSYS, "java.nio cannot open relative to a directory here");
+        }
+        SecureDirectoryStream<Path> secure = (SecureDirectoryStream<Path>) stream;
+        try {
+            PosixFileAttributes a = secure.getFileAttributeView(PosixFileAttributeView.class).readAttributes();
+            String owner = a.owner().getName();
+            boolean othersWrite = a.permissions().contains(PosixFilePermission.GROUP_WRITE)
+                    || a.permissions().contains(PosixFilePermission.OTHERS_WRITE);
+            return new NioDirectory(secure, path, stat(a, null),
+                    !othersWrite && (owner.equals(USER) || owner.equals("root")));
+        } catch (IOException e) {
+            close(stream);
+            throw SysException.of(e);
+        }
+    }
+
+    private static Stat stat(NioDirectory in, Path name, LinkOption[] options) throws SysException {
+        try {
+            PosixFileAttributes a = in.stream.getFileAttributeView(name, PosixFileAttributeView.class, options)
+                    .readAttributes();
+            return stat(a, a.isOther() ? in.path.resolve(name) : null);
+        } catch (IOException e) {
+            throw SysException.of(e);
+        }
+    }
+
+    /**
+     * st_dev and st_ino from the file key. A FIFO, socket or device ("other") has no type here: its
+     * type is asked of {@code other} by name, a stat that opens nothing.
+     */
+    private static Stat stat(PosixFileAttributes a, Path other) throws IOException, SysException {
+        Matcher m = FILE_KEY.matcher(String.valueOf(a.fileKey()));
+        if (!m.matches()) {
+            throw unsupported("the inode number");
+        }
+        int type = a.isRegularFile() ? S_IFREG : a.isDirectory() ? S_IFDIR : a.isSymbolicLink() ? S_IFLNK
+                : other != null ? (Integer) Files.getAttribute(other, "unix:mode", NOFOLLOW) & S_IFMT : 0;
+        int mode = type;
+        for (PosixFilePermission p : a.permissions()) {
+            mode |= 0400 >> p.ordinal();  // OWNER_READ is 0400, ..., OTHERS_EXECUTE 0001
+        }
+        return new Stat(Long.parseUnsignedLong(m.group(1), 16), Long.parseUnsignedLong(m.group(2)), mode, a.size(),
+                -1, 0, false);
+    }
+
+    private static void close(DirectoryStream<Path> stream) {
+        try {
+            stream.close();
+        } catch (IOException ignored) {
+            // read-only: nothing is lost
+        }
+    }
+
     private static Path path(byte[] bytes) {
         return Path.of(PathNames.string(bytes));
+    }
+
+    private static final class NioDirectory implements Directory {
+        final SecureDirectoryStream<Path> stream;
+        /** Its path when it was opened: only to ask a FIFO's or a device's type, which opens nothing. */
+        final Path path;
+        final boolean trusted;
+        private final Stat stat;
+
+        NioDirectory(SecureDirectoryStream<Path> stream, Path path, Stat stat, boolean trusted) {
+            this.stream = stream;
+            this.path = path;
+            this.stat = stat;
+            this.trusted = trusted;
+        }
+
+        @Override
+        public Stat stat() {
+            return stat;
+        }
+
+        @Override
+        public void close() {
+            NioOs.close(stream);
+        }
     }
 
     private static final class DirectBuffer implements ReadBuffer {
@@ -115,10 +294,10 @@ final class NioOs implements Os {
     }
 
     private static final class NioFile implements OpenFile {
-        private final FileChannel channel;
+        private final SeekableByteChannel channel;
         private final Stat stat;
 
-        NioFile(FileChannel channel, Stat stat) {
+        NioFile(SeekableByteChannel channel, Stat stat) {
             this.channel = channel;
             this.stat = stat;
         }

@@ -3,28 +3,66 @@ package dirdump.sys;
 import java.util.function.Consumer;
 
 /**
- * The system calls dirdump needs, on paths given as bytes (Linux names need not be valid UTF-8).
- * The native implementation binds libc with jnr-ffi; the fallback uses java.nio.
+ * The system calls dirdump needs. Only PATHs are resolved by name ({@link #stat(byte[])},
+ * {@link #openPath}); everything below them is opened relative to an open {@link Directory}, one
+ * name at a time. Names are bytes (Linux names need not be valid UTF-8). The native implementation
+ * binds libc with jnr-ffi; the fallback uses java.nio.
  */
 public interface Os {
     /** A few words for -v and --json: which implementation runs. */
     String description();
 
-    /** Lists a directory without stat'ing its entries. {@code follow}: open it through a symlink. */
-    void list(byte[] dir, boolean follow, EntrySink sink) throws SysException;
-
-    Stat stat(byte[] path, boolean follow) throws SysException;
+    /** stat(2) of a PATH, following symbolic links, as a PATH is. */
+    Stat stat(byte[] path) throws SysException;
 
     /**
-     * Opens for reading with O_NOFOLLOW|O_NONBLOCK|O_NOATIME, so that a symlink is refused and a FIFO
-     * cannot block. {@code follow} lifts O_NOFOLLOW, for links the user asked to follow.
+     * Opens the directory a PATH names, following symbolic links. {@code toList}: to list it (O_RDONLY,
+     * which needs read permission); else only to open names in it (O_PATH, which needs search only).
      */
-    OpenFile openForReading(byte[] path, boolean follow) throws SysException;
+    Directory openPath(byte[] path, boolean toList) throws SysException;
+
+    /**
+     * Opens directory {@code name} of {@code parent}: O_DIRECTORY|O_NOFOLLOW, so that a symbolic link,
+     * a FIFO or a device there is refused (ELOOP, ENOTDIR) without being opened. {@code follow} (-L)
+     * lifts O_NOFOLLOW.
+     */
+    Directory openDirectory(Directory parent, byte[] name, boolean follow) throws SysException;
+
+    /**
+     * Opens the directory that the relative {@code path} names below {@code base} without following
+     * any symbolic link in it and without climbing above {@code base}: openat2 with
+     * RESOLVE_NO_SYMLINKS|RESOLVE_NO_MAGICLINKS|RESOLVE_BENEATH (Linux 5.6+), else one component at a
+     * time. A link on the way fails with ELOOP, a climb above base with EXDEV.
+     */
+    Directory openBeneath(Directory base, byte[] path) throws SysException;
+
+    /**
+     * Whether names in {@code dir} can be opened with every guarantee above. Always with the native
+     * implementation; the java.nio fallback cannot open without O_NONBLOCK or O_DIRECTORY, so only in a
+     * directory no other user can write to (where nobody else can swap a name for a FIFO).
+     */
+    boolean opensSafelyIn(Directory dir);
+
+    /** Lists a directory without stat'ing its entries. */
+    void list(Directory dir, EntrySink sink) throws SysException;
+
+    /** fstatat(2) of {@code name} in {@code dir}; {@code follow}: through a symbolic link. */
+    Stat stat(Directory dir, byte[] name, boolean follow) throws SysException;
+
+    /**
+     * Opens {@code name} in {@code dir} for reading with O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_NOATIME, so
+     * that a symlink is refused and a FIFO cannot block. {@code follow} lifts O_NOFOLLOW, for links
+     * the user asked to follow.
+     */
+    OpenFile open(Directory dir, byte[] name, boolean follow) throws SysException;
+
+    /** fstatfs(2) f_type of the directory: its file system's magic number (tmpfs 0x01021994, ...). */
+    long fileSystemType(Directory dir) throws SysException;
+
+    /** The soft limit of open descriptors (RLIMIT_NOFILE), raised to the hard limit first where it is lower. */
+    long descriptorLimit();
 
     ReadBuffer allocate(int capacity);
-
-    /** statfs(2) f_type: the file system's magic number (tmpfs 0x01021994, NFS 0x6969, ...). */
-    long fileSystemType(byte[] path) throws SysException;
 
     /** ioprio_set(2) for this thread and the threads it starts: class 1 realtime, 2 best-effort, 3 idle. */
     void setIoPriority(int ioClass, int level) throws SysException;
@@ -43,7 +81,8 @@ public interface Os {
             return LibcBinding.get();
         } catch (LinkageError | RuntimeException e) {
             warn.accept("cannot bind libc (" + e.getClass().getSimpleName() + ": " + e.getMessage()
-                    + "); using java.nio, which is slower");
+                    + "); using java.nio, which is slower and opens nothing in a directory that other users"
+                    + " can write to");
             return new NioOs();
         }
     }

@@ -1,17 +1,25 @@
 package dirdump.sys;
 
-/** The few fields of stat(2) that dirdump uses. */
+/** The few fields of stat(2) and statx(2) that dirdump uses. */
 public final class Stat {
     public final long dev;
     public final long ino;
     public final int mode;
     public final long size;
+    public final int uid;
+    /** statx's stx_mnt_id: which mount the file was reached through; 0 where it is not known. */
+    public final long mountId;
+    /** STATX_ATTR_MOUNT_ROOT: the file is the root of a mount (a mount point seen from above). */
+    public final boolean mountRoot;
 
-    public Stat(long dev, long ino, int mode, long size) {
+    public Stat(long dev, long ino, int mode, long size, int uid, long mountId, boolean mountRoot) {
         this.dev = dev;
         this.ino = ino;
         this.mode = mode;
         this.size = size;
+        this.uid = uid;
+        this.mountId = mountId;
+        this.mountRoot = mountRoot;
     }
 
     public FileType type() {
@@ -20,5 +28,18 @@ public final class Stat {
 
     public boolean sameFile(long otherDev, long otherIno) {
         return dev == otherDev && ino == otherIno;
+    }
+
+    /**
+     * Whether this file was reached through another mount than {@code other}: by mount id where the
+     * kernel gives one (Linux 5.8+; a bind mount of the same file system counts), else by device.
+     */
+    public boolean onOtherMount(Stat other) {
+        return mountId != 0 && other.mountId != 0 ? mountId != other.mountId : dev != other.dev;
+    }
+
+    /** Permission bits: group or others may write (S_IWGRP, S_IWOTH). */
+    public boolean writableByOthers() {
+        return (mode & 0022) != 0;
     }
 }

@@ -20,6 +20,8 @@ public final class SysException extends IOException {
     public static final int ENOSYS = 38;
     public static final int EBADR = 53;
     public static final int EOPNOTSUPP = 95;
+    public static final int EXDEV = 18;
+    public static final int EMFILE = 24;
 
     private final int errno;
 
@@ -48,6 +50,12 @@ public final class SysException extends IOException {
         }
         // A plain IOException's message is already strerror's text ("Is a directory").
         String reason = e instanceof FileSystemException ? ((FileSystemException) e).getReason() : e.getMessage();
+        if (reason != null && reason.startsWith("Too many levels of symbolic links")) {
+            return new SysException(SysException.ELOOP, "Too many levels of symbolic links");  // O_NOFOLLOW met a link
+        }
+        if ("Not a directory".equals(reason)) {
+            return new SysException(SysException.ENOTDIR, reason);
+        }
         return new SysException(0, reason != null ? reason : e.toString());
     }
 }

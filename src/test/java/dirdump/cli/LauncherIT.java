@@ -50,7 +50,8 @@ class LauncherIT {
                 data.toString(), "--force", "--json");
 
         assertEquals(0, fallback.status(), fallback.err());
-        assertTrue(fallback.err().matches("dirdump: warning: cannot bind libc \\(.*\\); using java.nio, which is slower\n"),
+        assertTrue(fallback.err().matches("dirdump: warning: cannot bind libc \\(.*\\); using java.nio, which is slower and opens "
+                + "nothing in a directory that other users can write to\n"),
                 fallback.err());
         assertTrue(nativeRun.json().get("io").getAsString().startsWith("native"));
         assertEquals("java.nio fallback", fallback.json().get("io").getAsString());

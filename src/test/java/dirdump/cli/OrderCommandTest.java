@@ -3,6 +3,7 @@ package dirdump.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dirdump.testing.ByPath;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.PathNames;
@@ -146,7 +147,7 @@ class OrderCommandTest {
         Path f = Trees.file(tmp.resolve("f"), 1 << 20, 1);
         Trees.sync(List.of(f));
         Os os = Os.load(warning -> { });
-        try (OpenFile file = os.openForReading(PathNames.bytes(f.toString()), false)) {
+        try (OpenFile file = ByPath.open(os, f)) {
             file.dontNeed();
             assertEquals(1, DirdumpRun.of("order", "--format", "%p %s %o", tmp).outLines().size());
             assertEquals(0, file.mincore(1 << 20).residentPages(), "order opens files to locate them, never reads them");

@@ -47,7 +47,7 @@ class DeviceProbeTest {
         link("8:1", sda1);
         link("259:0", nvme);
         link("259:2", nvmeP2);
-        DeviceProbe probe = new DeviceProbe(os, tmp.resolve("dev/block"));
+        DeviceProbe probe = new DeviceProbe(tmp.resolve("dev/block"));
 
         assertEquals(Rotation.ROTATING, probe.rotation(dev(8, 0)));
         assertEquals(Rotation.ROTATING, probe.rotation(dev(8, 1)));
@@ -65,29 +65,20 @@ class DeviceProbeTest {
         Files.writeString(vda1.resolve("partition"), "1\n");
         link("254:0", vda);
         link("254:1", vda1);
-        DeviceProbe probe = new DeviceProbe(os, tmp.resolve("dev/block"));
+        DeviceProbe probe = new DeviceProbe(tmp.resolve("dev/block"));
         assertEquals(Rotation.VIRTUAL, probe.rotation(dev(254, 0)));
         assertEquals(Rotation.VIRTUAL, probe.rotation(dev(254, 1)));
     }
 
     @Test
     void theRealDiskUnderTheTemporaryDirectoryIsAsSysfsSays() throws Exception {
-        long dev = os.stat(PathNames.bytes(tmp.toString()), false).dev;
+        long dev = os.stat(PathNames.bytes(tmp.toString())).dev;
         String flag = Trees.shOutput(tmp, "d=/sys/dev/block/$(stat -c %Hd:%Ld .); "
                 + "case $(realpath $d) in *virtio*|*/vbd-*|*xen*) echo virtual; exit;; esac; "
                 + "if [ -d $d/queue ]; then cat $d/queue/rotational; elif [ -e $d/partition ]; then "
                 + "cat $d/../queue/rotational; else echo none; fi").trim();
         Rotation expected = flag.equals("virtual") ? Rotation.VIRTUAL : flag.equals("1") ? Rotation.ROTATING
                 : flag.equals("0") ? Rotation.NON_ROTATING : Rotation.UNKNOWN;
-        assertEquals(expected, new DeviceProbe(os).rotation(dev), "sysfs says " + flag);
-    }
-
-    @Test
-    void theFileSystemTypeComesFromStatfs() throws Exception {
-        DeviceProbe probe = new DeviceProbe(os);
-        String type = Trees.shOutput(tmp, "stat -f -c %t .").trim();
-        assertEquals(Long.parseLong(type, 16), probe.fileSystemType(PathNames.bytes(tmp.toString())));
-        assertEquals(0, probe.fileSystemType(PathNames.bytes(tmp.resolve("missing").toString())),
-                "unknown when statfs fails");
+        assertEquals(expected, new DeviceProbe().rotation(dev), "sysfs says " + flag);
     }
 }

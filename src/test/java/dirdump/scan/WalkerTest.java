@@ -7,13 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dirdump.report.FilterReason;
 import dirdump.report.Reporter;
 import dirdump.report.Tally;
+import dirdump.sys.Directory;
 import dirdump.sys.EntrySink;
 import dirdump.sys.FileType;
-import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
-import dirdump.sys.ReadBuffer;
-import dirdump.sys.Stat;
 import dirdump.sys.SysException;
+import dirdump.testing.ForwardingOs;
 import dirdump.testing.Trees;
 import java.io.ByteArrayInputStream;
 import java.io.OutputStream;
@@ -102,51 +101,14 @@ class WalkerTest {
     }
 
     /** Real system calls, but every directory entry comes back as DT_UNKNOWN. */
-    private static final class UnknownTypes implements Os {
-        private final Os real;
-
+    private static final class UnknownTypes extends ForwardingOs {
         UnknownTypes(Os real) {
-            this.real = real;
+            super(real);
         }
 
         @Override
-        public String description() {
-            return real.description();
-        }
-
-        @Override
-        public void list(byte[] dir, boolean follow, EntrySink sink) throws SysException {
-            real.list(dir, follow, (name, ino, type) -> sink.entry(name, ino, FileType.UNKNOWN));
-        }
-
-        @Override
-        public Stat stat(byte[] path, boolean follow) throws SysException {
-            return real.stat(path, follow);
-        }
-
-        @Override
-        public OpenFile openForReading(byte[] path, boolean follow) throws SysException {
-            return real.openForReading(path, follow);
-        }
-
-        @Override
-        public ReadBuffer allocate(int capacity) {
-            return real.allocate(capacity);
-        }
-
-        @Override
-        public long fileSystemType(byte[] path) throws SysException {
-            return real.fileSystemType(path);
-        }
-
-        @Override
-        public void setIoPriority(int ioClass, int level) throws SysException {
-            real.setIoPriority(ioClass, level);
-        }
-
-        @Override
-        public void sync() throws SysException {
-            real.sync();
+        public void list(Directory dir, EntrySink sink) throws SysException {
+            real.list(dir, (name, ino, type) -> sink.entry(name, ino, FileType.UNKNOWN));
         }
     }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.testing.AsUser;
+import dirdump.testing.ByPath;
 import dirdump.testing.Trees;
 import dirdump.testing.PageCache;
 import java.nio.channels.FileChannel;
@@ -36,13 +37,13 @@ class LibcOsTest {
     }
 
     private OpenFile open(Path f) throws SysException {
-        return os.openForReading(PathNames.bytes(f.toString()), false);
+        return ByPath.open(os, f);
     }
 
     @Test
     void statAgreesWithJavaNio() throws Exception {
         Path f = syncedFile("f", 12345);
-        Stat st = os.stat(PathNames.bytes(f.toString()), false);
+        Stat st = os.stat(PathNames.bytes(f.toString()));
         assertEquals(Files.getAttribute(f, "unix:ino"), st.ino);
         assertEquals(Files.getAttribute(f, "unix:dev"), st.dev);
         assertEquals(12345, st.size);
@@ -131,7 +132,7 @@ class LibcOsTest {
 
     @Test
     void deviceNumbersAreTheMajorAndMinorStatShows() throws Exception {
-        Stat st = os.stat(PathNames.bytes(tmp.toString()), false);
+        Stat st = os.stat(PathNames.bytes(tmp.toString()));
         assertEquals(Trees.shOutput(tmp, "stat -c %Hd:%Ld .").trim(), DeviceNumbers.text(st.dev));
         long big = DeviceNumbers.makedev(4095 + 4096, 255 + 256 * 3);
         assertEquals(4095 + 4096, DeviceNumbers.major(big));
@@ -142,10 +143,15 @@ class LibcOsTest {
     void fileSystemTypeIsTheStatfsMagic() throws Exception {
         long ext4 = 0xEF53;
         long tmpfs = 0x01021994;
-        long type = os.fileSystemType(PathNames.bytes(tmp.toString()));
-        assertTrue(type != 0);
+        long type;
+        try (Directory dir = os.openPath(PathNames.bytes(tmp.toString()), false)) {
+            type = os.fileSystemType(dir);
+        }
+        assertEquals(Long.parseLong(Trees.shOutput(tmp, "stat -f -c %t .").trim(), 16), type);
         if (Files.isDirectory(Path.of("/dev/shm"))) {
-            assertEquals(tmpfs, os.fileSystemType(PathNames.bytes("/dev/shm")));
+            try (Directory shm = os.openPath(PathNames.bytes("/dev/shm"), false)) {
+                assertEquals(tmpfs, os.fileSystemType(shm));
+            }
         }
         assumeTrue(type == ext4, "temporary directory is not on ext4");
     }

@@ -84,6 +84,6 @@ public final class PageCache {
     }
 
     private static OpenFile open(Path f) throws SysException {
-        return OS.openForReading(PathNames.bytes(f.toString()), false);
+        return ByPath.open(OS, f);
     }
 }

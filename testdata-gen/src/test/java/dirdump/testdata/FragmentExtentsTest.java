@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dirdump.testing.ByPath;
 import dirdump.sys.Extent;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
@@ -26,7 +27,7 @@ class FragmentExtentsTest {
         List<Path> large = TreeFacts.files(out).stream().filter(f -> TreeFacts.size(f) > 8192).toList();
         int whole = 0;
         for (Path f : large) {
-            try (OpenFile file = os.openForReading(PathNames.bytes(f.toString()), false)) {
+            try (OpenFile file = ByPath.open(os, f)) {
                 Extent first = file.firstExtent(true);  // sync: delayed allocation decides at writeback
                 whole += first != null && first.length() >= TreeFacts.size(f) ? 1 : 0;
             } catch (SysException e) {
