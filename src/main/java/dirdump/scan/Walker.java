@@ -265,8 +265,8 @@ public final class Walker {
                     throw new SysException(SysException.EPERM, "other users can write to it, and the java.nio "
                             + "fallback cannot open names there safely; not walked");
                 }
-                boolean statFiles = fileSystems.getOrDefault(h.dir.stat().dev, 0L) == OVERLAYFS;
-                os.list(h.dir, (name, ino, type) -> entry(d, h.dir, statFiles, dirPath, relStart, name, ino, type));
+                boolean overlay = fileSystems.getOrDefault(h.dir.stat().dev, 0L) == OVERLAYFS;
+                os.list(h.dir, (name, ino, type) -> entry(d, h.dir, overlay, dirPath, relStart, name, ino, type));
                 tally.addDirectory();
             } catch (SysException e) {
                 changedOrError(dirPath, e, "not walked");
@@ -286,10 +286,11 @@ public final class Walker {
     }
 
     /**
-     * {@code statFiles}: the directory is on overlayfs, where a file's device is its layer's and its
-     * inode number need not be unique beside the other layers' files, so each file is stat'ed.
+     * {@code overlay}: the directory is on overlayfs, where a file's device is its layer's and its
+     * inode number need not be unique beside the other layers' files, so each file is stat'ed; and a
+     * merged directory's listed inode need not be the one it has when opened.
      */
-    private void entry(int d, Directory dir, boolean statFiles, byte[] dirPath, int relStart, byte[] name, long ino,
+    private void entry(int d, Directory dir, boolean overlay, byte[] dirPath, int relStart, byte[] name, long ino,
                        FileType listedType) {
         int depth = dirs.depth(d) + 1;
         if (depth > settings.maxDepth()) {
@@ -298,7 +299,7 @@ public final class Walker {
         FileType type = listedType;
         Stat st = null;
         boolean throughLink = listedType == FileType.SYMLINK && settings.follow();
-        if (type == FileType.UNKNOWN || throughLink || (type == FileType.REGULAR && statFiles)) {
+        if (type == FileType.UNKNOWN || throughLink || (type == FileType.REGULAR && overlay)) {
             // DT_UNKNOWN: the file system did not say.
             st = stat(dir, dirPath, name, throughLink);
             if (st == null) {
@@ -318,7 +319,7 @@ public final class Walker {
                 noteLayer(st.dev, dirs.dev(d));
             }
         } else if (type == FileType.DIRECTORY) {
-            directory(d, dir, dirPath, name, st != null ? st.ino : ino, throughLink);
+            directory(d, dir, dirPath, name, overlay ? -1 : st != null ? st.ino : ino, throughLink);
         } else {
             skip(DirectoryTable.join(dirPath, name), SkipReason.forType(type));
         }
@@ -326,8 +327,9 @@ public final class Walker {
 
     /**
      * Opens a subdirectory relative to its parent's handle and checks it: the inode the parent listed
-     * (a mount root covers the listed inode with its own), on the PATH's mount with -x, not a loop,
-     * not walked already. Then it is kept open for its own turn on the stack.
+     * (a mount root covers the listed inode with its own; -1: no listed inode to hold it to), on the
+     * PATH's mount with -x, not a loop, not walked already. Then it is kept open for its own turn on
+     * the stack.
      */
     private void directory(int d, Directory parent, byte[] dirPath, byte[] name, long listedIno, boolean throughLink) {
         if (dirs.depth(d) + 2 > settings.maxDepth()) {
@@ -343,7 +345,7 @@ public final class Walker {
         }
         Stat cs = child.stat();
         boolean mounted = cs.mountRoot || cs.dev != dirs.dev(d);
-        if (!throughLink && !mounted && cs.ino != listedIno) {
+        if (listedIno != -1 && !throughLink && !mounted && cs.ino != listedIno) {
             tally.addChanged();
             reporter.error(path, "was replaced by another directory since it was listed; not walked");
         } else if (settings.oneFileSystem() && cs.onOtherMount(rootStat)) {

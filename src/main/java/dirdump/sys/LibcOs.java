@@ -106,7 +106,14 @@ final class LibcOs implements Os {
 
     @Override
     public Directory openDirectory(Directory parent, byte[] name, boolean follow) throws SysException {
-        return directory(openAt(fd(parent), name, DIR_FLAGS | (follow ? 0 : O_NOFOLLOW)));
+        int fd = libc.openat(fd(parent), cString(name), DIR_FLAGS | (follow ? 0 : O_NOFOLLOW), 0);
+        if (fd < 0) {
+            int errno = lastError();
+            // O_DIRECTORY refuses a symlink as ENOTDIR before O_NOFOLLOW's ELOOP: tell which it is.
+            throw openError(errno == SysException.ENOTDIR && !follow && isSymlink(fd(parent), name)
+                    ? SysException.ELOOP : errno);
+        }
+        return directory(fd);
     }
 
     @Override
@@ -121,7 +128,7 @@ final class LibcOs implements Os {
             if (errno == SysException.ENOSYS || errno == SysException.EPERM) {
                 openat2Missing = true;  // before Linux 5.6, or refused by a container's seccomp filter
             } else if (errno != SysException.ENAMETOOLONG) {
-                throw beneathError(errno);
+                throw openError(errno);
             }
         }
         return openByComponents(fd(base), path);
@@ -154,7 +161,7 @@ final class LibcOs implements Os {
                 }
                 if (Arrays.equals(name, DOT_DOT)) {
                     if (opened.isEmpty()) {
-                        throw beneathError(SysException.EXDEV);
+                        throw openError(SysException.EXDEV);
                     }
                     libc.close(opened.pop());
                     continue;
@@ -163,8 +170,8 @@ final class LibcOs implements Os {
                 int fd = libc.openat(at, cString(name), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
                 if (fd < 0) {
                     int errno = lastError();
-                    // O_PATH|O_NOFOLLOW opens a symlink itself, and O_DIRECTORY then refuses it as ENOTDIR.
-                    throw beneathError(errno == SysException.ENOTDIR && isSymlink(at, name) ? SysException.ELOOP : errno);
+                    // O_DIRECTORY refuses a symlink as ENOTDIR: tell which it is.
+                    throw openError(errno == SysException.ENOTDIR && isSymlink(at, name) ? SysException.ELOOP : errno);
                 }
                 opened.push(fd);
             }
@@ -182,7 +189,8 @@ final class LibcOs implements Os {
         }
     }
 
-    private SysException beneathError(int errno) {
+    /** The error of an open that resolves names; EXDEV is only ever RESOLVE_BENEATH's. */
+    private SysException openError(int errno) {
         return new SysException(errno, errno == SysException.EXDEV
                 ? "'..' climbs above the directory the name starts from" : libc.strerror(errno));
     }
