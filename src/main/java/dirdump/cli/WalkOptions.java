@@ -40,7 +40,7 @@ public final class WalkOptions {
     @Option(names = {"-L", "--follow"}, description = "Follow symbolic links (loops are detected and skipped).")
     boolean follow;
 
-    @Option(names = {"-x", "--one-file-system"}, description = "Do not descend into other file systems.")
+    @Option(names = {"-x", "--one-file-system"}, description = "Do not descend into other mounts: other file systems, and bind mounts.")
     boolean oneFileSystem;
 
     @Option(names = "--max-depth", paramLabel = "N",

@@ -1,0 +1,104 @@
+package dirdump.sys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dirdump.order.LocateMethod;
+import dirdump.order.Order;
+import dirdump.order.OrderSettings;
+import dirdump.order.Orderer;
+import dirdump.order.SizeRange;
+import dirdump.read.ReadControl;
+import dirdump.read.ReadMethod;
+import dirdump.read.ReadPlan;
+import dirdump.read.ReadRun;
+import dirdump.report.Reporter;
+import dirdump.report.Tally;
+import dirdump.scan.Listing;
+import dirdump.scan.PathFilter;
+import dirdump.scan.WalkSettings;
+import dirdump.scan.Walker;
+import dirdump.testing.RecordingOs;
+import dirdump.testing.Trees;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The java.nio fallback keeps the native guarantees, or refuses: names open relative to open directories. */
+class NioOsTest {
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream messages = new ByteArrayOutputStream();
+    private final Reporter reporter = new Reporter(new PrintStream(messages, true), Reporter.Verbosity.NORMAL);
+
+    private Tally walkAndRead(Os os, Path tree, Tally walked) {
+        try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),
+                reporter, walked).walk(List.of(tree.toString()), null)) {
+            int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false),
+                    SizeRange.ALL, os, new Tally(), reporter).sequence();
+            return ReadRun.run(os, listing, sequence, new ReadPlan(4096, 2, ReadMethod.READ, 0, false, null),
+                    new ReadControl(0), reporter).tally();
+        }
+    }
+
+    @Test
+    void aTreeReadsTheSameAsNatively() throws Exception {
+        Path tree = tmp.resolve("tree");
+        long bytes = Trees.totalSize(Trees.randomTree(tree, 40, 5000, 1));
+        Tally nio = walkAndRead(new NioOs(), tree, new Tally());
+        Tally libc = walkAndRead(Os.load(reporter::warning), tree, new Tally());
+        assertEquals(40, nio.filesRead(), messages.toString());
+        assertEquals(bytes, nio.bytesRead());
+        assertEquals(libc.bytesRead(), nio.bytesRead());
+    }
+
+    @Test
+    void aDirectoryOtherUsersCanWriteToIsNotWalked() throws Exception {
+        Path tree = tmp.resolve("tree");
+        Trees.file(tree.resolve("mine"), 100, 1);
+        Trees.file(tree.resolve("shared/theirs"), 200, 2);
+        Files.setPosixFilePermissions(tree.resolve("shared"), PosixFilePermissions.fromString("rwxrwxrwx"));
+        Tally walked = new Tally();
+        Tally read = walkAndRead(new NioOs(), tree, walked);
+        assertEquals(1, read.filesRead());
+        assertEquals(100, read.bytesRead());
+        assertEquals(1, walked.errors());
+        assertTrue(messages.toString().contains(tree.resolve("shared") + ": other users can write to it, and the "
+                + "java.nio fallback cannot open names there safely; not walked"), messages.toString());
+    }
+
+    @Test
+    void aDirectorySwappedForALinkOnceListedIsNotEntered() throws Exception {
+        Path tree = tmp.resolve("tree");
+        Trees.file(tree.resolve("keep"), 100, 1);
+        Trees.file(tree.resolve("a/f"), 200, 2);
+        RecordingOs os = new RecordingOs(new NioOs());
+        os.whenListed("a", () -> {
+            try {
+                Files.move(tree.resolve("a"), tree.resolve("a.moved"));
+                Files.createSymbolicLink(tree.resolve("a"), Path.of("/etc"));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        Tally walked = new Tally();
+        Tally read = walkAndRead(os, tree, walked);
+        assertEquals(100, read.bytesRead());
+        assertEquals(1, walked.changed());
+        assertTrue(messages.toString().contains(tree.resolve("a") + ": is now a symbolic link; not walked"),
+                messages.toString());
+        Set<RecordingOs.Identity> inside = RecordingOs.identitiesUnder(tree);
+        for (RecordingOs.Identity id : os.opened()) {
+            assertTrue(inside.contains(id), "opened " + id + " outside the tree");
+        }
+    }
+}
