@@ -72,7 +72,9 @@ public final class DirectoryHandles implements AutoCloseable {
         try {
             return reopen(d);
         } catch (SysException e) {
-            failed.put(d, e);
+            if (e.errno() != SysException.EMFILE && e.errno() != SysException.ENFILE) {
+                failed.put(d, e);  // what the directory is now; running out of descriptors is not
+            }
             throw e;
         }
     }

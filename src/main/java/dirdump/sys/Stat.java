@@ -31,11 +31,12 @@ public final class Stat {
     }
 
     /**
-     * Whether this file was reached through another mount than {@code other}: by mount id where the
-     * kernel gives one (Linux 5.8+; a bind mount of the same file system counts), else by device.
+     * Whether this file is on another mount or device than {@code other}: another mount id (Linux
+     * 5.8+), so that a bind mount of the same file system counts, or another device, as find -xdev
+     * tells (a btrfs subvolume).
      */
     public boolean onOtherMount(Stat other) {
-        return mountId != 0 && other.mountId != 0 ? mountId != other.mountId : dev != other.dev;
+        return (mountId != 0 && other.mountId != 0 && mountId != other.mountId) || dev != other.dev;
     }
 
     /** Permission bits: group or others may write (S_IWGRP, S_IWOTH). */

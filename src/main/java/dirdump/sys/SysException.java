@@ -22,6 +22,7 @@ public final class SysException extends IOException {
     public static final int EOPNOTSUPP = 95;
     public static final int EXDEV = 18;
     public static final int EMFILE = 24;
+    public static final int ENFILE = 23;
 
     private final int errno;
 
