@@ -1,5 +1,6 @@
 package dirdump.sys;
 
+import java.nio.ByteBuffer;
 import jnr.ffi.Pointer;
 import jnr.ffi.annotations.In;
 import jnr.ffi.annotations.Out;
@@ -62,4 +63,15 @@ public interface Libc {
     long syscall(long number, long a, long b, long c, long d);
 
     String strerror(int errno);
+
+    /** For {@link TreeCreator}: the mode is masked by the umask. */
+    @SaveError
+    int mkdirat(int dirFd, @In byte[] path, int mode);
+
+    /** Writes from the direct buffer's position; does not move it. */
+    @SaveError
+    long write(int fd, @In ByteBuffer buf, long count);
+
+    @SaveError
+    int fallocate(int fd, int mode, long offset, long length);
 }

@@ -5,17 +5,32 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 
-/** Creates files and writes them; several may be open at once, each in a numbered slot. */
-interface FileSink extends Closeable {
-    /** Creates a new file (never opens one that exists) and keeps it open in {@code slot}. */
-    void create(int slot, Path path) throws IOException;
+/**
+ * Makes the tree: each directory in an open directory (a handle of type D) that the sink made
+ * itself, and new files in them, several open at once, each in a numbered slot. OUT is the only
+ * directory opened by name.
+ */
+interface FileSink<D> extends Closeable {
+    /** Opens OUT; throws {@link Refused} if this sink cannot make the tree under it safely. */
+    D openOut(Path out) throws IOException;
+
+    /** Makes directory {@code name} in {@code parent} and opens it; fails unless what opens is the one made. */
+    D makeDirectory(D parent, String name) throws IOException;
+
+    /** Opens a directory made before anew, relative to its parent; fails unless it still is {@code made}. */
+    D reopen(D parent, String name, D made) throws IOException;
+
+    void closeDirectory(D dir);
+
+    /** Creates a new file in {@code dir} (never opens one that exists) and keeps it open in {@code slot}. */
+    void create(int slot, D dir, String name) throws IOException;
 
     /** Writes {@code data} from its position to its limit at the end of the file, which is {@code offset}. */
     void append(int slot, ByteBuffer data, long offset) throws IOException;
 
     void close(int slot) throws IOException;
 
-    /** Closes whatever is still open, after a failure; the failure is what gets reported. */
+    /** Closes the files still open, after a failure; the failure is what gets reported. */
     @Override
     void close();
 }

@@ -30,8 +30,10 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
             "0:the tree was written",
-            "1:an I/O error stopped the run (what was written stays)",
-            "2:usage error, or OUT is not empty (without --force) or already holds a name the set would create"},
+            "1:an I/O error stopped the run, or a directory it made was swapped for another or a symbolic link "
+                + "(what was written stays; nothing is made through a swapped directory)",
+            "2:usage error, or OUT is not empty (without --force) or already holds a name the set would create; "
+                + "or, without libc, others can change OUT or a directory above it"},
         footerHeading = "%nExamples:%n",
         footer = {
             "  testdata-gen /data/flat --preset flat   the original set: 57,000 files, 100 B to 20 KB",
@@ -121,36 +123,62 @@ final class GenerateCommand implements Callable<Integer> {
         Progress progress = new Progress(err, terminal, layout.files);
         String fragmenting;
         try {
-            String refusal = OutDir.refusal(out, force, layout);
-            if (refusal != null) {
-                err.println("testdata-gen: " + refusal);
-                return CommandLine.ExitCode.USAGE;
-            }
+            OutDir.check(out, force, layout);
             fragmenting = write(layout, progress);
         } catch (IOException e) {
             progress.finish();
-            err.println("testdata-gen: " + e.getMessage());
-            return CommandLine.ExitCode.SOFTWARE;
+            return failed(err, e);
         }
         progress.finish();
         Summary.print(err, layout, sizes, seed, fragmenting, (System.nanoTime() - start) / 1e9);
         return CommandLine.ExitCode.OK;
     }
 
+    /** Prints why the run failed, in one line; the exit status: 2 if OUT was refused (nothing written), else 1. */
+    static int failed(PrintStream err, IOException e) {
+        err.println("testdata-gen: " + e.getMessage());
+        return e instanceof Refused ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.SOFTWARE;
+    }
+
     /** Writes the tree; returns the summary's line on how it was fragmented, or null for a plain run. */
     private String write(Layout layout, Progress progress) throws IOException {
+        int slots = fragment == null ? 1 : fragment;
+        NativeSink libc = bind(slots);
+        try (FileSink<?> sink = libc != null ? libc : new NioSink(slots)) {
+            write(sink, layout, slots, progress);
+        }
         if (fragment == null) {
-            try (FileSink sink = new NioSink(1)) {
-                new TreeWriter(layout, out, sink, 1, TreeWriter.PLAIN_CHUNK, progress).write();
-            }
             return null;
         }
-        try (FragmentSink sink = FragmentSink.load(fragment)) {
-            new TreeWriter(layout, out, sink, fragment, TreeWriter.FRAGMENT_CHUNK, progress).write();
-            return String.format(Locale.ROOT, "fragmented: %d files written at a time, %d KiB chunks in turn, %s",
-                    fragment, TreeWriter.FRAGMENT_CHUNK / 1024, sink.reserving()
-                            ? "the blocks of each reserved with fallocate as it came"
-                            : "interleaved only (the file system does not support fallocate)");
+        return String.format(Locale.ROOT, "fragmented: %d files written at a time, %d KiB chunks in turn, %s",
+                fragment, TreeWriter.FRAGMENT_CHUNK / 1024, libc.reserving()
+                        ? "the blocks of each reserved with fallocate as it came"
+                        : "interleaved only (the file system does not support fallocate)");
+    }
+
+    /**
+     * libc, which makes the tree relative to directory handles wherever it runs; or null where it
+     * cannot be bound, after a warning: java.nio, the fallback, refuses an OUT that others can change.
+     * --fragment needs libc (fallocate).
+     */
+    private NativeSink bind(int slots) throws IOException {
+        try {
+            return NativeSink.bind(slots, fragment != null);
+        } catch (LinkageError | RuntimeException e) {
+            String why = "(" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")";
+            if (fragment != null) {
+                throw new IOException("--fragment needs libc, which cannot be bound here " + why, e);
+            }
+            err.println("testdata-gen: warning: cannot bind libc " + why + "; using java.nio, which refuses an OUT "
+                    + "that others can change");
+            return null;
+        }
+    }
+
+    private <D> void write(FileSink<D> sink, Layout layout, int slots, Progress progress) throws IOException {
+        int chunk = fragment == null ? TreeWriter.PLAIN_CHUNK : TreeWriter.FRAGMENT_CHUNK;
+        try (TreeWriter<D> writer = new TreeWriter<>(layout, out, sink, slots, chunk, progress)) {
+            writer.write();
         }
     }
 

@@ -21,18 +21,22 @@ final class OutDir {
     private OutDir() {
     }
 
-    /** Why OUT must not be written to; or null, once OUT exists (made, with its parents, if missing). */
-    static String refusal(Path out, boolean force, Layout layout) throws IOException {
+    /**
+     * Returns once OUT exists (made, with its parents, if missing) and may be written to; throws
+     * {@link Refused} if not. What it sees is only a check: the writer opens OUT anew, and a name that
+     * is taken by then still fails to be made.
+     */
+    static void check(Path out, boolean force, Layout layout) throws IOException {
         if (Files.notExists(out)) {
             try {
                 Files.createDirectories(out);
             } catch (IOException e) {
                 throw Failure.at(out, e);
             }
-            return null;
+            return;
         }
         if (!Files.isDirectory(out)) {
-            return out + ": not a directory";
+            throw new Refused(out + ": not a directory");
         }
         Set<String> ours = force ? layout.topLevelNames() : Set.of();
         List<String> present = new ArrayList<>();
@@ -49,14 +53,13 @@ final class OutDir {
             throw Failure.at(out, e);
         }
         if (!force && !present.isEmpty()) {
-            return String.format(Locale.ROOT, "%s: not empty (%s); --force adds the set alongside what is there "
-                    + "(nothing is deleted or overwritten)", out, some(present, "entry", "entries"));
+            throw new Refused(String.format(Locale.ROOT, "%s: not empty (%s); --force adds the set alongside what is there "
+                    + "(nothing is deleted or overwritten)", out, some(present, "entry", "entries")));
         }
         if (!clashes.isEmpty()) {
-            return String.format(Locale.ROOT, "%s: already holds names this set would create (%s); nothing is "
-                    + "overwritten: remove the earlier set first", out, some(clashes, "name", "names"));
+            throw new Refused(String.format(Locale.ROOT, "%s: already holds names this set would create (%s); nothing is "
+                    + "overwritten: remove the earlier set first", out, some(clashes, "name", "names")));
         }
-        return null;
     }
 
     /** "3 entries: a, b, c" or "1,204 entries: a, b, c, ...": the first names in sorted order, for stable messages. */

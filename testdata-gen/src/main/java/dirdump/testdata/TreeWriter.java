@@ -2,7 +2,6 @@ package dirdump.testdata;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 
@@ -11,17 +10,18 @@ import java.util.SplittableRandom;
  * their creation order, several open at once. Each round writes the next chunk of every open file; a
  * file that is complete is closed and its slot goes to the next file to create. One slot and large
  * chunks is the plain run; several slots and small chunks is --fragment. Either way a file gets the
- * same bytes: its content is one stream drawn from its own seed, cut into chunks.
+ * same bytes: its content is one stream drawn from its own seed, cut into chunks. Everything is made
+ * through the sink relative to a directory handle (see {@link Directories}); paths are for messages.
  */
-final class TreeWriter {
+final class TreeWriter<D> implements AutoCloseable {
     /** The plain run's chunk: larger than the default sizes, so that such a file takes one write. */
     static final int PLAIN_CHUNK = 1 << 20;
     /** --fragment's chunk: one block of most file systems, the unit an extent can be split at. */
     static final int FRAGMENT_CHUNK = 4096;
 
     private final Layout layout;
-    private final Path out;
-    private final FileSink sink;
+    private final FileSink<D> sink;
+    private final Directories<D> directories;
     private final int chunk;
     private final Progress progress;
     /** One buffer, direct so that no write copies it, reused for every chunk. Chunks are multiples of 8. */
@@ -31,12 +31,11 @@ final class TreeWriter {
     private final long[] written;
     private final SplittableRandom[] content;
     private final Path[] pathIn;
-    private Path[] dirs;
 
-    TreeWriter(Layout layout, Path out, FileSink sink, int slots, int chunk, Progress progress) {
+    TreeWriter(Layout layout, Path out, FileSink<D> sink, int slots, int chunk, Progress progress) {
         this.layout = layout;
-        this.out = out;
         this.sink = sink;
+        this.directories = new Directories<>(layout, out, sink);
         this.chunk = chunk;
         this.progress = progress;
         this.buffer = ByteBuffer.allocateDirect(chunk);
@@ -48,6 +47,19 @@ final class TreeWriter {
 
     void write() throws IOException {
         makeDirectories();
+        writeFiles();
+    }
+
+    /** The first part of {@link #write}: OUT opened, and every directory made in it. */
+    void makeDirectories() throws IOException {
+        directories.openOut();
+        for (int d = 1; d < layout.dirs; d++) {
+            directories.make(d);
+        }
+    }
+
+    /** The second part of {@link #write}: the files, in creation order. */
+    void writeFiles() throws IOException {
         int[] order = layout.creationOrder;
         int next = 0;
         int open = 0;
@@ -72,27 +84,17 @@ final class TreeWriter {
         }
     }
 
-    private void makeDirectories() throws IOException {
-        dirs = new Path[layout.dirs];
-        dirs[0] = out;
-        for (int d = 1; d < layout.dirs; d++) {
-            dirs[d] = dirs[layout.parent[d]].resolve(layout.dirName(d));
-            try {
-                Files.createDirectory(dirs[d]);
-            } catch (IOException e) {
-                throw Failure.at(dirs[d], e);
-            }
-        }
-    }
-
     private void start(int slot, int file) throws IOException {
-        Path path = dirs[layout.fileDir[file]].resolve(layout.fileName(file));
+        int dir = layout.fileDir[file];
+        D handle = directories.get(dir);
+        String name = layout.fileName(file);
+        Path path = directories.path(dir).resolve(name);
         fileIn[slot] = file;
         written[slot] = 0;
         content[slot] = new SplittableRandom(layout.contentSeed[file]);
         pathIn[slot] = path;
         try {
-            sink.create(slot, path);
+            sink.create(slot, handle, name);
         } catch (IOException e) {
             fileIn[slot] = -1;
             throw Failure.at(path, e);
@@ -140,5 +142,11 @@ final class TreeWriter {
             }
         }
         buffer.flip();
+    }
+
+    /** Closes the directory handles; the sink closes the files. */
+    @Override
+    public void close() {
+        directories.close();
     }
 }

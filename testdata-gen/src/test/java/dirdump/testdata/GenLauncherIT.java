@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dirdump.testing.Launched;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,5 +36,31 @@ class GenLauncherIT {
         assertEquals(2, second.status());
         assertTrue(second.err().startsWith("testdata-gen: " + out + ": not empty"), second.err());
         Files.delete(link);  // before @TempDir's cleanup, which warns about links that point out of it
+    }
+
+    @Test
+    void withoutLibcJavaNioMakesTheSameTreeAndRefusesAnOutOthersCanChange() throws Exception {
+        // jffi cannot unpack its native library into a directory that does not exist.
+        Map<String, String> noLibc = Map.of("DIRDUMP_JAVA_OPTS", "-Djffi.extract.dir=/nonexistent");
+        String warning = "testdata-gen: warning: cannot bind libc \\(.*\\); using java.nio, which refuses an OUT that "
+                + "others can change\n";
+        Path viaLibc = tmp.resolve("libc");
+        Path viaNio = tmp.resolve("nio");
+        Path shared = Files.createDirectory(tmp.resolve("shared"));
+        Files.setAttribute(shared, "unix:mode", 0777);
+
+        assertEquals(0, GenRun.of(viaLibc, "--files", 300, "--dirs", 10, "--depth", 2, "--seed", 3).status());
+        Launched nio = Launched.run(LAUNCHER, noLibc, viaNio.toString(), "--files", "300", "--dirs", "10", "--depth", "2",
+                "--seed", "3");
+        Launched refused = Launched.run(LAUNCHER, noLibc, shared.toString(), "--files", "300", "--force");
+
+        assertEquals(0, nio.status(), nio.err());
+        assertTrue(nio.err().split("(?<=\n)")[0].matches(warning), nio.err());
+        assertEquals(TreeFacts.digest(viaLibc), TreeFacts.digest(viaNio));
+        assertEquals(2, refused.status(), refused.err());
+        assertTrue(refused.err().matches(warning + "testdata-gen: " + Pattern.quote(shared.toString()) + ": writable by group or others \\(mode "
+                + "0777\\); without libc, directories are made by name, which another user could redirect: nothing "
+                + "written\n"), refused.err());
+        assertEquals(List.of(), TreeFacts.all(shared));
     }
 }

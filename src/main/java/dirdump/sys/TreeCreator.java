@@ -1,0 +1,173 @@
+package dirdump.sys;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import jnr.constants.platform.OpenFlags;
+import jnr.ffi.LibraryLoader;
+import jnr.ffi.Runtime;
+
+/**
+ * Makes a tree of new directories and files relative to open directory descriptors only: mkdirat(2)
+ * and openat(2) with O_NOFOLLOW in a directory made here and checked with fstat. Only the top
+ * directory is opened by name. Someone who can write to a directory of the tree may swap a
+ * subdirectory for a symbolic link or for a directory of their own at any moment (renameat2 with
+ * RENAME_EXCHANGE); a path resolved from the root would follow it, a descriptor does not: what is
+ * created lands in a directory made here, or the call fails. For testdata-gen, run as root.
+ */
+public final class TreeCreator {
+    /** An open directory, with its identity as it was made, to check it against when opened again. */
+    public record Directory(int fd, long dev, long ino) {
+    }
+
+    private static final int AT_FDCWD = -100;
+    private static final int AT_EMPTY_PATH = 0x1000;
+    private static final int STATX_BASIC_STATS = 0x7ff;
+    private static final int STATX_SIZE = 256;
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFDIR = 0040000;
+    private static final int EINTR = 4;
+    private static final int OPEN_DIRECTORY = OpenFlags.O_RDONLY.intValue() | OpenFlags.O_DIRECTORY.intValue()
+            | OpenFlags.O_CLOEXEC.intValue();
+    private static final int O_NOFOLLOW = OpenFlags.O_NOFOLLOW.intValue();
+    private static final int CREATE_FILE = OpenFlags.O_WRONLY.intValue() | OpenFlags.O_CREAT.intValue()
+            | OpenFlags.O_EXCL.intValue() | O_NOFOLLOW | OpenFlags.O_CLOEXEC.intValue();
+    private static final int DIRECTORY_MODE = 0755;
+    private static final int FILE_MODE = 0644;
+    /** Reserve only: the size grows with the writes, so that a failed write leaves no zeros behind. */
+    private static final int FALLOC_FL_KEEP_SIZE = 1;
+    private static final byte[] EMPTY_C_STRING = {0};
+
+    /** Bound once per process; each creator reads the effective uid when it is made. */
+    private static Libc bound;
+
+    private final Libc libc;
+    private final Runtime runtime;
+    private final int euid;
+
+    private TreeCreator(Libc libc) {
+        this.libc = libc;
+        this.runtime = Runtime.getRuntime(libc);
+        this.euid = libc.geteuid();
+    }
+
+    /** Throws what binding throws (a LinkageError or a RuntimeException) if libc cannot be bound. */
+    public static synchronized TreeCreator bind() {
+        if (bound == null) {
+            Libc libc = LibraryLoader.create(Libc.class).load("c");
+            // statx is the newest call here (glibc 2.28): call it now, so that a missing one shows at start.
+            libc.statx(AT_FDCWD, new byte[] {'/', 0}, 0, STATX_BASIC_STATS, new byte[STATX_SIZE]);
+            bound = libc;
+        }
+        return new TreeCreator(bound);
+    }
+
+    /** Opens the top directory by name (symbolic links followed: the name is the user's). */
+    public Directory openTop(byte[] path) throws SysException {
+        int fd = libc.openat(AT_FDCWD, LibcOs.cString(path), OPEN_DIRECTORY, 0);
+        check(fd);
+        return checked(fd, null, false);
+    }
+
+    /** Makes directory {@code name} in {@code parent} and opens it; fails unless what opens is the one made. */
+    public Directory makeDirectory(Directory parent, byte[] name) throws SysException {
+        check(libc.mkdirat(parent.fd(), LibcOs.cString(name), DIRECTORY_MODE));
+        return openIn(parent, name, null);
+    }
+
+    /** Opens a directory made before anew, relative to its parent; fails unless it still is {@code made}. */
+    public Directory reopen(Directory parent, byte[] name, Directory made) throws SysException {
+        return openIn(parent, name, made);
+    }
+
+    public void closeDirectory(Directory dir) {
+        libc.close(dir.fd());  // nothing written through it: no error to lose
+    }
+
+    /** Creates a new file (never an existing one, nor through a symbolic link) and opens it for writing. */
+    public int createFile(Directory dir, byte[] name) throws SysException {
+        int fd = libc.openat(dir.fd(), LibcOs.cString(name), CREATE_FILE, FILE_MODE);
+        check(fd);
+        return fd;
+    }
+
+    /** Writes {@code data} from its position to its limit. */
+    public void write(int fd, ByteBuffer data) throws SysException {
+        while (data.hasRemaining()) {
+            long n = libc.write(fd, data, data.remaining());
+            if (n < 0 && lastError() != EINTR) {
+                check(n);
+            }
+            data.position(data.position() + (int) Math.max(n, 0));
+        }
+    }
+
+    /** Reserves the blocks of a range with fallocate(2), size kept; false if the file system cannot. */
+    public boolean reserve(int fd, long offset, long length) throws SysException {
+        if (libc.fallocate(fd, FALLOC_FL_KEEP_SIZE, offset, length) == 0) {
+            return true;
+        }
+        if (lastError() != SysException.EOPNOTSUPP) {
+            check(-1);
+        }
+        return false;
+    }
+
+    /** close(2) also reports errors of writes the file system deferred (NFS); jnr-ffi saves its errno. */
+    public void close(int fd) throws SysException {
+        check(libc.close(fd));
+    }
+
+    private Directory openIn(Directory parent, byte[] name, Directory made) throws SysException {
+        int fd = libc.openat(parent.fd(), LibcOs.cString(name), OPEN_DIRECTORY | O_NOFOLLOW, 0);
+        int errno = fd < 0 ? lastError() : 0;
+        // O_NOFOLLOW|O_DIRECTORY on a symbolic link: ENOTDIR on Linux 6.18 (ELOOP without O_DIRECTORY).
+        if (errno == SysException.ENOTDIR || errno == SysException.ELOOP) {
+            throw new SysException(errno, "a symbolic link or other file now, not the directory made here: "
+                    + "not followed");
+        }
+        check(fd);
+        return checked(fd, made, true);
+    }
+
+    /**
+     * fstat of what was opened: a directory (O_DIRECTORY says so already; this checks the descriptor
+     * itself), the one made (same st_dev and st_ino) if known, and ours if {@code ours}: a directory
+     * someone else swapped in is theirs. Closes {@code fd} if not.
+     */
+    private Directory checked(int fd, Directory made, boolean ours) throws SysException {
+        byte[] raw = new byte[STATX_SIZE];
+        try {
+            check(libc.statx(fd, EMPTY_C_STRING, AT_EMPTY_PATH, STATX_BASIC_STATS, raw));
+            ByteBuffer b = ByteBuffer.wrap(raw).order(ByteOrder.nativeOrder());
+            int uid = b.getInt(20);
+            int mode = b.getShort(28) & 0xffff;
+            long ino = b.getLong(32);
+            long dev = DeviceNumbers.makedev(b.getInt(136) & 0xffffffffL, b.getInt(140) & 0xffffffffL);
+            if ((mode & S_IFMT) != S_IFDIR) {
+                throw new SysException(SysException.ENOTDIR, "Not a directory");
+            }
+            if (made != null && (dev != made.dev() || ino != made.ino())) {
+                throw new SysException(0, "another directory now than the one made here: not used");
+            }
+            if (ours && uid != euid) {
+                throw new SysException(0, "owned by uid " + uid + ", not by uid " + euid
+                        + " that made it: not the directory made here, not used");
+            }
+            return new Directory(fd, dev, ino);
+        } catch (SysException e) {
+            libc.close(fd);
+            throw e;
+        }
+    }
+
+    private int lastError() {
+        return runtime.getLastError();
+    }
+
+    private void check(long rc) throws SysException {
+        if (rc < 0) {
+            int errno = lastError();
+            throw new SysException(errno, libc.strerror(errno));
+        }
+    }
+}
