@@ -29,7 +29,7 @@ final class LibcOs implements Os {
     private static final int AT_EMPTY_PATH = 0x1000;
     private static final int STATX_BASIC_STATS = 0x7ff;
     private static final int STATX_MNT_ID = 0x1000;
-    private static final int STATX_MASK = STATX_BASIC_STATS | STATX_MNT_ID;
+    static final int STATX_MASK = STATX_BASIC_STATS | STATX_MNT_ID;
     private static final long STATX_ATTR_MOUNT_ROOT = 0x2000;
     private static final int DIR_FLAGS = O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
     private static final long SYS_OPENAT2 = 437;  // the same number on every architecture
@@ -39,7 +39,7 @@ final class LibcOs implements Os {
     private static final long RESOLVE_BENEATH = 0x08;
     private static final int RLIMIT_NOFILE = 7;
     private static final long DEFAULT_NOFILE = 1024;
-    private static final int STATX_SIZE = 256;
+    static final int STATX_SIZE = 256;
     private static final int EINTR = 4;
     private static final int POSIX_FADV_WILLNEED = 3;
     private static final int POSIX_FADV_DONTNEED = 4;
@@ -60,7 +60,8 @@ final class LibcOs implements Os {
     private static final byte[] DOT = {'.'};
     private static final byte[] DOT_DOT = {'.', '.'};
 
-    private final Libc libc;
+    /** Also {@link TreeCreator}'s: one binding per process. */
+    final Libc libc;
     private final Runtime runtime;
     /** openat2 refused once (ENOSYS, or EPERM from a seccomp filter): it will be each time. */
     private volatile boolean openat2Missing;
@@ -309,7 +310,7 @@ final class LibcOs implements Os {
     }
 
     /** struct statx: one layout on every architecture. */
-    private static Stat parseStatx(byte[] raw) {
+    static Stat parseStatx(byte[] raw) {
         ByteBuffer b = ByteBuffer.wrap(raw).order(ByteOrder.nativeOrder());
         int mask = b.getInt(0);
         long attributes = b.getLong(8) & b.getLong(56);  // stx_attributes, as far as stx_attributes_mask knows

@@ -1,9 +1,7 @@
 package dirdump.sys;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import jnr.constants.platform.OpenFlags;
-import jnr.ffi.LibraryLoader;
 import jnr.ffi.Runtime;
 
 /**
@@ -15,16 +13,12 @@ import jnr.ffi.Runtime;
  * created lands in a directory made here, or the call fails. For testdata-gen, run as root.
  */
 public final class TreeCreator {
-    /** An open directory, with its identity as it was made, to check it against when opened again. */
-    public record Directory(int fd, long dev, long ino) {
+    /** A directory made here and open, with its identity as it was made, to check it against when opened again. */
+    public record Made(int fd, long dev, long ino) {
     }
 
     private static final int AT_FDCWD = -100;
     private static final int AT_EMPTY_PATH = 0x1000;
-    private static final int STATX_BASIC_STATS = 0x7ff;
-    private static final int STATX_SIZE = 256;
-    private static final int S_IFMT = 0170000;
-    private static final int S_IFDIR = 0040000;
     private static final int EINTR = 4;
     private static final int OPEN_DIRECTORY = OpenFlags.O_RDONLY.intValue() | OpenFlags.O_DIRECTORY.intValue()
             | OpenFlags.O_CLOEXEC.intValue();
@@ -37,9 +31,6 @@ public final class TreeCreator {
     private static final int FALLOC_FL_KEEP_SIZE = 1;
     private static final byte[] EMPTY_C_STRING = {0};
 
-    /** Bound once per process; each creator reads the effective uid when it is made. */
-    private static Libc bound;
-
     private final Libc libc;
     private final Runtime runtime;
     private final int euid;
@@ -50,41 +41,38 @@ public final class TreeCreator {
         this.euid = libc.geteuid();
     }
 
-    /** Throws what binding throws (a LinkageError or a RuntimeException) if libc cannot be bound. */
-    public static synchronized TreeCreator bind() {
-        if (bound == null) {
-            Libc libc = LibraryLoader.create(Libc.class).load("c");
-            // statx is the newest call here (glibc 2.28): call it now, so that a missing one shows at start.
-            libc.statx(AT_FDCWD, new byte[] {'/', 0}, 0, STATX_BASIC_STATS, new byte[STATX_SIZE]);
-            bound = libc;
-        }
-        return new TreeCreator(bound);
+    /**
+     * On the libc that dirdump's reads bind (once per process). Throws what binding throws (a
+     * LinkageError or a RuntimeException) if libc cannot be bound.
+     */
+    public static TreeCreator bind() {
+        return new TreeCreator(LibcBinding.get().libc);
     }
 
     /** Opens the top directory by name (symbolic links followed: the name is the user's). */
-    public Directory openTop(byte[] path) throws SysException {
+    public Made openTop(byte[] path) throws SysException {
         int fd = libc.openat(AT_FDCWD, LibcOs.cString(path), OPEN_DIRECTORY, 0);
         check(fd);
         return checked(fd, null, false);
     }
 
     /** Makes directory {@code name} in {@code parent} and opens it; fails unless what opens is the one made. */
-    public Directory makeDirectory(Directory parent, byte[] name) throws SysException {
+    public Made makeDirectory(Made parent, byte[] name) throws SysException {
         check(libc.mkdirat(parent.fd(), LibcOs.cString(name), DIRECTORY_MODE));
         return openIn(parent, name, null);
     }
 
     /** Opens a directory made before anew, relative to its parent; fails unless it still is {@code made}. */
-    public Directory reopen(Directory parent, byte[] name, Directory made) throws SysException {
+    public Made reopen(Made parent, byte[] name, Made made) throws SysException {
         return openIn(parent, name, made);
     }
 
-    public void closeDirectory(Directory dir) {
+    public void closeDirectory(Made dir) {
         libc.close(dir.fd());  // nothing written through it: no error to lose
     }
 
     /** Creates a new file (never an existing one, nor through a symbolic link) and opens it for writing. */
-    public int createFile(Directory dir, byte[] name) throws SysException {
+    public int createFile(Made dir, byte[] name) throws SysException {
         int fd = libc.openat(dir.fd(), LibcOs.cString(name), CREATE_FILE, FILE_MODE);
         check(fd);
         return fd;
@@ -117,7 +105,7 @@ public final class TreeCreator {
         check(libc.close(fd));
     }
 
-    private Directory openIn(Directory parent, byte[] name, Directory made) throws SysException {
+    private Made openIn(Made parent, byte[] name, Made made) throws SysException {
         int fd = libc.openat(parent.fd(), LibcOs.cString(name), OPEN_DIRECTORY | O_NOFOLLOW, 0);
         int errno = fd < 0 ? lastError() : 0;
         // O_NOFOLLOW|O_DIRECTORY on a symbolic link: ENOTDIR on Linux 6.18 (ELOOP without O_DIRECTORY).
@@ -134,26 +122,22 @@ public final class TreeCreator {
      * itself), the one made (same st_dev and st_ino) if known, and ours if {@code ours}: a directory
      * someone else swapped in is theirs. Closes {@code fd} if not.
      */
-    private Directory checked(int fd, Directory made, boolean ours) throws SysException {
-        byte[] raw = new byte[STATX_SIZE];
+    private Made checked(int fd, Made made, boolean ours) throws SysException {
+        byte[] raw = new byte[LibcOs.STATX_SIZE];
         try {
-            check(libc.statx(fd, EMPTY_C_STRING, AT_EMPTY_PATH, STATX_BASIC_STATS, raw));
-            ByteBuffer b = ByteBuffer.wrap(raw).order(ByteOrder.nativeOrder());
-            int uid = b.getInt(20);
-            int mode = b.getShort(28) & 0xffff;
-            long ino = b.getLong(32);
-            long dev = DeviceNumbers.makedev(b.getInt(136) & 0xffffffffL, b.getInt(140) & 0xffffffffL);
-            if ((mode & S_IFMT) != S_IFDIR) {
+            check(libc.statx(fd, EMPTY_C_STRING, AT_EMPTY_PATH, LibcOs.STATX_MASK, raw));
+            Stat st = LibcOs.parseStatx(raw);
+            if (st.type() != FileType.DIRECTORY) {
                 throw new SysException(SysException.ENOTDIR, "Not a directory");
             }
-            if (made != null && (dev != made.dev() || ino != made.ino())) {
+            if (made != null && !st.sameFile(made.dev(), made.ino())) {
                 throw new SysException(0, "another directory now than the one made here: not used");
             }
-            if (ours && uid != euid) {
-                throw new SysException(0, "owned by uid " + uid + ", not by uid " + euid
+            if (ours && st.uid != euid) {
+                throw new SysException(0, "owned by uid " + st.uid + ", not by uid " + euid
                         + " that made it: not the directory made here, not used");
             }
-            return new Directory(fd, dev, ino);
+            return new Made(fd, st.dev, st.ino);
         } catch (SysException e) {
             libc.close(fd);
             throw e;

@@ -3,7 +3,7 @@ package dirdump.testdata;
 import dirdump.sys.PathNames;
 import dirdump.sys.SysException;
 import dirdump.sys.TreeCreator;
-import dirdump.sys.TreeCreator.Directory;
+import dirdump.sys.TreeCreator.Made;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -16,7 +16,7 @@ import java.util.Arrays;
  * chunks come in. Interleaved writes alone are not enough: delayed allocation (ext4, XFS, btrfs)
  * would give each small file one extent at writeback, however its writes were interleaved.
  */
-final class NativeSink implements FileSink<Directory> {
+final class NativeSink implements FileSink<Made> {
     private final TreeCreator creator;
     private final int[] fds;
     private boolean reserving;
@@ -39,27 +39,27 @@ final class NativeSink implements FileSink<Directory> {
     }
 
     @Override
-    public Directory openOut(Path out) throws SysException {
+    public Made openOut(Path out) throws SysException {
         return creator.openTop(PathNames.bytes(out.toString()));
     }
 
     @Override
-    public Directory makeDirectory(Directory parent, String name) throws SysException {
+    public Made makeDirectory(Made parent, String name) throws SysException {
         return creator.makeDirectory(parent, PathNames.bytes(name));
     }
 
     @Override
-    public Directory reopen(Directory parent, String name, Directory made) throws SysException {
+    public Made reopen(Made parent, String name, Made made) throws SysException {
         return creator.reopen(parent, PathNames.bytes(name), made);
     }
 
     @Override
-    public void closeDirectory(Directory dir) {
+    public void closeDirectory(Made dir) {
         creator.closeDirectory(dir);
     }
 
     @Override
-    public void create(int slot, Directory dir, String name) throws SysException {
+    public void create(int slot, Made dir, String name) throws SysException {
         fds[slot] = creator.createFile(dir, PathNames.bytes(name));
     }
 

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dirdump.sys.PathNames;
 import dirdump.sys.SysException;
 import dirdump.sys.TreeCreator;
-import dirdump.sys.TreeCreator.Directory;
+import dirdump.sys.TreeCreator.Made;
 import dirdump.testing.AsUser;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -130,7 +130,7 @@ class SwappedDirectoryTest {
         Path swapped = out.resolve(few.dirName(1));
         Progress quiet = new Progress(new PrintStream(OutputStream.nullOutputStream()), false, few.files);
         try (NativeSink sink = NativeSink.bind(1, false);
-             TreeWriter<Directory> writer = new TreeWriter<>(few, out, sink, 1, TreeWriter.PLAIN_CHUNK, quiet)) {
+             TreeWriter<Made> writer = new TreeWriter<>(few, out, sink, 1, TreeWriter.PLAIN_CHUNK, quiet)) {
             writer.makeDirectories();
             forSymlink(swapped);
             writer.writeFiles();
@@ -171,8 +171,8 @@ class SwappedDirectoryTest {
     void aDirectoryOwnedBySomeoneElseIsNotOurs() throws Exception {
         assumeTrue(AsUser.isRoot(), "giving a directory to another owner needs root");
         TreeCreator creator = TreeCreator.bind();
-        Directory top = creator.openTop(PathNames.bytes(out.toString()));
-        Directory made = creator.makeDirectory(top, new byte[] {'d'});
+        Made top = creator.openTop(PathNames.bytes(out.toString()));
+        Made made = creator.makeDirectory(top, new byte[] {'d'});
         creator.closeDirectory(made);
         Files.setAttribute(out.resolve("d"), "unix:uid", AsUser.NOBODY);
 
