@@ -1,5 +1,7 @@
 package dirdump.order;
 
+import dirdump.sys.FileSystems;
+
 /**
  * --order=auto: the order for one device, from its file system and its disk. A plain function of its
  * inputs, so that each case is tested without the hardware.

@@ -3,6 +3,7 @@ package dirdump.order;
 import dirdump.scan.DirectoryTable;
 import dirdump.scan.FileList;
 import dirdump.scan.Listing;
+import dirdump.sys.FileSystems;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -11,6 +11,8 @@ public enum SkipReason {
     DUPLICATE("duplicate", "already listed (hard link or second path)"),
     OTHER_FILE_SYSTEM("other_file_system", "on another file system"),
     LOOP("loop", "symbolic link loop"),
+    /** On proc, sysfs and the like: made up by the kernel on each read, with no page cache to warm. */
+    PSEUDO_FILE_SYSTEM("pseudo_file_system", "pseudo file system"),
     /** Every page of the file was in the page cache already, so reading it would change nothing. */
     ALREADY_CACHED("already_cached", "already cached"),
 

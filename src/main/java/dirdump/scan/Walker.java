@@ -5,6 +5,7 @@ import dirdump.report.Reporter;
 import dirdump.report.SkipReason;
 import dirdump.report.Tally;
 import dirdump.sys.Directory;
+import dirdump.sys.FileSystems;
 import dirdump.sys.FileType;
 import dirdump.sys.Os;
 import dirdump.sys.PathNames;
@@ -105,7 +106,9 @@ public final class Walker {
         if (st.type() != FileType.DIRECTORY) {
             int slash = PathNames.lastSlash(path);
             NamedParent parent = namedParent(parentOf(path, slash), false);
-            if (parent.root >= 0) {
+            if (parent.root >= 0 && onPseudoFileSystem(parent.root, path, slash, st, true)) {
+                pseudoPath(path);
+            } else if (parent.root >= 0) {
                 named(path, parent.root, st, true);
             } else {
                 reporter.error(path, parent.reason);
@@ -127,9 +130,13 @@ public final class Walker {
             skip(path, SkipReason.DUPLICATE);
             return true;
         }
+        if (pseudo(noteFileSystem(hs.dev, h))) {
+            h.close();
+            pseudoPath(path);
+            return true;
+        }
         int root = dirs.add(-1, path, hs.dev, hs.ino, (byte) 0);
         handles.opened(root, h);
-        noteFileSystem(hs.dev, h);
         rootStat = hs;
         push(root);
         drain();
@@ -174,7 +181,11 @@ public final class Walker {
             if (entry.length > path.length && st.type() != FileType.DIRECTORY) {
                 throw new SysException(SysException.ENOTDIR, "Not a directory");  // "FILE/", as the kernel says
             }
-            named(path, parent.root, st, follow);
+            if (onPseudoFileSystem(parent.root, path, slash, st, follow)) {
+                skip(path, SkipReason.PSEUDO_FILE_SYSTEM);
+            } else {
+                named(path, parent.root, st, follow);
+            }
         } catch (SysException e) {
             if (follow && e.errno() == SysException.ELOOP) {
                 loop(path);
@@ -239,9 +250,9 @@ public final class Walker {
         try {
             Directory h = handles.openRoot(parent, listed);
             Stat hs = h.stat();
+            noteFileSystem(hs.dev, h);
             int root = dirs.add(-1, parent, hs.dev, hs.ino, listed ? DirectoryTable.LISTED : 0);
             handles.opened(root, h);
-            noteFileSystem(hs.dev, h);
             made = new NamedParent(root, 0, null);
         } catch (SysException e) {
             made = new NamedParent(-1, e.errno(), e.getMessage());
@@ -313,7 +324,9 @@ public final class Walker {
             filtered(DirectoryTable.join(dirPath, name), why);
             return;
         }
-        if (type == FileType.REGULAR) {
+        if (type == FileType.REGULAR && throughLink && pseudo(fileSystemOf(dir, name, st.dev, true))) {
+            skip(DirectoryTable.join(dirPath, name), SkipReason.PSEUDO_FILE_SYSTEM);  // a link to /proc/...
+        } else if (type == FileType.REGULAR) {
             files.add(d, name, st != null ? st.dev : dirs.dev(d), st != null ? st.ino : ino, throughLink);
             if (st != null) {
                 noteLayer(st.dev, dirs.dev(d));
@@ -350,6 +363,8 @@ public final class Walker {
             reporter.error(path, "was replaced by another directory since it was listed; not walked");
         } else if (settings.oneFileSystem() && cs.onOtherMount(rootStat)) {
             skip(path, SkipReason.OTHER_FILE_SYSTEM);
+        } else if (pseudo(noteFileSystem(cs.dev, child))) {
+            skip(path, SkipReason.PSEUDO_FILE_SYSTEM);  // /proc below /, a link to /sys with -L
         } else if (throughLink && dirs.onPath(d, cs.dev, cs.ino)) {
             loop(path);
         } else if (!visited.add(new DevIno(cs.dev, cs.ino))) {
@@ -357,7 +372,6 @@ public final class Walker {
         } else {
             int c = dirs.add(d, name, cs.dev, cs.ino, throughLink ? DirectoryTable.FOLLOWED : 0);
             handles.opened(c, child);
-            noteFileSystem(cs.dev, child);
             if (childCount == children.length) {
                 children = Arrays.copyOf(children, childCount * 2);
             }
@@ -367,16 +381,57 @@ public final class Walker {
         child.close();
     }
 
-    private void noteFileSystem(long dev, Directory dir) {
-        if (!fileSystems.containsKey(dev)) {
-            long magic;
-            try {
-                magic = os.fileSystemType(dir);
-            } catch (SysException e) {
-                magic = 0;  // the java.nio fallback: decided as an unknown file system
-            }
-            fileSystems.put(dev, magic);
+    /** The file system of {@code dev}, asked of {@code dir} the first time the device is met. */
+    private long noteFileSystem(long dev, Directory dir) {
+        Long known = fileSystems.get(dev);
+        if (known != null) {
+            return known;
         }
+        long magic;
+        try {
+            magic = os.fileSystemType(dir);
+        } catch (SysException e) {
+            magic = 0;  // the java.nio fallback: decided as an unknown file system
+        }
+        fileSystems.put(dev, magic);
+        return magic;
+    }
+
+    /** The file system of a file that may lie on another device than its directory; 0 if unknown. */
+    private long fileSystemOf(Directory dir, byte[] name, long dev, boolean follow) {
+        Long known = fileSystems.get(dev);
+        if (known != null) {
+            return known;
+        }
+        try {
+            long magic = os.fileSystemType(dir, name, follow);
+            fileSystems.put(dev, magic);
+            return magic;
+        } catch (SysException e) {
+            return 0;
+        }
+    }
+
+    /** Whether a file named by itself lies on a pseudo file system: /proc/self/pagemap as PATH, say. */
+    private boolean onPseudoFileSystem(int root, byte[] path, int slash, Stat st, boolean follow) {
+        if (st.type() != FileType.REGULAR) {
+            return false;
+        }
+        try (Handle h = new Handle(root)) {
+            return pseudo(fileSystemOf(h.dir, Arrays.copyOfRange(path, slash + 1, path.length), st.dev, follow));
+        } catch (SysException e) {
+            return false;  // the read says what became of it
+        }
+    }
+
+    private static boolean pseudo(long magic) {
+        return FileSystems.pseudo(magic);
+    }
+
+    /** A PATH on proc, sysfs and the like: one warning, counted as skipped, not an error. */
+    private void pseudoPath(byte[] path) {
+        tally.addSkipped(SkipReason.PSEUDO_FILE_SYSTEM);
+        reporter.notice(path, "on a pseudo file system, which has no page cache to warm; skipped");
     }
 
     /** A file on overlayfs has its layer's device: counted as the overlay's file system. */

@@ -231,8 +231,23 @@ final class LibcOs implements Os {
 
     @Override
     public long fileSystemType(Directory dir) throws SysException {
+        return statfsMagic(fd(dir));
+    }
+
+    @Override
+    public long fileSystemType(Directory dir, byte[] name, boolean follow) throws SysException {
+        int fd = openAt(fd(dir), name, O_PATH | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+        try {
+            return statfsMagic(fd);
+        } finally {
+            libc.close(fd);
+        }
+    }
+
+    /** struct statfs's f_type, its first field. */
+    private long statfsMagic(int fd) throws SysException {
         byte[] buf = new byte[128];
-        check(libc.fstatfs(fd(dir), buf));
+        check(libc.fstatfs(fd, buf));
         return ByteBuffer.wrap(buf).order(ByteOrder.nativeOrder()).getLong(0);
     }
 

@@ -151,6 +151,11 @@ final class NioOs implements Os {
         throw unsupported("statfs");
     }
 
+    @Override
+    public long fileSystemType(Directory dir, byte[] name, boolean follow) throws SysException {
+        throw unsupported("statfs");
+    }
+
     /** From /proc/self/limits, the soft limit ("Max open files  1024  4096  files"); the JVM raised it already. */
     @Override
     public long descriptorLimit() {

@@ -59,6 +59,13 @@ public interface Os {
     /** fstatfs(2) f_type of the directory: its file system's magic number (tmpfs 0x01021994, ...). */
     long fileSystemType(Directory dir) throws SysException;
 
+    /**
+     * The file system of {@code name} in {@code dir} itself, where it may not be dir's (a mount point, a
+     * bind-mounted file, a link's target with {@code follow}): opened with O_PATH, which opens nothing
+     * for reading, then fstatfs.
+     */
+    long fileSystemType(Directory dir, byte[] name, boolean follow) throws SysException;
+
     /** The soft limit of open descriptors (RLIMIT_NOFILE), raised to the hard limit first where it is lower. */
     long descriptorLimit();
 

@@ -1,5 +1,6 @@
 package dirdump.order;
 
+import dirdump.sys.FileSystems;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

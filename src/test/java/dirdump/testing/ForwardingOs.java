@@ -70,6 +70,11 @@ public class ForwardingOs implements Os {
     }
 
     @Override
+    public long fileSystemType(Directory dir, byte[] name, boolean follow) throws SysException {
+        return real.fileSystemType(dir, name, follow);
+    }
+
+    @Override
     public long descriptorLimit() {
         return real.descriptorLimit();
     }

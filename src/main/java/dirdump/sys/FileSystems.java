@@ -1,4 +1,4 @@
-package dirdump.order;
+package dirdump.sys;
 
 import java.util.Map;
 
@@ -57,7 +57,15 @@ public final class FileSystems {
             Map.entry(0x63677270L, new Known("cgroup2", Kind.KERNEL)),
             Map.entry(0x6165676CL, new Known("pstore", Kind.KERNEL)),
             Map.entry(0xCAFE4A11L, new Known("bpf", Kind.KERNEL)),
-            Map.entry(0x1CD1L, new Known("devpts", Kind.KERNEL)));
+            Map.entry(0x1CD1L, new Known("devpts", Kind.KERNEL)),
+            Map.entry(0xDE5E81E4L, new Known("efivarfs", Kind.KERNEL)),
+            Map.entry(0x65735543L, new Known("fusectl", Kind.KERNEL)),
+            Map.entry(0x19800202L, new Known("mqueue", Kind.KERNEL)),
+            Map.entry(0x42494E4DL, new Known("binfmt_misc", Kind.KERNEL)),
+            Map.entry(0xF97CFF8CL, new Known("selinuxfs", Kind.KERNEL)),
+            Map.entry(0x43415D53L, new Known("smackfs", Kind.KERNEL)),
+            Map.entry(0x6E736673L, new Known("nsfs", Kind.KERNEL)),
+            Map.entry(0x67596969L, new Known("rpc_pipefs", Kind.KERNEL)));
 
     private FileSystems() {
     }
@@ -66,6 +74,11 @@ public final class FileSystems {
     public static String name(long magic) {
         Known k = KNOWN.get(magic);
         return k != null ? k.name() : magic == 0 ? "unknown file system" : String.format("file system 0x%x", magic);
+    }
+
+    /** Made up by the kernel (proc, sysfs, ...): nothing in it has a page cache to warm, and some reads act. */
+    public static boolean pseudo(long magic) {
+        return kind(magic) == Kind.KERNEL;
     }
 
     public static Kind kind(long magic) {
