@@ -31,9 +31,9 @@ public final class EvictRun {
             parts.add(residency);
             tallies.add(counts);
             return f -> opener.use(f, counts, (path, file, st) -> {
-                Residency before = probe.measure(file, st.size);
+                Residency before = probe.measure(file, st);
                 file.dontNeed();
-                Residency after = probe.measure(file, st.size);
+                Residency after = probe.measure(file, st);
                 residency.add(before, after);
                 if (reporter.verbose()) {
                     reporter.line(PathText.of(path) + ": " + (before == null || after == null ? "residency unknown"

@@ -2,6 +2,7 @@ package dirdump.cache;
 
 import dirdump.sys.OpenFile;
 import dirdump.sys.Residency;
+import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 
 /**
@@ -25,12 +26,31 @@ public final class ResidencyProbe {
         this.method = method;
     }
 
-    /** The residency of the first {@code size} bytes, or null if it cannot be known truthfully. */
-    public Residency measure(OpenFile file, long size) throws SysException {
+    /**
+     * The residency of the file as {@code st} (its fstat) sizes it, or null if it cannot be known
+     * truthfully. Of a sparse file, only the data is measured: its holes have no pages to count (a
+     * 16 TiB file with no blocks has none at all).
+     */
+    public Residency measure(OpenFile file, Stat st) throws SysException {
+        if (!st.sparse()) {
+            return measure(file, 0, st.size);
+        }
+        Residency total = measure(file, 0, 0);
+        long pos = 0;
+        for (long data; total != null && (data = file.nextData(pos)) >= 0 && data < st.size; ) {
+            long from = data - data % total.pageSize();
+            pos = Math.min(file.nextHole(data), st.size);
+            Residency part = measure(file, from, pos - from);
+            total = part == null ? null : total.plus(part);
+        }
+        return total;
+    }
+
+    private Residency measure(OpenFile file, long offset, long length) throws SysException {
         try {
             if (method != ProbeMethod.MINCORE && !cachestatMissing) {
                 try {
-                    return file.cachestat(size);
+                    return file.cachestat(offset, length);
                 } catch (SysException e) {
                     if (e.errno() != SysException.ENOSYS) {
                         throw e;
@@ -41,7 +61,7 @@ public final class ResidencyProbe {
             if (method == ProbeMethod.CACHESTAT || !file.mincoreIsTruthful()) {
                 return null;
             }
-            return file.mincore(size);
+            return file.mincore(offset, length);
         } catch (SysException e) {
             int errno = e.errno();
             if (errno == SysException.EPERM || errno == EOPNOTSUPP || errno == ENODEV || errno == SysException.ENOSYS) {

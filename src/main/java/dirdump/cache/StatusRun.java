@@ -36,7 +36,7 @@ public final class StatusRun {
             parts.add(part);
             tallies.add(counts);
             return f -> opener.use(f, counts, (path, file, st) -> {
-                Residency r = probe.measure(file, st.size);
+                Residency r = probe.measure(file, st);
                 part.add(r);
                 rows.file(path, r);
             });

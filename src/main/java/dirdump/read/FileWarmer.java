@@ -10,6 +10,7 @@ import dirdump.scan.Opened;
 import dirdump.sys.OpenFile;
 import dirdump.sys.ReadBuffer;
 import dirdump.sys.Residency;
+import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 
 /**
@@ -42,7 +43,7 @@ final class FileWarmer {
      * cache is counted, closed and not passed on (null), unless --force.
      */
     Opened check(Opened o, Tally tally) {
-        Residency before = measure(o);
+        Residency before = measure(o.file(), o.stat());
         if (skipCached && before != null && before.allResident()) {
             o.file().close();
             residency.add(before, before);
@@ -60,20 +61,23 @@ final class FileWarmer {
 
     void warm(Opened o, Tally tally) {
         try (OpenFile file = o.file()) {
+            Stat st = o.stat();
             long total;
             if (method == ReadMethod.READ) {
-                total = readToEnd(file);
+                total = st.sparse() ? readData(file, st, tally) : readToEnd(file);
                 if (total < 0) {
                     tally.addBytes(-total - 1);  // stopped part way: the bytes count, the file does not
                     return;
                 }
             } else {
-                willNeed.advise(o, o.stat().size);
-                total = o.stat().size;  // asked for, not read: the size fstat gave
+                total = willNeed.advise(o, st.size);  // asked for, not read: the data of the size fstat gave
+                tally.addHoles(st.size - total);
                 control.transferred(total);
             }
             tally.addRead(total);
-            residency.add(o.before(), o.before() == null ? null : measure(o));
+            // A file read to an end before its size was truncated meanwhile: measured at its new size.
+            Stat now = method == ReadMethod.READ && !st.sparse() && total < st.size ? st.withSize(total) : st;
+            residency.add(o.before(), o.before() == null ? null : measure(o.file(), now));
             reporter.read(o.path(), total);
         } catch (SysException e) {
             reporter.error(o.path(), e.getMessage());
@@ -81,12 +85,42 @@ final class FileWarmer {
         }
     }
 
-    private Residency measure(Opened o) {
+    private Residency measure(OpenFile file, Stat st) {
         try {
-            return probe.measure(o.file(), o.stat().size);
+            return probe.measure(file, st);
         } catch (SysException e) {
             return null;  // unknown: the read goes on
         }
+    }
+
+    /**
+     * Reads only the data of a sparse file, range by range (lseek SEEK_DATA, SEEK_HOLE), and counts the
+     * holes left out. The bytes read, or -(bytes + 1) if the run was told to stop before the end.
+     */
+    private long readData(OpenFile file, Stat st, Tally tally) throws SysException {
+        long total = 0;
+        long holes = 0;
+        long pos = 0;
+        for (long data; (data = file.nextData(pos)) >= 0; ) {
+            holes += data - pos;
+            long hole = file.nextHole(data);
+            for (long at = data; at < hole; ) {
+                int n = file.read(buffer, at, (int) Math.min(buffer.capacity(), hole - at));
+                if (n == 0) {
+                    hole = at;  // truncated meanwhile
+                    break;
+                }
+                at += n;
+                total += n;
+                control.transferred(n);
+                if (control.stopped()) {
+                    return -total - 1;
+                }
+            }
+            pos = hole;
+        }
+        tally.addHoles(holes + Math.max(0, st.size - pos));
+        return total;
     }
 
     /** The bytes read, or -(bytes + 1) if the run was told to stop before the end. */

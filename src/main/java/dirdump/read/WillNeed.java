@@ -16,11 +16,29 @@ final class WillNeed {
     private long dev = -1;
     private long chunk;
 
-    /** Advises the first {@code size} bytes of the file. */
-    void advise(Opened o, long size) throws SysException {
+    /**
+     * Advises the first {@code size} bytes of the file; of a sparse file, only its data (the holes would
+     * cache zero pages). Returns the bytes advised.
+     */
+    long advise(Opened o, long size) throws SysException {
+        if (!o.stat().sparse()) {
+            advise(o, 0, size);
+            return size;
+        }
+        long advised = 0;
+        long pos = 0;
+        for (long data; (data = o.file().nextData(pos)) >= 0 && data < size; ) {
+            pos = Math.min(o.file().nextHole(data), size);
+            advise(o, data, pos);
+            advised += pos - data;
+        }
+        return advised;
+    }
+
+    private void advise(Opened o, long from, long to) throws SysException {
         long step = chunk(o.stat().dev);
-        for (long offset = 0; offset < size; offset += step) {
-            o.file().willNeed(offset, Math.min(step, size - offset));
+        for (long offset = from; offset < to; offset += step) {
+            o.file().willNeed(offset, Math.min(step, to - offset));
         }
     }
 

@@ -17,6 +17,9 @@ public final class HumanSummary {
         if (t.filteredTotal() > 0) {
             err.println("  " + filtered(t));
         }
+        if (t.holes() > 0) {
+            err.println("  holes: " + bytes(t.holes()) + " of sparse files left out (they read as zeros)");
+        }
         err.println("  " + errors(t, s.unusablePaths()));
         err.printf(Locale.ROOT, "  %,d directories; order %s; %s with %s, %d reader%s, %s buffer%n",
                 t.directories(), s.order(), s.method(), s.io(), s.jobs(), s.jobs() == 1 ? "" : "s",

@@ -4,6 +4,7 @@ package dirdump.report;
 public final class Tally {
     private long filesRead;
     private long bytesRead;
+    private long holes;
     private long errors;
     private long changed;
     private long directories;
@@ -18,6 +19,11 @@ public final class Tally {
     /** Bytes read from a file that was not read to its end (the run was stopped). */
     public void addBytes(long bytes) {
         bytesRead += bytes;
+    }
+
+    /** Bytes of holes in sparse files, left out of the read: they would only cache zero pages. */
+    public void addHoles(long bytes) {
+        holes += bytes;
     }
 
     public void addSkipped(SkipReason reason) {
@@ -44,6 +50,7 @@ public final class Tally {
     public void add(Tally other) {
         filesRead += other.filesRead;
         bytesRead += other.bytesRead;
+        holes += other.holes;
         errors += other.errors;
         changed += other.changed;
         directories += other.directories;
@@ -61,6 +68,10 @@ public final class Tally {
 
     public long bytesRead() {
         return bytesRead;
+    }
+
+    public long holes() {
+        return holes;
     }
 
     public long errors() {

@@ -14,6 +14,12 @@ public interface Libc {
     @SaveError
     long read(int fd, Pointer buf, long count);
 
+    @SaveError
+    long pread(int fd, Pointer buf, long count, long offset);
+
+    @SaveError
+    long lseek(int fd, long offset, int whence);
+
     int close(int fd);
 
     /** glibc 2.30+. Fills struct linux_dirent64 records. */

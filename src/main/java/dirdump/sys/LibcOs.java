@@ -41,6 +41,9 @@ final class LibcOs implements Os {
     private static final long DEFAULT_NOFILE = 1024;
     static final int STATX_SIZE = 256;
     private static final int EINTR = 4;
+    private static final int ENXIO = 6;
+    private static final int SEEK_DATA = 3;
+    private static final int SEEK_HOLE = 4;
     private static final int POSIX_FADV_WILLNEED = 3;
     private static final int POSIX_FADV_DONTNEED = 4;
     private static final long FS_IOC_FIEMAP = 0xC020660BL;
@@ -333,10 +336,11 @@ final class LibcOs implements Os {
         int mode = b.getShort(28) & 0xffff;
         long ino = b.getLong(32);
         long size = b.getLong(40);
+        long blocks = b.getLong(48);
         long major = b.getInt(136) & 0xffffffffL;
         long minor = b.getInt(140) & 0xffffffffL;
         long mountId = (mask & STATX_MNT_ID) != 0 ? b.getLong(144) : 0;
-        return new Stat(DeviceNumbers.makedev(major, minor), ino, mode, size, uid, mountId,
+        return new Stat(DeviceNumbers.makedev(major, minor), ino, mode, size, blocks, uid, mountId,
                 (attributes & STATX_ATTR_MOUNT_ROOT) != 0);
     }
 
@@ -389,6 +393,40 @@ final class LibcOs implements Os {
         }
 
         @Override
+        public int read(ReadBuffer buffer, long offset, int length) throws SysException {
+            NativeBuffer nb = (NativeBuffer) buffer;
+            while (true) {
+                long n = libc.pread(fd, nb.pointer, Math.min(length, nb.capacity), offset);
+                if (n >= 0) {
+                    return (int) n;
+                }
+                if (lastError() != EINTR) {
+                    check(n);
+                }
+            }
+        }
+
+        @Override
+        public long nextData(long offset) throws SysException {
+            return seek(offset, SEEK_DATA);
+        }
+
+        @Override
+        public long nextHole(long offset) throws SysException {
+            return seek(offset, SEEK_HOLE);
+        }
+
+        /** ENXIO: no data (or no hole) at or after the offset, as past the end of the file. */
+        private long seek(long offset, int whence) throws SysException {
+            long at = libc.lseek(fd, offset, whence);
+            if (at < 0 && lastError() == ENXIO) {
+                return -1;
+            }
+            check(at);
+            return at;
+        }
+
+        @Override
         public void willNeed(long offset, long length) throws SysException {
             fadvise(offset, length, POSIX_FADV_WILLNEED);
         }
@@ -406,28 +444,28 @@ final class LibcOs implements Os {
         }
 
         @Override
-        public Residency cachestat(long size) throws SysException {
-            long pages = pages(size);
+        public Residency cachestat(long offset, long length) throws SysException {
+            long pages = pages(length);
             if (pages == 0) {
-                return new Residency(0, 0, 0, pageSize);  // len 0 would mean "to the end of the file"
+                return new Residency(0, 0, pageSize);  // len 0 would mean "to the end of the file"
             }
             Pointer p = scratch.get();
             // struct cachestat_range {off, len}: a range, so that a large folio reaching past EOF
             // is not counted beyond the pages of the file.
-            p.putLongLong(0, 0);
-            p.putLongLong(8, size);
+            p.putLongLong(0, offset);
+            p.putLongLong(8, length);
             check(libc.syscall(SYS_CACHESTAT, fd, p.address(), p.address() + 16, 0));
             // struct cachestat {nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted}
-            return new Residency(p.getLongLong(16), pages, p.getLongLong(24), pageSize);
+            return new Residency(p.getLongLong(16), pages, pageSize);
         }
 
         @Override
-        public Residency mincore(long size) throws SysException {
-            long pages = pages(size);
+        public Residency mincore(long offset, long length) throws SysException {
+            long pages = pages(length);
             if (pages == 0) {
-                return new Residency(0, 0, 0, pageSize);  // mmap of an empty file fails
+                return new Residency(0, 0, pageSize);  // mmap of an empty file fails
             }
-            Pointer map = libc.mmap(null, size, PROT_READ, MAP_SHARED, fd, 0);
+            Pointer map = libc.mmap(null, length, PROT_READ, MAP_SHARED, fd, offset);
             if (map == null || map.address() == -1L) {
                 check(-1);
             }
@@ -441,9 +479,9 @@ final class LibcOs implements Os {
                         resident += vec[i] & 1;
                     }
                 }
-                return new Residency(resident, pages, 0, pageSize);
+                return new Residency(resident, pages, pageSize);
             } finally {
-                libc.munmap(map, size);
+                libc.munmap(map, length);
             }
         }
 

@@ -50,7 +50,7 @@ final class NioOs implements Os {
         try {
             Map<String, Object> a = Files.readAttributes(path(path), "unix:dev,ino,mode,size,uid", FOLLOW);
             return new Stat((Long) a.get("dev"), (Long) a.get("ino"), (Integer) a.get("mode"), (Long) a.get("size"),
-                    (Integer) a.get("uid"), 0, false);
+                    -1, (Integer) a.get("uid"), 0, false);
         } catch (IOException e) {
             throw SysException.of(e);
         }
@@ -245,7 +245,7 @@ final class NioOs implements Os {
             mode |= 0400 >> p.ordinal();  // OWNER_READ is 0400, ..., OTHERS_EXECUTE 0001
         }
         return new Stat(Long.parseUnsignedLong(m.group(1), 16), Long.parseUnsignedLong(m.group(2)), mode, a.size(),
-                -1, 0, false);
+                -1, -1, 0, false);
     }
 
     private static void close(DirectoryStream<Path> stream) {
@@ -324,6 +324,28 @@ final class NioOs implements Os {
         }
 
         @Override
+        public int read(ReadBuffer buffer, long offset, int length) throws SysException {
+            ByteBuffer b = ((DirectBuffer) buffer).buffer;
+            b.clear().limit(Math.min(length, b.capacity()));
+            try {
+                return Math.max(channel.position(offset).read(b), 0);
+            } catch (IOException e) {
+                throw SysException.of(e);
+            }
+        }
+
+        /** java.nio cannot see holes: the whole file is data (its blocks are not known, so it is never sparse). */
+        @Override
+        public long nextData(long offset) {
+            return offset < stat.size ? offset : -1;
+        }
+
+        @Override
+        public long nextHole(long offset) {
+            return Math.max(offset, stat.size);
+        }
+
+        @Override
         public void willNeed(long offset, long length) throws SysException {
             throw unsupported("posix_fadvise");
         }
@@ -334,12 +356,12 @@ final class NioOs implements Os {
         }
 
         @Override
-        public Residency cachestat(long size) throws SysException {
+        public Residency cachestat(long offset, long length) throws SysException {
             throw unsupported("cachestat");
         }
 
         @Override
-        public Residency mincore(long size) throws SysException {
+        public Residency mincore(long offset, long length) throws SysException {
             throw unsupported("mincore");
         }
 

@@ -10,6 +10,15 @@ public interface OpenFile extends Closeable {
     /** Reads up to the buffer's capacity; returns 0 at end of file. */
     int read(ReadBuffer buffer) throws SysException;
 
+    /** pread(2): up to {@code length} bytes (at most the buffer's capacity) at {@code offset}; 0 at end of file. */
+    int read(ReadBuffer buffer, long offset, int length) throws SysException;
+
+    /** lseek(SEEK_DATA): where the next data at or after {@code offset} starts; -1 if there is none. */
+    long nextData(long offset) throws SysException;
+
+    /** lseek(SEEK_HOLE): where the hole after {@code offset} starts (the end of the file, if none before). */
+    long nextHole(long offset) throws SysException;
+
     /** posix_fadvise(POSIX_FADV_WILLNEED): asks the kernel to start reading the range, and returns. */
     void willNeed(long offset, long length) throws SysException;
 
@@ -17,17 +26,19 @@ public interface OpenFile extends Closeable {
     void dontNeed() throws SysException;
 
     /**
-     * cachestat(2) (Linux 6.5+) over the first {@code size} bytes, the same range as {@link #mincore}.
-     * Throws with ENOSYS where the kernel lacks it, and with EPERM for a file the caller neither owns
-     * nor may write (where mincore would claim every page resident).
+     * cachestat(2) (Linux 6.5+) over {@code length} bytes from {@code offset} (a multiple of the page
+     * size), the same range as {@link #mincore}. Throws with ENOSYS where the kernel lacks it, and with
+     * EPERM for a file the caller neither owns nor may write (where mincore would claim every page
+     * resident).
      */
-    Residency cachestat(long size) throws SysException;
+    Residency cachestat(long offset, long length) throws SysException;
 
     /**
-     * mmap + mincore. Since Linux 5.2 its answer is only true for a file the caller owns or may write
-     * ({@link #mincoreIsTruthful()}); for others it says every page is resident.
+     * mmap + mincore over a range, as {@link #cachestat}. Since Linux 5.2 its answer is only true for a
+     * file the caller owns or may write ({@link #mincoreIsTruthful()}); for others it says every page is
+     * resident.
      */
-    Residency mincore(long size) throws SysException;
+    Residency mincore(long offset, long length) throws SysException;
 
     /** Whether mincore's answer can be trusted for this open file: owner, root, or write access. */
     boolean mincoreIsTruthful();

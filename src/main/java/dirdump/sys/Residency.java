@@ -1,7 +1,17 @@
 package dirdump.sys;
 
 /** How many of a file's pages are in the page cache, and the page size they are counted in. */
-public record Residency(long residentPages, long totalPages, long dirtyPages, int pageSize) {
+public record Residency(long residentPages, long totalPages, int pageSize) {
+    /** Never more resident than there are pages: a file truncated while it is measured keeps a true figure. */
+    public Residency {
+        residentPages = Math.min(residentPages, totalPages);
+    }
+
+    /** The sum of two ranges of one file. */
+    public Residency plus(Residency other) {
+        return new Residency(residentPages + other.residentPages, totalPages + other.totalPages, pageSize);
+    }
+
     /** Resident pages times the page size, as fincore(1) counts them. */
     public long residentBytes() {
         return residentPages * pageSize;

@@ -6,24 +6,41 @@ public final class Stat {
     public final long ino;
     public final int mode;
     public final long size;
+    /** Blocks of 512 bytes allocated to it; -1 where not known (the java.nio fallback). */
+    public final long blocks;
     public final int uid;
     /** statx's stx_mnt_id: which mount the file was reached through; 0 where it is not known. */
     public final long mountId;
     /** STATX_ATTR_MOUNT_ROOT: the file is the root of a mount (a mount point seen from above). */
     public final boolean mountRoot;
 
-    public Stat(long dev, long ino, int mode, long size, int uid, long mountId, boolean mountRoot) {
+    public Stat(long dev, long ino, int mode, long size, long blocks, int uid, long mountId, boolean mountRoot) {
         this.dev = dev;
         this.ino = ino;
         this.mode = mode;
         this.size = size;
+        this.blocks = blocks;
         this.uid = uid;
         this.mountId = mountId;
         this.mountRoot = mountRoot;
     }
 
+    /** The same file at another size: as it was found once read to its end. */
+    public Stat withSize(long newSize) {
+        return new Stat(dev, ino, mode, newSize, blocks, uid, mountId, mountRoot);
+    }
+
     public FileType type() {
         return FileType.fromMode(mode);
+    }
+
+    /**
+     * Fewer blocks than its size needs: a sparse file, whose holes read as zeros that would fill the
+     * page cache, so only its data is read. (A compressed or inline file looks the same; reading it by
+     * its data ranges costs two lseek calls more, and reads the same bytes.)
+     */
+    public boolean sparse() {
+        return blocks >= 0 && blocks * 512 < size;
     }
 
     public boolean sameFile(long otherDev, long otherIno) {

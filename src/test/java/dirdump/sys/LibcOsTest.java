@@ -56,20 +56,20 @@ class LibcOsTest {
         PageCache.retryIfDropped(() -> {
             try (OpenFile file = open(f)) {
                 file.dontNeed();
-                assertEquals(0, file.cachestat(40 * 4096 + 1).residentPages());
-                assertEquals(0, file.mincore(40 * 4096 + 1).residentPages());
+                assertEquals(0, file.cachestat(0, 40 * 4096 + 1).residentPages());
+                assertEquals(0, file.mincore(0, 40 * 4096 + 1).residentPages());
                 ReadBuffer buffer = os.allocate(1 << 16);
                 while (file.read(buffer) > 0) {
                     // read it all into the cache
                 }
-                Residency r = file.cachestat(40 * 4096 + 1);
+                Residency r = file.cachestat(0, 40 * 4096 + 1);
                 assertEquals(41, r.totalPages());
                 assertEquals(41, r.residentPages());
                 assertEquals(41 * 4096, r.residentBytes());
                 assertTrue(r.allResident());
-                assertEquals(41, file.mincore(40 * 4096 + 1).residentPages());
+                assertEquals(41, file.mincore(0, 40 * 4096 + 1).residentPages());
                 assertTrue(file.mincoreIsTruthful());
-                assertEquals(10, file.cachestat(10 * 4096).residentPages(), "only the range asked for");
+                assertEquals(10, file.cachestat(0, 10 * 4096).residentPages(), "only the range asked for");
             }
         });
     }
@@ -83,13 +83,13 @@ class LibcOsTest {
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-r--r--"));
         try (OpenFile file = open(f)) {
             file.dontNeed();
-            assertEquals(0, file.cachestat(8 * 4096).residentPages());
+            assertEquals(0, file.cachestat(0, 8 * 4096).residentPages());
         }
         AsUser.nobody(() -> {
             try (OpenFile file = open(f)) {
                 assertFalse(file.mincoreIsTruthful());
-                assertEquals(8, file.mincore(8 * 4096).residentPages(), "mincore claims every page");
-                SysException refused = assertThrows(SysException.class, () -> file.cachestat(8 * 4096));
+                assertEquals(8, file.mincore(0, 8 * 4096).residentPages(), "mincore claims every page");
+                SysException refused = assertThrows(SysException.class, () -> file.cachestat(0, 8 * 4096));
                 assertEquals(SysException.EPERM, refused.errno());
             }
             return null;
@@ -98,8 +98,8 @@ class LibcOsTest {
         AsUser.nobody(() -> {
             try (OpenFile file = open(f)) {
                 assertTrue(file.mincoreIsTruthful(), "write access is enough");
-                assertEquals(0, file.mincore(8 * 4096).residentPages());
-                assertEquals(0, file.cachestat(8 * 4096).residentPages());
+                assertEquals(0, file.mincore(0, 8 * 4096).residentPages());
+                assertEquals(0, file.cachestat(0, 8 * 4096).residentPages());
             }
             return null;
         });

@@ -48,7 +48,7 @@ public final class PageCache {
     /** Pages of the file in the page cache, by cachestat. */
     public static long residentPages(Path f) throws IOException {
         try (OpenFile file = open(f)) {
-            return file.cachestat(file.stat().size).residentPages();
+            return file.cachestat(0, file.stat().size).residentPages();
         }
     }
 

@@ -1,0 +1,166 @@
+package dirdump.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dirdump.cache.BeforeAfter;
+import dirdump.order.LocateMethod;
+import dirdump.order.Order;
+import dirdump.order.OrderSettings;
+import dirdump.order.Orderer;
+import dirdump.order.SizeRange;
+import dirdump.report.Reporter;
+import dirdump.report.Tally;
+import dirdump.scan.Listing;
+import dirdump.scan.PathFilter;
+import dirdump.scan.WalkSettings;
+import dirdump.scan.Walker;
+import dirdump.sys.Directory;
+import dirdump.sys.Extent;
+import dirdump.sys.OpenFile;
+import dirdump.sys.Os;
+import dirdump.sys.ReadBuffer;
+import dirdump.sys.Residency;
+import dirdump.sys.Stat;
+import dirdump.sys.SysException;
+import dirdump.testing.ForwardingOs;
+import dirdump.testing.Trees;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A file cut short between its fstat and its read (a log rotated by copytruncate, say). */
+class TruncatedWhileReadTest {
+    private static final int BEFORE = 400 * 4096;
+    private static final int AFTER = 10 * 4096;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void theResidencyAfterIsOfItsNewSizeAndNeverAbove100Percent() throws Exception {
+        Path f = Trees.file(tmp.resolve("log"), BEFORE, 1);
+        Reporter quiet = new Reporter(new PrintStream(OutputStream.nullOutputStream()), Reporter.Verbosity.QUIET);
+        Os os = new TruncatingOnFirstRead(Os.load(quiet::warning), f);
+        try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), quiet,
+                new Tally()).walk(List.of(tmp.toString()), null)) {
+            int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false),
+                    SizeRange.ALL, os, new Tally(), quiet).sequence();
+            ReadRun.Result r = ReadRun.run(os, listing, sequence, new ReadPlan(1 << 16, 1, ReadMethod.READ, 0, false,
+                    null), new ReadControl(0), quiet);
+            assertEquals(AFTER, r.tally().bytesRead());
+            BeforeAfter residency = r.residency();
+            String text = String.join("\n", residency.lines());
+            assertTrue(text.endsWith("100.0 % after"), text);
+            assertEquals(AFTER / 4096, pages(residency, "after"), text);
+        }
+    }
+
+    private static long pages(BeforeAfter residency, String when) {
+        com.google.gson.JsonObject o = new com.google.gson.JsonObject();
+        residency.addTo(o);
+        return o.getAsJsonObject("page_cache").getAsJsonObject(when).get("pages").getAsLong();
+    }
+
+    /** The real calls; the file is truncated when its first read comes, after its fstat and first measure. */
+    private static final class TruncatingOnFirstRead extends ForwardingOs {
+        private final Path target;
+
+        TruncatingOnFirstRead(Os real, Path target) {
+            super(real);
+            this.target = target;
+        }
+
+        @Override
+        public OpenFile open(Directory dir, byte[] name, boolean follow) throws SysException {
+            OpenFile f = real.open(dir, name, follow);
+            return new OpenFile() {
+                private boolean truncated;
+
+                @Override
+                public int read(ReadBuffer buffer) throws SysException {
+                    if (!truncated) {
+                        truncated = true;
+                        try (RandomAccessFile raf = new RandomAccessFile(target.toFile(), "rw")) {
+                            raf.setLength(AFTER);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    }
+                    return f.read(buffer);
+                }
+
+                @Override
+                public Stat stat() throws SysException {
+                    return f.stat();
+                }
+
+                @Override
+                public int read(ReadBuffer buffer, long offset, int length) throws SysException {
+                    return f.read(buffer, offset, length);
+                }
+
+                @Override
+                public long nextData(long offset) throws SysException {
+                    return f.nextData(offset);
+                }
+
+                @Override
+                public long nextHole(long offset) throws SysException {
+                    return f.nextHole(offset);
+                }
+
+                @Override
+                public void willNeed(long offset, long length) throws SysException {
+                    f.willNeed(offset, length);
+                }
+
+                @Override
+                public void dontNeed() throws SysException {
+                    f.dontNeed();
+                }
+
+                @Override
+                public Residency cachestat(long offset, long length) throws SysException {
+                    return f.cachestat(offset, length);
+                }
+
+                @Override
+                public Residency mincore(long offset, long length) throws SysException {
+                    return f.mincore(offset, length);
+                }
+
+                @Override
+                public boolean mincoreIsTruthful() {
+                    return f.mincoreIsTruthful();
+                }
+
+                @Override
+                public Extent firstExtent(boolean sync) throws SysException {
+                    return f.firstExtent(sync);
+                }
+
+                @Override
+                public long fibmapFirstByte() throws SysException {
+                    return f.fibmapFirstByte();
+                }
+
+                @Override
+                public int blockSize() throws SysException {
+                    return f.blockSize();
+                }
+
+                @Override
+                public void close() {
+                    f.close();
+                }
+            };
+        }
+    }
+}
