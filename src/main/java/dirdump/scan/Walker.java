@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * Lists every file under the PATHs, with the inode each directory gives for it: no file is stat'ed
@@ -42,6 +43,7 @@ public final class Walker {
     private int stackSize;
     private int[] children = new int[16];
     private int childCount;
+    private BooleanSupplier stop = () -> false;
 
     private record DevIno(long dev, long ino) {
     }
@@ -53,11 +55,17 @@ public final class Walker {
         this.tally = tally;
     }
 
+    /** Ends the walk early, with what was listed so far, once {@code stop} says so (a signal). */
+    public Walker stopWhen(BooleanSupplier stop) {
+        this.stop = stop;
+        return this;
+    }
+
     /** Walks the PATHs, then adds the files of {@code list} (null if there is none). */
     public Listing walk(List<String> paths, NameList list) {
         int unusable = 0;
         for (String operand : paths) {
-            if (!addOperand(normalize(PathNames.bytes(operand)))) {
+            if (!stop.getAsBoolean() && !addOperand(normalize(PathNames.bytes(operand)))) {
                 unusable++;
             }
         }
@@ -90,7 +98,7 @@ public final class Walker {
     /** False if the list itself could not be opened or read to its end. */
     private boolean addListed(NameList list) {
         try (list) {
-            for (byte[] path; (path = list.next()) != null; ) {
+            for (byte[] path; !stop.getAsBoolean() && (path = list.next()) != null; ) {
                 listed(normalize(path));
             }
             return true;
@@ -155,7 +163,7 @@ public final class Walker {
     }
 
     private void drain() {
-        while (stackSize > 0) {
+        while (stackSize > 0 && !stop.getAsBoolean()) {
             int d = stack[--stackSize];
             byte[] dirPath = dirs.path(d);
             int relStart = relativeStart(d, dirPath);
