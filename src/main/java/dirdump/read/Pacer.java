@@ -9,7 +9,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>A read is paid for after it is done (its size is known only then), so the reads in flight are
  * ahead of the schedule: each reader reads at most {@link #readSize} bytes a call, so that all of them
  * together are at most half the burst ahead, and idle time saved up makes the other half. Then from
- * the first read on, and after any pause, at most {@value #BURST_NANOS} ns worth is read beyond the rate.
+ * the first read on, and after any pause, at most 50 ms worth is read beyond the rate.
  */
 final class Pacer {
     /** The most that is ever read ahead of the rate, in time at the rate. */
