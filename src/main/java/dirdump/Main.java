@@ -1,6 +1,7 @@
 package dirdump;
 
 import dirdump.cli.DirdumpCommand;
+import dirdump.cli.ExitCode;
 import dirdump.sys.Os;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -13,7 +14,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.in, System.out, System.err));
+        ClosedAtStart closed = ClosedAtStart.fromLauncher();
+        System.exit(run(args, closed.stdin(), CheckedStdout.open(closed.stdout()), System.err));
     }
 
     /** Runs dirdump as the command line would, with the given streams; returns the exit status. */
@@ -21,10 +23,27 @@ public final class Main {
         if (!asksForHelpOrVersion(args)) {
             Os.bindInBackground();  // while picocli parses: every command but help and version needs it
         }
-        int status = commandLine(in, out, err).execute(args);
-        out.flush();
-        err.flush();
-        return status;
+        try {
+            int status = commandLine(in, out, err).execute(args);
+            out.flush();
+            return status;
+        } catch (OutputLost e) {
+            return outputLost(e, err);  // what was left to flush
+        } finally {
+            err.flush();
+        }
+    }
+
+    /**
+     * Standard output could not be written: one line and exit status 2, as coreutils give them; nothing
+     * and 141 when its reader went away, as for a program that SIGPIPE ended (the JVM ignores SIGPIPE).
+     */
+    private static int outputLost(OutputLost e, PrintStream err) {
+        if (e.readerGone()) {
+            return ExitCode.READER_GONE.status;
+        }
+        err.println("dirdump: write error: " + e.getMessage());
+        return ExitCode.WRITE_ERROR.status;
     }
 
     /** --help and --version load no native code. */
@@ -43,7 +62,25 @@ public final class Main {
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true))
-                .setParameterExceptionHandler(Main::usageError);
+                .setParameterExceptionHandler(Main::usageError)
+                .setExecutionStrategy(parsed -> execute(parsed, err));
+    }
+
+    /**
+     * Runs the command, or prints the help or version it asks for, as picocli does; lost output is told
+     * here (picocli would print any exception with its stack trace, and exit 1).
+     */
+    private static int execute(CommandLine.ParseResult parsed, PrintStream err) {
+        try {
+            return new CommandLine.RunLast().execute(parsed);
+        } catch (OutputLost e) {
+            return outputLost(e, err);  // while picocli printed --help or --version
+        } catch (CommandLine.ExecutionException e) {
+            if (e.getCause() instanceof OutputLost) {
+                return outputLost((OutputLost) e.getCause(), err);
+            }
+            throw e;
+        }
     }
 
     /**

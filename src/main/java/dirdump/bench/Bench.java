@@ -2,6 +2,7 @@ package dirdump.bench;
 
 import dirdump.cache.PageTotals;
 import dirdump.report.Reporter;
+import dirdump.scan.StopRequest;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,13 +16,16 @@ public final class Bench {
     private Bench() {
     }
 
-    /** {@code notes}: what the caller has to say already (a variant left out). */
+    /**
+     * {@code notes}: what the caller has to say already (a variant left out). {@code stop}: ends bench
+     * early (a signal): the run it cuts short is left out, and the results are of the runs before.
+     */
     public static Results run(List<Variant> variants, FileSet files, CachePrep prep, int rounds, List<String> notes,
-                              Reporter reporter) throws IOException {
+                              Reporter reporter, StopRequest stop) throws IOException {
         if (prep == CachePrep.NONE) {
             // One untimed round caches what every variant reads, a command's own program included.
-            for (Variant v : variants) {
-                v.run();
+            for (int i = 0; i < variants.size() && !stop.stopped(); i++) {
+                variants.get(i).run();
             }
         } else {
             files.sync();  // files just written are dirty, and eviction drops clean pages only
@@ -29,18 +33,19 @@ public final class Bench {
         List<List<Run>> runs = new ArrayList<>();
         variants.forEach(v -> runs.add(new ArrayList<>()));
         boolean warned = false;
-        for (int round = 1; round <= rounds; round++) {
+        int stoppedIn = 0;
+        for (int round = 1; round <= rounds && stoppedIn == 0; round++) {
             for (int i = 0; i < variants.size(); i++) {
                 Variant v = variants.get(i);
-                System.gc();  // the last run's garbage, collected now rather than in this run's time
-                PageTotals before = prep.before(files);
-                Outcome outcome = v.run();
-                Run run = new Run(round, outcome, PageTotals.percent(before.residentPages(), before.pages()),
-                        CacheState.of(before));
+                Run run = run(v, round, prep, files, stop);
+                if (run == null) {
+                    stoppedIn = round;
+                    break;
+                }
                 runs.get(i).add(run);
                 reporter.progress(progress(run, rounds, v));
-                if (outcome.failure() != null) {
-                    reporter.warning("round " + round + ": " + v.label() + ": " + outcome.failure());
+                if (!run.endedWell()) {
+                    reporter.warning("round " + round + ": " + v.label() + ": " + run.outcome().failure());
                 }
                 if (!warned && run.cache() != prep.asked && run.cache() != CacheState.UNKNOWN) {
                     reporter.warning(offWarning(run, prep, v));
@@ -49,10 +54,20 @@ public final class Bench {
             }
         }
         List<VariantResult> results = new ArrayList<>();
+        List<String> notRun = new ArrayList<>();
         for (int i = 0; i < variants.size(); i++) {
-            results.add(new VariantResult(variants.get(i), runs.get(i), runs.get(0), prep.asked));
+            if (runs.get(i).isEmpty()) {
+                notRun.add(variants.get(i).label());
+            } else {
+                results.add(new VariantResult(variants.get(i), runs.get(i), runs.get(0), prep.asked));
+            }
         }
         List<String> allNotes = new ArrayList<>(notes);
+        if (stoppedIn > 0) {
+            allNotes.add(String.format(Locale.ROOT, "stopped by %s in round %d of %d: the results are of the runs "
+                    + "before it (the run it cut short is left out)%s", stop.signalName(), stoppedIn, rounds,
+                    notRun.isEmpty() ? "" : "; left out, with no run done: " + String.join(", ", notRun)));
+        }
         if (results.stream().anyMatch(r -> r.runsOff > 0)) {
             allNotes.add(prep.asked == CacheState.COLD
                     ? "marked \"not cold\": runs that started with more than 1 % of the files' pages still cached "
@@ -60,10 +75,24 @@ public final class Bench {
                     : "marked \"not warm\": runs that started with less than 99 % of the files' pages cached");
         }
         if (results.stream().anyMatch(r -> r.failedRuns > 0)) {
-            allNotes.add("marked \"failed\": runs of a dirdump read that could not read every file (errors on stderr), "
-                    + "or of a command that exited with a status other than 0");
+            allNotes.add("marked \"failed\": runs of a dirdump read that could not read every file (errors on stderr) "
+                    + "or read none, or of a command that exited with a status other than 0 or ran out of time; "
+                    + "their times count in no figure, and a variant whose every run failed has no bar");
         }
-        return new Results(results, prep, rounds, files.files(), files.bytes(), allNotes);
+        return new Results(results, prep, rounds, files.files(), files.bytes(), allNotes,
+                stoppedIn > 0 ? stop.signalName() : null, stoppedIn > 0 ? stop.signal() : 0);
+    }
+
+    /** One run, on the cache made ready for it; null if a signal came before it ended: it measures nothing. */
+    private static Run run(Variant v, int round, CachePrep prep, FileSet files, StopRequest stop) throws IOException {
+        System.gc();  // the last run's garbage, collected now rather than in this run's time
+        PageTotals before = prep.before(files);
+        if (stop.stopped()) {
+            return null;
+        }
+        Outcome outcome = v.run();
+        return stop.stopped() ? null : new Run(round, outcome, PageTotals.percent(before.residentPages(), before.pages()),
+                CacheState.of(before));
     }
 
     /** "round 1 of 3: dirdump --nosort -j1: 0.412 s, 19.9 MB/s; 0.0 % of the pages cached before". */

@@ -28,9 +28,9 @@ public final class BenchCsv {
         out.flush();
     }
 
-    /** 0.0005, not 5.0E-4 as Double.toString writes it. */
-    private static String plain(double x) {
-        return BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
+    /** 0.0005, not 5.0E-4 as Double.toString writes it; empty when no run gives it (JSON's null). */
+    private static String plain(Double x) {
+        return x == null ? "" : BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
     }
 
     /** Quoted when it holds a comma, a quote or a line break (a --vs command may), quotes doubled. */

@@ -25,6 +25,9 @@ public final class BenchJson {
         JsonArray notes = new JsonArray();
         r.notes().forEach(notes::add);
         o.add("notes", notes);
+        if (r.stoppedBy() != null) {
+            o.addProperty("stopped_by", r.stoppedBy());
+        }
         o.addProperty("exit_status", r.exitStatus());
         JsonSummary.println(o, out);
     }

@@ -23,9 +23,8 @@ public final class BenchTable {
         out.printf(Locale.ROOT, ROW, "median s", "min s", "max s", "MB/s", "files/s", "speedup", "variant");
         for (VariantResult v : r.variants()) {
             out.printf(Locale.ROOT, ROW, seconds(v.medianSeconds), seconds(v.minSeconds), seconds(v.maxSeconds),
-                    String.format(Locale.ROOT, "%.1f", v.megabytesPerSecond),
-                    String.format(Locale.ROOT, "%,.0f", v.filesPerSecond),
-                    String.format(Locale.ROOT, "%.2fx", v.speedup), v.label + marks(v, r.prep().asked));
+                    figure("%.1f", v.megabytesPerSecond), figure("%,.0f", v.filesPerSecond),
+                    figure("%.2fx", v.speedup), v.label + marks(v, r.prep().asked));
         }
         out.println();
         BenchChart.print(r.variants(), out);
@@ -56,7 +55,12 @@ public final class BenchTable {
         return marks.isEmpty() ? "" : " (" + String.join(", ", marks) + ")";
     }
 
-    static String seconds(double s) {
-        return String.format(Locale.ROOT, "%.3f", s);
+    /** "0.793", or "-" when no run ended well. */
+    static String seconds(Double s) {
+        return figure("%.3f", s);
+    }
+
+    private static String figure(String format, Double value) {
+        return value == null ? "-" : String.format(Locale.ROOT, format, value);
     }
 }

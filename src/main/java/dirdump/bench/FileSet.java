@@ -10,6 +10,7 @@ import dirdump.report.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
 import dirdump.scan.SharedCursor;
+import dirdump.scan.StopRequest;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
 
@@ -22,24 +23,29 @@ public final class FileSet {
     private final Listing listing;
     private final int[] sequence;
     private final Reporter reporter;
+    private final StopRequest stop;
     private final ResidencyProbe probe = new ResidencyProbe(ProbeMethod.AUTO);
     private long files;
     private long bytes;
 
-    private FileSet(Os os, Listing listing, int[] sequence, Reporter reporter) {
+    private FileSet(Os os, Listing listing, int[] sequence, Reporter reporter, StopRequest stop) {
         this.os = os;
         this.listing = listing;
         this.sequence = sequence;
         this.reporter = reporter;
+        this.stop = stop;
     }
 
-    /** Sizes each file (the walk stats none) with one fstat: a pass before any run is timed. */
-    public static FileSet of(Os os, Listing listing, int[] sequence, Reporter reporter) {
-        FileSet set = new FileSet(os, listing, sequence, reporter);
+    /**
+     * Sizes each file (the walk stats none) with one fstat: a pass before any run is timed. {@code stop}
+     * ends the passes over the files early (a signal).
+     */
+    public static FileSet of(Os os, Listing listing, int[] sequence, Reporter reporter, StopRequest stop) {
+        FileSet set = new FileSet(os, listing, sequence, reporter, stop);
         FileOpener opener = new FileOpener(os, listing, reporter, "not counted");
         Tally ignored = new Tally();  // the walk's problems were reported already; these are the runs' business
-        for (int f : sequence) {
-            opener.use(f, ignored, (path, file, st) -> {
+        for (int i = 0; i < sequence.length && !stop.stopped(); i++) {
+            opener.use(sequence[i], ignored, (path, file, st) -> {
                 set.files++;
                 set.bytes += st.size;
             });
@@ -62,12 +68,13 @@ public final class FileSet {
 
     /** posix_fadvise(DONTNEED) on each file; the residency right after, as measured file by file. */
     PageTotals evict() {
-        return EvictRun.run(os, listing, sequence, probe, new Tally(), reporter, SharedCursor.threads(sequence.length, 4)).after();
+        return EvictRun.run(os, listing, sequence, probe, new Tally(), reporter, SharedCursor.threads(sequence.length, 4),
+                stop).after();
     }
 
     /** The residency now. */
     PageTotals residency() {
         return StatusRun.run(os, listing, sequence, probe, new Tally(), reporter, (path, r) -> { },
-                SharedCursor.threads(sequence.length, 4));
+                SharedCursor.threads(sequence.length, 4), stop);
     }
 }

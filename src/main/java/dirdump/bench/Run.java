@@ -5,6 +5,11 @@ package dirdump.bench;
  * files' pages resident, null when not measurable).
  */
 public record Run(int round, Outcome outcome, Double residentPercent, CacheState cache) {
+    /** Its figures count: it read what it should have (a dirdump read: every file; a command: exit 0). */
+    public boolean endedWell() {
+        return outcome.failure() == null;
+    }
+
     public double seconds() {
         return outcome.nanos() / 1e9;
     }

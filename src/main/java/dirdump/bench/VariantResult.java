@@ -3,47 +3,62 @@ package dirdump.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 
 /**
  * A variant's runs, one a round, and what the results show of them: medians (a slow spell of a shared
  * machine moves a median less than a mean), the spread, and the speedup against the first variant,
  * the median of the ratios within each round (so that a slow spell, which hits a round's runs alike,
- * cancels out). Figures are rounded once, here, so that every output shows the same numbers.
+ * cancels out). Only runs that ended well count: a command that failed at once would otherwise look
+ * the fastest. A figure no run gives is null (a variant whose every run failed has no time, no speedup
+ * and no bar). Figures are rounded once, here, so that every output shows the same numbers.
  */
 public final class VariantResult {
     public final String label;
     public final String kind;
     public final List<Run> runs;
-    public final double medianSeconds;
-    public final double minSeconds;
-    public final double maxSeconds;
-    public final double megabytesPerSecond;
-    public final double filesPerSecond;
-    public final double speedup;
+    public final Double medianSeconds;
+    public final Double minSeconds;
+    public final Double maxSeconds;
+    public final Double megabytesPerSecond;
+    public final Double filesPerSecond;
+    public final Double speedup;
     /** The state every run started in, or MIXED. */
     public final CacheState cache;
     /** Runs that did not start in the state asked (UNKNOWN ones are not counted: they may be right). */
     public final int runsOff;
     public final int failedRuns;
 
-    /** {@code base}: the first variant's runs, round for round. */
+    /** {@code runs}: at least one; {@code base}: the first variant's runs, matched by round. */
     VariantResult(Variant variant, List<Run> runs, List<Run> base, CacheState asked) {
         this.label = variant.label();
         this.kind = variant.kind();
         this.runs = List.copyOf(runs);
-        medianSeconds = round(median(runs, Run::seconds), 6);
-        minSeconds = round(runs.stream().mapToDouble(Run::seconds).min().orElse(0), 6);
-        maxSeconds = round(runs.stream().mapToDouble(Run::seconds).max().orElse(0), 6);
-        megabytesPerSecond = round(median(runs, Run::megabytesPerSecond), 3);
-        filesPerSecond = round(median(runs, Run::filesPerSecond), 1);
+        List<Run> good = runs.stream().filter(Run::endedWell).collect(Collectors.toList());
+        medianSeconds = figure(good, median(good, Run::seconds), 6);
+        minSeconds = figure(good, good.stream().mapToDouble(Run::seconds).min().orElse(0), 6);
+        maxSeconds = figure(good, good.stream().mapToDouble(Run::seconds).max().orElse(0), 6);
+        megabytesPerSecond = figure(good, median(good, Run::megabytesPerSecond), 3);
+        filesPerSecond = figure(good, median(good, Run::filesPerSecond), 1);
         List<Double> ratios = new ArrayList<>();
-        for (int r = 0; r < runs.size(); r++) {
-            ratios.add(base.get(r).seconds() / runs.get(r).seconds());
+        for (Run run : good) {
+            base.stream().filter(b -> b.round() == run.round() && b.endedWell()).findFirst()
+                    .ifPresent(b -> ratios.add(b.seconds() / run.seconds()));
         }
-        speedup = round(median(ratios, Double::doubleValue), 3);
+        speedup = figure(ratios, median(ratios, Double::doubleValue), 3);
         cache = runs.stream().map(Run::cache).distinct().count() == 1 ? runs.get(0).cache() : CacheState.MIXED;
         runsOff = (int) runs.stream().filter(r -> r.cache() != asked && r.cache() != CacheState.UNKNOWN).count();
-        failedRuns = (int) runs.stream().filter(r -> r.outcome().failure() != null).count();
+        failedRuns = runs.size() - good.size();
+    }
+
+    /** Every run failed: nothing to compare. */
+    public boolean failed() {
+        return medianSeconds == null;
+    }
+
+    /** {@code value} rounded, or null when there is nothing it was taken of. */
+    private static Double figure(List<?> of, double value, int decimals) {
+        return of.isEmpty() ? null : round(value, decimals);
     }
 
     static <T> double median(List<T> items, ToDoubleFunction<T> value) {

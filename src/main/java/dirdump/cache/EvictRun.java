@@ -10,6 +10,7 @@ import dirdump.sys.Os;
 import dirdump.sys.Residency;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Drops each listed file's pages from the page cache with posix_fadvise(POSIX_FADV_DONTNEED), and
@@ -19,12 +20,15 @@ public final class EvictRun {
     private EvictRun() {
     }
 
-    /** {@code threads}: how many evict at once; with -v, one, so that the lines come in sequence order. */
+    /**
+     * {@code threads}: how many evict at once; with -v, one, so that the lines come in sequence order.
+     * {@code stop}: ends the pass early (a signal), with the totals of the files evicted.
+     */
     public static BeforeAfter run(Os os, Listing listing, int[] sequence, ResidencyProbe probe, Tally tally,
-                                  Reporter reporter, int threads) {
+                                  Reporter reporter, int threads, BooleanSupplier stop) {
         List<BeforeAfter> parts = new ArrayList<>();
         List<Tally> tallies = new ArrayList<>();
-        SharedCursor.forEach(sequence, threads, () -> {
+        SharedCursor.forEach(sequence, threads, stop, () -> {
             FileOpener opener = new FileOpener(os, listing, reporter, "not evicted");
             BeforeAfter residency = new BeforeAfter();
             Tally counts = new Tally();

@@ -9,6 +9,7 @@ import dirdump.sys.Os;
 import dirdump.sys.Residency;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /** Measures the page-cache residency of each listed file, in sequence order; reads nothing. */
 public final class StatusRun {
@@ -23,13 +24,13 @@ public final class StatusRun {
 
     /**
      * {@code threads}: how many measure at once (the totals are the same); rows come in sequence order
-     * only with one.
+     * only with one. {@code stop}: ends the pass early (a signal), with the totals of the files measured.
      */
     public static PageTotals run(Os os, Listing listing, int[] sequence, ResidencyProbe probe, Tally tally,
-                                 Reporter reporter, Rows rows, int threads) {
+                                 Reporter reporter, Rows rows, int threads, BooleanSupplier stop) {
         List<PageTotals> parts = new ArrayList<>();
         List<Tally> tallies = new ArrayList<>();
-        SharedCursor.forEach(sequence, threads, () -> {
+        SharedCursor.forEach(sequence, threads, stop, () -> {
             FileOpener opener = new FileOpener(os, listing, reporter, "not measured");
             PageTotals part = new PageTotals();
             Tally counts = new Tally();

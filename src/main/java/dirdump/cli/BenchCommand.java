@@ -15,6 +15,7 @@ import dirdump.order.Order;
 import dirdump.report.HumanSummary;
 import dirdump.report.PathText;
 import dirdump.report.Reporter;
+import dirdump.scan.StopRequest;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,8 +52,11 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
             "0:every run ended well",
-            "1:a run failed (a read could not read every file, a command did not exit 0)",
-            "2:usage error, a PATH cannot be used, or --drop-caches without root"},
+            "1:a run failed (a read could not read every file or read none, a command did not exit 0 or ran "
+                + "out of time)",
+            "2:usage error, a PATH cannot be used, --drop-caches without root, or stdout cannot be written",
+            "129, 130, 143:stopped by SIGHUP, SIGINT, SIGTERM, after the results of the runs before",
+            "141:the reader of stdout went away (a closed pipe, as | head); nothing is said"},
         footerHeading = "%nExamples:%n",
         footer = {
             "  dirdump bench /data/set                 the default variants, 3 rounds",
@@ -83,9 +87,14 @@ final class BenchCommand implements Callable<Integer> {
     List<String> variants = new ArrayList<>();
 
     @Option(names = "--vs", paramLabel = "CMD",
-            description = "Also an outside command ('vmtouch -t DIR'), run with 'sh -c CMD', its output discarded, "
-                + "timed from start to exit. Repeatable; run after the dirdump variants.")
+            description = "Also an outside command ('vmtouch -t DIR'), run with 'sh -c CMD' in a process group of "
+                + "its own, its output discarded, timed from start to exit. Repeatable; run after the dirdump variants.")
     List<String> commands = new ArrayList<>();
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m", converter = DurationConverter.class,
+            description = "How long a --vs command may run (90, 90s, 10m, 1h; default ${DEFAULT-VALUE}): then it and "
+                + "all it started are ended, and the run is marked failed.")
+    long timeoutNanos;
 
     @Option(names = "--rounds", paramLabel = "R", defaultValue = "3",
             description = "Rounds; each variant runs once in each (default ${DEFAULT-VALUE}).")
@@ -116,12 +125,25 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        StopRequest stop = new StopRequest();
+        try (StopOnSignal signals = new StopOnSignal(stop)) {
+            return bench(stop);
+        }
+    }
+
+    private int bench(StopRequest stop) {
         Results results;
         try {
-            results = measure(new Reporter(parent.err, quiet ? Reporter.Verbosity.QUIET : Reporter.Verbosity.NORMAL));
+            results = measure(new Reporter(parent.err, quiet ? Reporter.Verbosity.QUIET : Reporter.Verbosity.NORMAL),
+                    stop);
         } catch (IOException e) {
             parent.err.println("dirdump: bench stopped: cannot prepare the page cache: " + e.getMessage());
             return ExitCode.SOME_FAILED.status;
+        }
+        if (results == null && stop.stopped()) {
+            parent.err.println("dirdump: bench stopped by " + stop.signalName() + " while listing the files: nothing "
+                    + "was measured");
+            return ExitCode.stoppedBy(stop.signal()).status;
         }
         if (results == null) {
             return ExitCode.USAGE.status;
@@ -136,8 +158,11 @@ final class BenchCommand implements Callable<Integer> {
         return results.exitStatus();
     }
 
-    /** Runs the bench; null if it cannot start (--drop-caches without root, a PATH unusable), having said why. */
-    Results measure(Reporter reporter) throws IOException {
+    /**
+     * Runs the bench; null if it cannot start (--drop-caches without root, a PATH unusable), having said
+     * why, or if {@code stop} came during the walk.
+     */
+    Results measure(Reporter reporter, StopRequest stop) throws IOException {
         List<String> options = variants.isEmpty() ? DEFAULT_VARIANTS : variants;
         List<DirdumpCommand> reads = checkArguments(options);
         if (dropCaches) {
@@ -152,18 +177,19 @@ final class BenchCommand implements Callable<Integer> {
         boolean askPhysical = variants.isEmpty();
         Selection selection = Selection.of(paths, null,
                 ReadVariant.command(askPhysical ? "--order=physical" : "--order=inode", paths, parent, spec).walk,
-                reporter);
+                reporter, stop);
         try (selection) {
-            return measure(selection, options, reads, askPhysical, reporter);
+            return run(selection, options, reads, askPhysical, reporter, stop);
         }
     }
 
-    private Results measure(Selection selection, List<String> options, List<DirdumpCommand> reads, boolean askPhysical,
-                            Reporter reporter) throws IOException {
-        if (selection.listing().unusablePaths > 0) {
-            return null;  // the walk said which
+    /** Runs the variants over the files of {@code selection}, whose handles stay open meanwhile. */
+    private Results run(Selection selection, List<String> options, List<DirdumpCommand> reads, boolean askPhysical,
+                        Reporter reporter, StopRequest stop) throws IOException {
+        if (selection.listing().unusablePaths > 0 || stop.stopped()) {
+            return null;  // the walk said which PATH
         }
-        FileSet files = FileSet.of(selection.os(), selection.listing(), selection.sequence(), reporter);
+        FileSet files = FileSet.of(selection.os(), selection.listing(), selection.sequence(), reporter, stop);
 
         List<String> notes = new ArrayList<>();
         List<Variant> list = new ArrayList<>();
@@ -173,16 +199,16 @@ final class BenchCommand implements Callable<Integer> {
             if (leftOut != null) {
                 notes.add("dirdump " + PHYSICAL + " left out: " + leftOut);
             } else {
-                list.add(new ReadVariant(options.get(i), reads.get(i), runReporter));
+                list.add(new ReadVariant(options.get(i), reads.get(i), runReporter, stop));
             }
         }
-        commands.forEach(c -> list.add(new CommandVariant(c, files)));
+        commands.forEach(c -> list.add(new CommandVariant(c, files, timeoutNanos, stop)));
 
         CachePrep prep = warm ? CachePrep.NONE : dropCaches ? CachePrep.DROP_CACHES : CachePrep.EVICT;
         reporter.progress(String.format(Locale.ROOT, "bench: %,d files, %s; %d variants, %d round%s, %s cache",
                 files.files(), HumanSummary.bytes(files.bytes()), list.size(), rounds, rounds == 1 ? "" : "s",
                 prep.asked.key()));
-        return Bench.run(list, files, prep, rounds, notes, reporter);
+        return Bench.run(list, files, prep, rounds, notes, reporter, stop);
     }
 
     /** Refuses every mistake before anything is walked; the read command of each variant. */

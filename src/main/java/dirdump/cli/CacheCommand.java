@@ -2,6 +2,7 @@ package dirdump.cli;
 
 import dirdump.report.Reporter;
 import dirdump.scan.SharedCursor;
+import dirdump.scan.StopRequest;
 import java.util.List;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
@@ -26,8 +27,8 @@ abstract class CacheCommand {
     @Mixin
     OutputOptions output;
 
-    Selection select(List<String> paths, Reporter reporter) {
-        return Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter);
+    Selection select(List<String> paths, Reporter reporter, StopRequest stop) {
+        return Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter, stop);
     }
 
     /** Two cores measure twice as fast; with -v, one thread keeps the per-file lines in order. */

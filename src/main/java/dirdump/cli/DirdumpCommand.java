@@ -12,10 +12,10 @@ import dirdump.report.HumanSummary;
 import dirdump.report.JsonSummary;
 import dirdump.report.Reporter;
 import dirdump.report.RunSummary;
-import dirdump.report.StoppedBySignal;
 import dirdump.report.SummarySection;
 import dirdump.report.Tally;
 import dirdump.scan.Listing;
+import dirdump.scan.StopRequest;
 import dirdump.sys.Terminal;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -49,8 +49,10 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {
             "0:every file listed was read (or was already cached)",
             "1:the run finished, but some files or directories could not be read",
-            "2:usage error, or a PATH does not exist or cannot be used",
+            "2:usage error, a PATH does not exist or cannot be used, or stdout cannot be written",
+            "129:stopped by SIGHUP, after the summary of what was done",
             "130:stopped by SIGINT (Ctrl-C), after the summary of what was done",
+            "141:the reader of stdout went away (a closed pipe, as | head); nothing is said",
             "143:stopped by SIGTERM, after the summary of what was done"},
         footerHeading = "%nExamples:%n",
         footer = {
@@ -135,13 +137,16 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSummary summary = read(new Reporter(err, output.verbosity()), true);
-        if (output.json) {
-            JsonSummary.print(summary, out);
-        } else if (output.verbosity() != Reporter.Verbosity.QUIET) {
-            HumanSummary.print(summary, err);
+        StopRequest stop = new StopRequest();
+        try (StopOnSignal signals = new StopOnSignal(stop)) {
+            RunSummary summary = read(new Reporter(err, output.verbosity()), stop, true);
+            if (output.json) {
+                JsonSummary.print(summary, out);
+            } else if (output.verbosity() != Reporter.Verbosity.QUIET) {
+                HumanSummary.print(summary, err);
+            }
+            return summary.exitStatus();
         }
-        return summary.exitStatus();
     }
 
     /** Refuses what picocli cannot (values out of range, orders that contradict), before the walk, which can be long. */
@@ -161,17 +166,17 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     /**
      * Lists, orders and reads the files: the run and its summary, not printed (bench compares them).
-     * {@code interactive}: a progress line where one is wanted, and SIGINT/SIGTERM stop the read with a
-     * summary (bench handles neither per run).
+     * {@code stop}: ends the walk or the read early, with the summary of what was done (the caller
+     * handles the signals); {@code interactive}: a progress line where one is wanted (not for bench).
      */
-    RunSummary read(Reporter reporter, boolean interactive) {
+    RunSummary read(Reporter reporter, StopRequest stop, boolean interactive) {
         validate();
-        try (Selection selection = Selection.of(paths, walk.list(in, list.nul), walk, reporter)) {
-            return read(selection, reporter, interactive);
+        try (Selection selection = Selection.of(paths, walk.list(in, list.nul), walk, reporter, stop)) {
+            return read(selection, reporter, interactive, stop);
         }
     }
 
-    private RunSummary read(Selection selection, Reporter reporter, boolean interactive) {
+    private RunSummary read(Selection selection, Reporter reporter, boolean interactive, StopRequest stop) {
         Tally tally = selection.tally();
         Listing listing = selection.listing();
 
@@ -180,13 +185,12 @@ public final class DirdumpCommand implements Callable<Integer> {
                 selection.sequence().length));
         ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force,
                 ionice == null ? null : IoPriority.parse(ionice));
-        ReadControl control = new ReadControl(bwlimit);
+        ReadControl control = new ReadControl(bwlimit, stop);
         boolean showProgress = interactive && (progress != null ? progress
                 : output.verbosity() == Reporter.Verbosity.NORMAL && Terminal.stderrIsTerminal());
         long start = System.nanoTime();
         ReadRun.Result read;
-        try (StopOnSignal signals = interactive ? new StopOnSignal(control) : null;
-             ReadProgress line = showProgress ? new ReadProgress(err, control, selection.sequence().length) : null) {
+        try (ReadProgress line = showProgress ? new ReadProgress(err, control, selection.sequence().length) : null) {
             read = ReadRun.run(selection.os(), listing, selection.sequence(), plan, control, reporter);
         }
         tally.add(read.tally());
@@ -194,15 +198,15 @@ public final class DirdumpCommand implements Callable<Integer> {
         long locating = selection.locatingNanos();
         // After the read, so that locating every file does not warm the cache the read is timed on; and
         // left out of the times, since it is not part of bringing the files in.
-        SeekDistance seek = !control.stopped() && (output.json || reporter.verbose())
+        SeekDistance seek = !stop.stopped() && (output.json || reporter.verbose())
                 ? selection.plan().seekDistance() : null;
         List<SummarySection> sections = new ArrayList<>(List.of(
                 new OrderReport(selection.plan().devices(), seek), read.residency()));
-        if (control.stopped()) {
-            sections.add(new StoppedBySignal(StopOnSignal.name(control.signal())));
+        if (stop.stopped()) {
+            sections.add(stop.noted());
         }
 
-        ExitCode exit = ExitCode.of(listing, tally, control.signal());
+        ExitCode exit = ExitCode.of(listing, tally, stop.signal());
         long total = selection.listingNanos() + selection.orderingNanos() + locating + reading;
         return new RunSummary(selection.order().key(), method.key(), selection.os().description(), readers,
                 bufferSize, tally, listing.unusablePaths, selection.listingNanos(), selection.orderingNanos(),

@@ -6,6 +6,7 @@ import dirdump.cache.EvictSummary;
 import dirdump.cache.ResidencyProbe;
 import dirdump.report.Reporter;
 import dirdump.report.RunFacts;
+import dirdump.scan.StopRequest;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -27,31 +28,40 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {
             "0:every file listed was evicted",
             "1:some files or directories could not be opened or evicted",
-            "2:usage error, or a PATH does not exist or cannot be used"})
+            "2:usage error, a PATH does not exist or cannot be used, or stdout cannot be written",
+            "129, 130, 143:stopped by SIGHUP, SIGINT, SIGTERM, after the summary of what was evicted",
+            "141:the reader of stdout went away (a closed pipe, as | head); nothing is said"})
 final class EvictCommand extends CacheCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to evict.")
     List<String> paths;
 
     @Override
     public Integer call() {
-        Reporter reporter = new Reporter(parent.err, output.verbosity());
-        try (Selection selection = select(paths, reporter)) {
-            return evict(selection, reporter);
+        StopRequest stop = new StopRequest();
+        try (StopOnSignal signals = new StopOnSignal(stop)) {
+            return evict(stop);
         }
     }
 
-    private int evict(Selection selection, Reporter reporter) {
+    private int evict(StopRequest stop) {
+        Reporter reporter = new Reporter(parent.err, output.verbosity());
+        try (Selection selection = select(paths, reporter, stop)) {
+            return evict(selection, reporter, stop);
+        }
+    }
+
+    private int evict(Selection selection, Reporter reporter, StopRequest stop) {
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
 
         long start = System.nanoTime();
         BeforeAfter residency = EvictRun.run(selection.os(), selection.listing(), selection.sequence(), probe,
-                selection.tally(), reporter, threads(selection, reporter));
+                selection.tally(), reporter, threads(selection, reporter), stop);
         long evicting = System.nanoTime() - start;
 
-        ExitCode exit = ExitCode.of(selection.listing(), selection.tally());
+        ExitCode exit = ExitCode.of(selection.listing(), selection.tally(), stop.signal());
         RunFacts facts = new RunFacts(selection.tally(), selection.listing().unusablePaths, selection.order().key(),
                 probe.methodUsed(), selection.os().description(), selection.listingNanos(), selection.orderingNanos(),
-                "evicting", evicting, exit.status);
+                "evicting", evicting, exit.status, stop.noted());
         if (output.json) {
             EvictSummary.printJson(residency, facts, parent.out);
         } else if (output.verbosity() != Reporter.Verbosity.QUIET) {

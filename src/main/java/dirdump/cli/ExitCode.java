@@ -8,10 +8,19 @@ public enum ExitCode {
     SOME_FAILED(1),
     /** A usage error, or a PATH that does not exist or cannot be used. */
     USAGE(2),
+    /** Standard output could not be written (/dev/full, a closed descriptor), as coreutils exit then. */
+    WRITE_ERROR(2),
+    /** Stopped by SIGHUP, as by SIGTERM: 128 + 1. */
+    HANGUP(129),
     /** Stopped by SIGINT (Ctrl-C), after printing the summary of what was done: 128 + 2. */
     INTERRUPTED(130),
     /** Stopped by SIGTERM, after printing the summary of what was done: 128 + 15. */
-    TERMINATED(143);
+    TERMINATED(143),
+    /**
+     * Standard output's reader went away (a closed pipe: {@code | head}): the run ends at once and says
+     * nothing, with the status a shell reports for a program SIGPIPE killed (128 + 13), as coreutils get.
+     */
+    READER_GONE(141);
 
     public final int status;
 
@@ -23,10 +32,15 @@ public enum ExitCode {
     /** As above, for a run that a signal (its number, or 0) may have stopped. */
     static ExitCode of(dirdump.scan.Listing listing, dirdump.report.Tally tally, int signal) {
         if (signal != 0) {
-            return signal == 2 ? INTERRUPTED : TERMINATED;
+            return stoppedBy(signal);
         }
         return listing.unusablePaths > 0 ? USAGE
                 : tally.errors() + tally.changed() > 0 ? SOME_FAILED : OK;
+    }
+
+    /** A command stopped by SIGINT, SIGTERM or SIGHUP. */
+    static ExitCode stoppedBy(int signal) {
+        return signal == 2 ? INTERRUPTED : signal == 1 ? HANGUP : TERMINATED;
     }
 
     ExitCode(int status) {

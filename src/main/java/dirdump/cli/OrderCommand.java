@@ -4,6 +4,7 @@ import dirdump.order.OrderPlan;
 import dirdump.order.OrderReport;
 import dirdump.report.Reporter;
 import dirdump.scan.FileOpener;
+import dirdump.scan.StopRequest;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -37,9 +38,6 @@ import picocli.CommandLine.Spec;
             "  dirdump order --format '%%o %%s %%p' /data/set    first physical byte, size, path",
             "  dirdump order --stats /data/set >/dev/null     seek distance"})
 final class OrderCommand implements Callable<Integer> {
-    /** Output is flushed (and a closed pipe noticed) every so many files. */
-    private static final int FLUSH_EVERY = 4096;
-
     @ParentCommand
     DirdumpCommand parent;
 
@@ -70,7 +68,8 @@ final class OrderCommand implements Callable<Integer> {
     public Integer call() {
         parent.refusePathsBefore("order", spec);
         Reporter reporter = new Reporter(parent.err, Reporter.Verbosity.NORMAL);
-        try (Selection selection = Selection.of(paths, walk.list(parent.in, nul), walk, reporter)) {
+        // No handler for signals: the JVM's own ends the list at once with 128 + the signal's number.
+        try (Selection selection = Selection.of(paths, walk.list(parent.in, nul), walk, reporter, new StopRequest())) {
             return order(selection, reporter);
         }
     }
@@ -97,16 +96,12 @@ final class OrderCommand implements Callable<Integer> {
         OrderPlan plan = selection.plan();
         OutputStream out = new BufferedOutputStream(parent.out, 1 << 16);
         int[] sequence = plan.sequence();
+        // A failed write throws from stdout's own stream (dirdump.CheckedStdout) as the buffer is passed
+        // on: a closed pipe (| head) ends the listing within 64 KiB of it.
         try {
-            for (int i = 0; i < sequence.length; i++) {
-                format.write(out, sequence[i], selection.listing(), plan, opener, nul);
+            for (int f : sequence) {
+                format.write(out, f, selection.listing(), plan, opener, nul);
                 out.write(nul ? 0 : '\n');
-                if (i % FLUSH_EVERY == FLUSH_EVERY - 1) {
-                    out.flush();
-                    if (parent.out.checkError()) {
-                        return;  // the reader went away (| head): nothing more to say
-                    }
-                }
             }
             out.flush();
         } catch (IOException e) {

@@ -5,6 +5,7 @@ import dirdump.bench.Outcome;
 import dirdump.bench.Variant;
 import dirdump.report.Reporter;
 import dirdump.report.RunSummary;
+import dirdump.scan.StopRequest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,11 +26,14 @@ final class ReadVariant implements Variant {
     private final String label;
     private final DirdumpCommand read;
     private final Reporter reporter;
+    private final StopRequest stop;
 
-    ReadVariant(String options, DirdumpCommand read, Reporter reporter) {
+    /** {@code stop}: bench's, which ends the read as a signal ends a read of its own. */
+    ReadVariant(String options, DirdumpCommand read, Reporter reporter, StopRequest stop) {
         this.label = String.join(" ", words("dirdump " + options));
         this.read = read;
         this.reporter = reporter;
+        this.stop = stop;
     }
 
     /**
@@ -78,9 +82,11 @@ final class ReadVariant implements Variant {
 
     @Override
     public Outcome run() {
-        RunSummary s = read.read(reporter, false);
-        return new Outcome(s.totalNanos(), s.tally().filesRead(), s.tally().bytesRead(),
-                s.exitStatus() == 0 ? null : "exit status " + s.exitStatus() + " (see the errors above)");
+        RunSummary s = read.read(reporter, stop, false);
+        long files = s.tally().filesRead();
+        return new Outcome(s.totalNanos(), files, s.tally().bytesRead(),
+                s.exitStatus() != 0 ? "exit status " + s.exitStatus() + " (see the errors above)"
+                        : files == 0 ? "read no file: nothing to time" : null);
     }
 
     private static List<String> words(String s) {

@@ -9,6 +9,7 @@ import dirdump.report.Reporter;
 import dirdump.report.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.NameList;
+import dirdump.scan.StopRequest;
 import dirdump.scan.Walker;
 import dirdump.sys.Os;
 import java.util.List;
@@ -21,15 +22,19 @@ import java.util.List;
 record Selection(Os os, Listing listing, OrderPlan plan, Order order, Tally tally, long listingNanos,
                  long orderingNanos) implements AutoCloseable {
 
-    /** {@code paths}: null or empty if there are none; {@code list}: --files-from, or null. */
-    static Selection of(List<String> paths, NameList list, WalkOptions walk, Reporter reporter) {
+    /**
+     * {@code paths}: null or empty if there are none; {@code list}: --files-from, or null; {@code stop}
+     * ends the walk early, with what was listed.
+     */
+    static Selection of(List<String> paths, NameList list, WalkOptions walk, Reporter reporter, StopRequest stop) {
         walk.requirePaths(paths);
         OrderSettings settings = walk.orderSettings();
         SizeRange sizes = walk.sizes();
         Os os = Os.load(reporter::warning);
         Tally tally = new Tally();
         long start = System.nanoTime();
-        Listing listing = new Walker(os, walk.settings(), reporter, tally).walk(paths == null ? List.of() : paths, list);
+        Listing listing = new Walker(os, walk.settings(), reporter, tally).stopWhen(stop)
+                .walk(paths == null ? List.of() : paths, list);
         long listed = System.nanoTime();
         OrderPlan plan = Orderer.plan(listing, settings, sizes, os, tally, reporter);
         long ordering = System.nanoTime() - listed - plan.locatingNanos();

@@ -7,6 +7,7 @@ import dirdump.cache.StatusRun;
 import dirdump.cache.StatusTable;
 import dirdump.report.Reporter;
 import dirdump.report.RunFacts;
+import dirdump.scan.StopRequest;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -28,20 +29,29 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {
             "0:every file listed was measured (or is of unknown residency)",
             "1:some files or directories could not be opened",
-            "2:usage error, or a PATH does not exist or cannot be used"})
+            "2:usage error, a PATH does not exist or cannot be used, or stdout cannot be written",
+            "129, 130, 143:stopped by SIGHUP, SIGINT, SIGTERM, after the totals of what was measured",
+            "141:the reader of stdout went away (a closed pipe, as | head); nothing is said"})
 final class StatusCommand extends CacheCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to measure.")
     List<String> paths;
 
     @Override
     public Integer call() {
-        Reporter reporter = new Reporter(parent.err, output.verbosity());
-        try (Selection selection = select(paths, reporter)) {
-            return measure(selection, reporter);
+        StopRequest stop = new StopRequest();
+        try (StopOnSignal signals = new StopOnSignal(stop)) {
+            return status(stop);
         }
     }
 
-    private int measure(Selection selection, Reporter reporter) {
+    private int status(StopRequest stop) {
+        Reporter reporter = new Reporter(parent.err, output.verbosity());
+        try (Selection selection = select(paths, reporter, stop)) {
+            return measure(selection, reporter, stop);
+        }
+    }
+
+    private int measure(Selection selection, Reporter reporter, StopRequest stop) {
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
         boolean table = !output.json && output.verbosity() != Reporter.Verbosity.QUIET;
         StatusTable human = new StatusTable(parent.out);
@@ -53,13 +63,13 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
 
         long start = System.nanoTime();
         PageTotals totals = StatusRun.run(selection.os(), selection.listing(), selection.sequence(), probe,
-                selection.tally(), reporter, rows, threads(selection, reporter));
+                selection.tally(), reporter, rows, threads(selection, reporter), stop);
         long measuring = System.nanoTime() - start;
 
-        ExitCode exit = ExitCode.of(selection.listing(), selection.tally());
+        ExitCode exit = ExitCode.of(selection.listing(), selection.tally(), stop.signal());
         RunFacts facts = new RunFacts(selection.tally(), selection.listing().unusablePaths, selection.order().key(),
                 probe.methodUsed(), selection.os().description(), selection.listingNanos(), selection.orderingNanos(),
-                "measuring", measuring, exit.status);
+                "measuring", measuring, exit.status, stop.noted());
         if (output.json) {
             json.print(totals, facts, reporter.verbose(), parent.out);
         } else if (table) {

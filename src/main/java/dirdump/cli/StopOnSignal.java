@@ -1,33 +1,30 @@
 package dirdump.cli;
 
-import dirdump.read.ReadControl;
+import dirdump.scan.StopRequest;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
- * While a read runs, SIGINT and SIGTERM ask it to stop after the files in hand, so that the summary of
- * what was done is printed and the exit status says which signal it was. A second signal ends the
- * process at once. The JVM's own handlers come back afterwards.
+ * While a command runs, SIGINT, SIGTERM and SIGHUP ask it to stop after the entry in hand (the walk,
+ * the pass over the files, bench's run), so that the summary of what was done is printed and the exit
+ * status says which signal it was. SIGHUP is taken as SIGTERM is: a closed terminal or a stopped
+ * session asks the same. A second signal ends the process at once. The JVM's own handlers come back
+ * afterwards.
  */
 final class StopOnSignal implements AutoCloseable {
-    private static final String[] SIGNALS = {"INT", "TERM"};
+    private static final String[] SIGNALS = {"INT", "TERM", "HUP"};
 
     private final SignalHandler[] previous = new SignalHandler[SIGNALS.length];
 
-    StopOnSignal(ReadControl control) {
+    StopOnSignal(StopRequest stop) {
         for (int i = 0; i < SIGNALS.length; i++) {
             previous[i] = Signal.handle(new Signal(SIGNALS[i]), signal -> {
-                if (control.stopped()) {
+                if (stop.stopped()) {
                     Runtime.getRuntime().halt(128 + signal.getNumber());
                 }
-                control.stop(signal.getNumber());
+                stop.stop(signal.getNumber());
             });
         }
-    }
-
-    /** "SIGINT" for 2, "SIGTERM" for 15. */
-    static String name(int signal) {
-        return signal == 2 ? "SIGINT" : signal == 15 ? "SIGTERM" : "signal " + signal;
     }
 
     @Override

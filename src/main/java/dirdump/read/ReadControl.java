@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.scan.StopRequest;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -10,25 +11,16 @@ public final class ReadControl {
     private final LongAdder files = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final Pacer pacer;
-    private volatile int signal;
+    private final StopRequest stop;
 
     /** {@code bytesPerSecond}: 0 for no limit. */
-    public ReadControl(long bytesPerSecond) {
+    public ReadControl(long bytesPerSecond, StopRequest stop) {
         this.pacer = bytesPerSecond > 0 ? new Pacer(bytesPerSecond) : null;
-    }
-
-    /** Asks the workers to stop after the file each is on; {@code signal} is the reason, for the exit status. */
-    public void stop(int signalNumber) {
-        signal = signalNumber;
+        this.stop = stop;
     }
 
     public boolean stopped() {
-        return signal != 0;
-    }
-
-    /** The signal that stopped the run, or 0. */
-    public int signal() {
-        return signal;
+        return stop.stopped();
     }
 
     public long files() {
@@ -37,6 +29,11 @@ public final class ReadControl {
 
     public long bytes() {
         return bytes.sum();
+    }
+
+    /** How many bytes a reader reads a call, at most {@code buffer}: fewer under a low --bwlimit (see Pacer). */
+    int readSize(int buffer, int readers) {
+        return pacer == null ? buffer : pacer.readSize(buffer, readers);
     }
 
     void fileDone() {

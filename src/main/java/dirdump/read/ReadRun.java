@@ -141,7 +141,8 @@ public final class ReadRun {
     private synchronized FileWarmer warmer(boolean reads) {
         BeforeAfter residency = new BeforeAfter();
         residencies.add(residency);
-        return new FileWarmer(reads && plan.method() == ReadMethod.READ ? os.allocate(plan.bufferSize()) : null,
+        return new FileWarmer(reads && plan.method() == ReadMethod.READ
+                ? os.allocate(control.readSize(plan.bufferSize(), plan.jobs())) : null,
                 reporter, plan.method(), plan.skipCached(), residency, control);
     }
 

@@ -1,27 +1,34 @@
 package dirdump.report;
 
 import com.google.gson.JsonObject;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * What the summary of a command other than a read tells besides its own numbers: what was skipped
- * and failed, how, and how long each phase took. {@code work} names the last phase ("measuring").
+ * and failed, how, and how long each phase took. {@code work} names the last phase ("measuring");
+ * {@code stopped}: the signal that ended the command early, or null.
  */
 public record RunFacts(Tally tally, int unusablePaths, String order, String method, String io,
-                       long listingNanos, long orderingNanos, String work, long workNanos, int exitStatus) {
+                       long listingNanos, long orderingNanos, String work, long workNanos, int exitStatus,
+                       StoppedBySignal stopped) {
 
     public List<String> lines() {
-        return List.of(
+        List<String> lines = new ArrayList<>(List.of(
                 HumanSummary.skipped(tally),
                 HumanSummary.errors(tally, unusablePaths),
                 String.format(Locale.ROOT, "%,d directories; order %s; residency by %s; %s",
                         tally.directories(), order, method, io),
                 String.format(Locale.ROOT, "seconds: listing %.3f, ordering %.3f, %s %.3f",
-                        listingNanos / 1e9, orderingNanos / 1e9, work, workNanos / 1e9));
+                        listingNanos / 1e9, orderingNanos / 1e9, work, workNanos / 1e9)));
+        if (stopped != null) {
+            lines.addAll(stopped.lines());
+        }
+        return lines;
     }
 
-    /** Members skipped, errors, unusable_paths, directories, order, method, io, seconds, exit_status. */
+    /** Members skipped, errors, unusable_paths, directories, order, method, io, seconds, stopped_by, exit_status. */
     public void addTo(JsonObject o) {
         o.add("skipped", JsonSummary.skipped(tally));
         o.addProperty("errors", tally.errors());
@@ -36,6 +43,9 @@ public record RunFacts(Tally tally, int unusablePaths, String order, String meth
         seconds.addProperty("ordering", orderingNanos / 1e9);
         seconds.addProperty(work, workNanos / 1e9);
         o.add("seconds", seconds);
+        if (stopped != null) {
+            stopped.addTo(o);
+        }
         o.addProperty("exit_status", exitStatus);
     }
 }

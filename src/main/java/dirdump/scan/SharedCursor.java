@@ -3,6 +3,7 @@ package dirdump.scan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 
@@ -15,14 +16,17 @@ public final class SharedCursor {
     private SharedCursor() {
     }
 
-    /** {@code perThread} makes one worker for each thread; with one thread it runs in the caller's. */
-    public static void forEach(int[] sequence, int threads, Supplier<IntConsumer> perThread) {
+    /**
+     * {@code perThread} makes one worker for each thread; with one thread it runs in the caller's. Once
+     * {@code stop} says so (a signal), each ends after the file in hand.
+     */
+    public static void forEach(int[] sequence, int threads, BooleanSupplier stop, Supplier<IntConsumer> perThread) {
         AtomicInteger cursor = new AtomicInteger();
         List<Thread> started = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             IntConsumer worker = perThread.get();
             Runnable loop = () -> {
-                for (int i; (i = cursor.getAndIncrement()) < sequence.length; ) {
+                for (int i; !stop.getAsBoolean() && (i = cursor.getAndIncrement()) < sequence.length; ) {
                     worker.accept(sequence[i]);
                 }
             };

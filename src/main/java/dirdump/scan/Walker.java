@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * Lists every file under the PATHs, with the inode each directory gives for it: no file is stat'ed
@@ -59,6 +60,7 @@ public final class Walker {
     private int stackSize;
     private int[] children = new int[16];
     private int childCount;
+    private BooleanSupplier stop = () -> false;
 
     private record DevIno(long dev, long ino) {
     }
@@ -76,11 +78,17 @@ public final class Walker {
         this.handles = new DirectoryHandles(os, dirs, openDirectories);
     }
 
+    /** Ends the walk early, with what was listed so far, once {@code stop} says so (a signal). */
+    public Walker stopWhen(BooleanSupplier stop) {
+        this.stop = stop;
+        return this;
+    }
+
     /** Walks the PATHs, then adds the files of {@code list} (null if there is none). */
     public Listing walk(List<String> paths, NameList list) {
         int unusable = 0;
         for (String operand : paths) {
-            if (!addOperand(PathNames.bytes(operand))) {
+            if (!stop.getAsBoolean() && !addOperand(PathNames.bytes(operand))) {
                 unusable++;
             }
         }
@@ -146,7 +154,7 @@ public final class Walker {
     /** False if the list itself could not be opened or read to its end. */
     private boolean addListed(NameList list) {
         try (list) {
-            for (byte[] path; (path = list.next()) != null; ) {
+            for (byte[] path; !stop.getAsBoolean() && (path = list.next()) != null; ) {
                 listed(path);
             }
             return true;
@@ -266,7 +274,7 @@ public final class Walker {
     }
 
     private void drain() {
-        while (stackSize > 0) {
+        while (stackSize > 0 && !stop.getAsBoolean()) {
             int d = stack[--stackSize];
             byte[] dirPath = dirs.path(d);
             int relStart = relativeStart(d, dirPath);

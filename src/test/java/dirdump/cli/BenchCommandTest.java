@@ -15,6 +15,7 @@ import dirdump.bench.BenchCsv;
 import dirdump.bench.BenchJson;
 import dirdump.bench.Results;
 import dirdump.report.Reporter;
+import dirdump.scan.StopRequest;
 import dirdump.testdata.TestdataGen;
 import dirdump.testing.AsUser;
 import dirdump.testing.DirdumpRun;
@@ -165,7 +166,7 @@ class BenchCommandTest {
         BenchCommand bench = (BenchCommand) Main.commandLine(InputStream.nullInputStream(), System.out, errStream)
                 .parseArgs("bench", set.toString(), "--rounds", "2", "--vs", catAll)
                 .subcommand().commandSpec().userObject();
-        Results results = bench.measure(new Reporter(errStream, Reporter.Verbosity.QUIET));
+        Results results = bench.measure(new Reporter(errStream, Reporter.Verbosity.QUIET), new StopRequest());
         assertNotNull(results, err.toString(StandardCharsets.UTF_8));
         ByteArrayOutputStream json = new ByteArrayOutputStream();
         ByteArrayOutputStream csv = new ByteArrayOutputStream();
@@ -264,6 +265,44 @@ class BenchCommandTest {
     }
 
     @Test
+    void aFailedVariantOrOneThatReadNoFileGetsNoFiguresNoSpeedupAndNoBar() {
+        Path set = tree();
+        DirdumpRun table = DirdumpRun.of("bench", set, "--rounds", 1, "--variant=-j1", "--variant=--min-size 1T",
+                "--vs", "exit 3");
+        assertEquals(1, table.status(), table.err());
+        assertEquals(List.of("dirdump -j1"), variantsOfTable(table.out()), "the rows with figures: " + table.out());
+        for (String label : new String[] {"dirdump --min-size 1T", "exit 3"}) {
+            assertTrue(table.out().matches("(?s).*\n( +-){6}  " + Pattern.quote(label) + " \\(failed\\)\n.*"),
+                    label + ": " + table.out());
+            String bar = table.out().lines().filter(l -> l.startsWith(label + " ")).reduce((a, b) -> b).orElseThrow();
+            assertTrue(bar.endsWith(" failed") && !bar.contains("#"), "no bar: " + bar);
+        }
+        assertTrue(table.err().contains("dirdump --min-size 1T: read no file"), table.err());
+
+        DirdumpRun json = DirdumpRun.json("bench", set, "--rounds", 1, "--variant=-j1", "--vs", "exit 3");
+        JsonObject failed = variant(json.summary(), "exit 3");
+        assertTrue(failed.get("speedup").isJsonNull() && failed.get("median_seconds").isJsonNull(), failed.toString());
+        assertEquals(1.0, variant(json.summary(), "dirdump -j1").get("speedup").getAsDouble());
+    }
+
+    @Test
+    void aCommandThatRunsOutOfTimeIsEndedWithAllItStarted() {
+        Path set = generate(tmp.resolve("small"), 20);
+        String marker = "62.75";  // a command line no other process has
+        long start = System.nanoTime();
+        DirdumpRun run = DirdumpRun.json("bench", set, "--rounds", 1, "--variant=-j1", "--timeout", "0.5s",
+                "--vs", "sleep " + marker + " & sleep " + marker + "; true");
+        assertTrue(System.nanoTime() - start < 20e9, "ended within the time limit and its grace");
+        assertEquals(1, run.status(), run.err());
+        JsonObject slow = variant(run.summary(), "sleep " + marker + " & sleep " + marker + "; true");
+        assertEquals("ran out of time: ended after 0.5 s (--timeout)",
+                slow.getAsJsonArray("runs").get(0).getAsJsonObject().get("failure").getAsString());
+        assertEquals(0, ProcessHandle.allProcesses()
+                .filter(h -> h.isAlive() && h.info().commandLine().orElse("").contains(marker)).count(),
+                "nothing of it is left running");
+    }
+
+    @Test
     void aVariantThatIsNotReadOptionsIsAUsageErrorBeforeAnythingRuns() {
         Path set = tmp.resolve("missing-is-fine-nothing-is-walked");
         String[][] cases = {
@@ -284,6 +323,8 @@ class BenchCommandTest {
         assertEquals(2, before.status());
         assertTrue(before.err().contains("PATHs go after 'bench'"), before.err());
         assertEquals(2, DirdumpRun.of("bench", set, "--rounds", 0).status());
+        assertEquals(2, DirdumpRun.of("bench", set, "--timeout", "0").status());
+        assertEquals(2, DirdumpRun.of("bench", set, "--timeout", "soon").status());
         assertEquals(2, DirdumpRun.of("bench", set, "--warm", "--drop-caches").status());
     }
 

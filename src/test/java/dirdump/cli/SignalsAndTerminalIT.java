@@ -5,16 +5,24 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import dirdump.testing.Trees;
 import java.io.File;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The real binary under signals, on a pseudo-terminal and behind a pipe, and at idle I/O priority. */
+/**
+ * The real binary under signals (during the walk, the read, status, evict and bench), on a
+ * pseudo-terminal and behind a pipe, and at idle I/O priority.
+ */
 class SignalsAndTerminalIT {
     private static final String LAUNCHER = Path.of(System.getProperty("user.dir"), "bin", "dirdump").toString();
 
@@ -22,12 +30,13 @@ class SignalsAndTerminalIT {
     Path tmp;
 
     private Path data;
+    private List<Path> files;
     private File err;
 
     @BeforeEach
     void tree() throws Exception {
         data = tmp.resolve("data");
-        Trees.randomTree(data, 200, 200_000, 13);
+        files = Trees.randomTree(data, 200, 200_000, 13);
         err = tmp.resolve("stderr").toFile();
     }
 
@@ -46,11 +55,121 @@ class SignalsAndTerminalIT {
      * class-data archive (in a fresh clone), and a signal would end it, not the read.
      */
     private void waitUntilReading() throws Exception {
+        waitForStderr(" files (");
+    }
+
+    private void waitForStderr(String text) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (!Files.readString(err.toPath()).contains(" files (")) {
-            assertTrue(System.nanoTime() < deadline, "no progress line: " + Files.readString(err.toPath()));
-            Thread.sleep(50);
+        while (!Files.readString(err.toPath()).contains(text)) {
+            assertTrue(System.nanoTime() < deadline, "no '" + text + "' in: " + Files.readString(err.toPath()));
+            Thread.sleep(20);
         }
+    }
+
+    private static void kill(String signal, Process p) throws Exception {
+        assertEquals(0, new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).start().waitFor());
+    }
+
+    /**
+     * A signal during the walk: the names come from a --files-from list on a pipe the test holds, so that
+     * the walk waits for them. The first is a symbolic link, which -v reports as skipped as the walk takes
+     * it: then the walk is on, and the signal handled. A file follows, and the end of the list.
+     */
+    private Process signalledDuringTheWalk(String signal, File out, String... command) throws Exception {
+        Path link = tmp.resolve("link");
+        Files.createSymbolicLink(link, files.get(0));
+        ProcessBuilder pb = new ProcessBuilder(LAUNCHER);
+        pb.command().addAll(List.of(command));
+        pb.command().addAll(List.of("-v", "--files-from", "-"));
+        Process p = pb.redirectOutput(out).redirectError(err).start();
+        try (OutputStream list = p.getOutputStream()) {
+            list.write((link + "\n").getBytes(StandardCharsets.UTF_8));
+            list.flush();
+            waitForStderr(link + ": skipped: symbolic link");
+            kill(signal, p);
+            list.write((files.get(1) + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "did not stop");
+        return p;
+    }
+
+    @Test
+    void aSignalDuringTheWalkGivesTheSummaryOfWhatWasDone() throws Exception {
+        File out = tmp.resolve("stdout").toFile();
+        Process read = signalledDuringTheWalk("TERM", out, "--json", "--force");
+        assertEquals(143, read.exitValue(), Files.readString(err.toPath()));
+        JsonObject summary = JsonParser.parseString(Files.readString(out.toPath())).getAsJsonObject();
+        assertEquals("SIGTERM", summary.get("stopped_by").getAsString());
+        assertEquals(0, summary.get("files_read").getAsLong(), "nothing is read after the signal");
+        assertEquals(1, summary.getAsJsonObject("skipped").get("symlink").getAsLong(), "what the walk did is counted");
+        Files.delete(tmp.resolve("link"));
+
+        Process status = signalledDuringTheWalk("HUP", out, "status");
+        assertEquals(129, status.exitValue(), Files.readString(err.toPath()));
+        assertTrue(Files.readString(out.toPath()).contains("stopped by SIGHUP: the counts are of what was done before"),
+                "the table's summary: " + Files.readString(out.toPath()));
+        Files.delete(tmp.resolve("link"));
+
+        Process evict = signalledDuringTheWalk("INT", out, "evict");
+        String text = Files.readString(err.toPath());
+        assertEquals(130, evict.exitValue(), text);
+        assertTrue(text.contains("dirdump: evicted 0 files from the page cache") && text.contains("stopped by SIGINT"), text);
+    }
+
+    @Test
+    void sigtermStopsBenchWithTheResultsSoFarAndEndsTheCommandItRuns() throws Exception {
+        String marker = "61.25";  // a command line no other process has
+        Process p = new ProcessBuilder(LAUNCHER, "bench", "--rounds", "1", "--variant=-j1", "--vs", "sleep " + marker,
+                data.toString()).redirectError(err).redirectOutput(tmp.resolve("stdout").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (running(marker) == 0) {
+                assertTrue(System.nanoTime() < deadline, "the command did not start: " + Files.readString(err.toPath()));
+                Thread.sleep(20);
+            }
+            p.destroy();  // SIGTERM
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "did not stop");
+        } finally {
+            p.destroyForcibly();
+        }
+        assertEquals(143, p.exitValue(), Files.readString(err.toPath()));
+        String table = Files.readString(tmp.resolve("stdout"));
+        assertTrue(table.contains("  dirdump -j1\n"), "the run done is in the results: " + table);
+        assertTrue(table.contains("note: stopped by SIGTERM in round 1 of 1"), table);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (running(marker) > 0) {
+            assertTrue(System.nanoTime() < deadline, "the command was left running");
+            Thread.sleep(20);
+        }
+    }
+
+    /** Live sleep(1) processes whose command line has {@code marker} (bench's own has it too). */
+    private static long running(String marker) {
+        return ProcessHandle.allProcesses().filter(h -> h.isAlive() && h.info().command().orElse("").endsWith("/sleep")
+                && h.info().commandLine().orElse("").contains(marker)).count();
+    }
+
+    @Test
+    void aLowBwlimitHoldsFromTheFirstRead() throws Exception {
+        // Before, each of 8 readers read its first buffer (a whole 64 KiB file here) before the pacer slept.
+        Path set = tmp.resolve("set");
+        for (int i = 0; i < 8; i++) {
+            Trees.file(set.resolve("f" + i), 64 * 1024, i);
+        }
+        File out = tmp.resolve("stdout").toFile();
+        long start = System.nanoTime();
+        Process p = new ProcessBuilder(LAUNCHER, "--force", "--json", "--progress", "--bwlimit", "1K", "-j", "8",
+                set.toString()).redirectOutput(out).redirectError(err).start();
+        waitUntilReading();
+        Thread.sleep(1000);
+        p.destroy();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "did not stop");
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(143, p.exitValue(), Files.readString(err.toPath()));
+        long bytes = JsonParser.parseString(Files.readString(out.toPath())).getAsJsonObject().get("bytes_read").getAsLong();
+        // The rate over the whole life of the process, plus the 50 ms burst and a reader's last read.
+        assertTrue(bytes <= 1024 * seconds + 52 + 8, bytes + " bytes in " + seconds + " s at 1 KiB/s");
+        assertTrue(bytes > 0, "it read");
     }
 
     @Test
@@ -69,7 +188,7 @@ class SignalsAndTerminalIT {
     void sigintGivesExit130() throws Exception {
         Process p = slowRun("--json");
         waitUntilReading();
-        new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
+        kill("INT", p);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "did not stop");
         assertEquals(130, p.exitValue(), Files.readString(err.toPath()));
     }

@@ -100,6 +100,19 @@ class WalkerTest {
         }
     }
 
+    /** A signal during the walk ends it with what was listed so far: here, after the first directory. */
+    @Test
+    void aStopEndsTheWalkWithWhatWasListed() throws Exception {
+        Files.createFile(tmp.resolve("top"));
+        Trees.randomTree(tmp, 60, 100, 6);
+        Tally tally = new Tally();
+        Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
+                tally).stopWhen(() -> tally.directories() > 0).walk(List.of(tmp.toString(), tmp.toString()), null);
+        assertEquals(1, tally.directories());
+        assertEquals(1, listing.files.size(), "the one file directly in the first PATH");
+        assertEquals(0, listing.unusablePaths, "the PATH left is not walked, and not unusable either");
+    }
+
     /** Real system calls, but every directory entry comes back as DT_UNKNOWN. */
     private static final class UnknownTypes extends ForwardingOs {
         UnknownTypes(Os real) {

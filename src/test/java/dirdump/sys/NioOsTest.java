@@ -16,6 +16,7 @@ import dirdump.report.Reporter;
 import dirdump.report.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.PathFilter;
+import dirdump.scan.StopRequest;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.testing.RecordingOs;
@@ -46,7 +47,7 @@ class NioOsTest {
             int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false),
                     SizeRange.ALL, os, new Tally(), reporter).sequence();
             return ReadRun.run(os, listing, sequence, new ReadPlan(4096, 2, ReadMethod.READ, 0, false, null),
-                    new ReadControl(0), reporter).tally();
+                    new ReadControl(0, new StopRequest()), reporter).tally();
         }
     }
 

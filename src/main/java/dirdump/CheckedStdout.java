@@ -1,0 +1,77 @@
+package dirdump;
+
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Descriptor 1, with every write checked. System.out swallows write errors (a PrintStream only sets
+ * a flag that nobody reads), so `dirdump --json >/dev/full` used to exit 0 with its output lost; under
+ * the PrintStream that every command writes its machine output to, this stream throws
+ * {@link OutputLost} instead, which no PrintStream or PrintWriter catches.
+ */
+final class CheckedStdout extends OutputStream {
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFIFO = 0010000;
+    private static final int S_IFSOCK = 0140000;
+
+    private final FileOutputStream fd1 = new FileOutputStream(FileDescriptor.out);
+    private final boolean closedAtStart;
+    /** Once a write failed, the rest is dropped: the failure is told once, and what is left is not tried again. */
+    private boolean lost;
+
+    private CheckedStdout(boolean closedAtStart) {
+        this.closedAtStart = closedAtStart;
+    }
+
+    /**
+     * The stream for machine output: UTF-8 whatever the locale (names are shown as UTF-8, as in
+     * messages), flushed at each line as System.out is, so that status -v rows show as they come.
+     * {@code closedAtStart}: the caller closed descriptor 1 (see {@link ClosedAtStart}).
+     */
+    static PrintStream open(boolean closedAtStart) {
+        return new PrintStream(new BufferedOutputStream(new CheckedStdout(closedAtStart), 1 << 13), true,
+                StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void write(int b) {
+        write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+        if (lost) {
+            return;
+        }
+        try {
+            if (closedAtStart) {
+                throw new IOException("Bad file descriptor");  // what write(2) says on a closed descriptor
+            }
+            fd1.write(b, off, len);
+        } catch (IOException e) {
+            lost = true;
+            throw new OutputLost(e.getMessage(), !closedAtStart && toPipeOrSocket());
+        }
+    }
+
+    /**
+     * Whether descriptor 1 is a pipe, FIFO or socket, on which a write fails when the reader went away
+     * (EPIPE, ECONNRESET). Asked of the kernel rather than read from the message, which is strerror's
+     * and so in the locale's language.
+     */
+    private static boolean toPipeOrSocket() {
+        try {
+            int type = (Integer) Files.getAttribute(Path.of("/proc/self/fd/1"), "unix:mode") & S_IFMT;
+            return type == S_IFIFO || type == S_IFSOCK;
+        } catch (IOException | RuntimeException e) {
+            return false;  // cannot tell: say what went wrong rather than nothing
+        }
+    }
+}

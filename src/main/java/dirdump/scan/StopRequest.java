@@ -1,0 +1,42 @@
+package dirdump.scan;
+
+import dirdump.report.StoppedBySignal;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A request to stop (a signal, see cli.StopOnSignal), shared by the phases of one command: the walk,
+ * each pass over the files and bench's runs check it between one entry and the next, so that the
+ * command ends soon with the summary of what was done.
+ */
+public final class StopRequest implements BooleanSupplier {
+    private volatile int signal;
+
+    /** Asks every loop to stop after the entry in hand; {@code signalNumber} is the reason, for the exit status. */
+    public void stop(int signalNumber) {
+        signal = signalNumber;
+    }
+
+    public boolean stopped() {
+        return signal != 0;
+    }
+
+    /** The signal that stopped the command, or 0. */
+    public int signal() {
+        return signal;
+    }
+
+    /** "SIGINT" for 2, "SIGTERM" for 15, "SIGHUP" for 1. */
+    public String signalName() {
+        return signal == 2 ? "SIGINT" : signal == 15 ? "SIGTERM" : signal == 1 ? "SIGHUP" : "signal " + signal;
+    }
+
+    /** The summary's note of the signal that stopped the command, or null if none did. */
+    public StoppedBySignal noted() {
+        return stopped() ? new StoppedBySignal(signalName()) : null;
+    }
+
+    @Override
+    public boolean getAsBoolean() {
+        return stopped();
+    }
+}
