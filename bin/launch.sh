@@ -54,11 +54,12 @@ java=java
 # The JVM's own output goes to stderr, never into the machine output on stdout: a thread dump
 # (SIGQUIT), "Error occurred during initialization of VM" and a crash's summary (all "VM output"),
 # and the unified log's warnings (a thread that cannot be created, say), which go to stdout by default.
-# These come first, so that DIRDUMP_JAVA_OPTS can still say otherwise.
+# These come first, so that DIRDUMP_JAVA_OPTS can still say otherwise. A thread that cannot be
+# created is not logged: dirdump goes on with the readers it has and says so once itself.
 # Serial GC: no GC threads to start, and the work is I/O, not allocation. C1 only: it compiles at
 # once, and C2's better code buys nothing when the time goes to system calls.
 # --enable-native-access: what the jar's manifest grants under -jar, for a main class run with -cp.
-opts="-XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr"
+opts="-XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr -Xlog:os+thread=off:stderr"
 opts="$opts ${DIRDUMP_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1} --enable-native-access=ALL-UNNAMED"
 
 # Runs "$@" holding the checkout's build lock, so that runs started together do not build over each

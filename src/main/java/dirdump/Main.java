@@ -14,6 +14,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        Thread.setDefaultUncaughtExceptionHandler(Main::died);
         ClosedAtStart closed = ClosedAtStart.fromLauncher();
         System.exit(run(args, closed.stdin(), CheckedStdout.open(closed.stdout()), System.err));
     }
@@ -29,9 +30,24 @@ public final class Main {
             return status;
         } catch (OutputLost e) {
             return outputLost(e, err);  // what was left to flush
+        } catch (OutOfMemoryError e) {
+            err.println("dirdump: out of memory: " + e.getMessage() + " (a smaller --buffer-size, fewer --jobs, or a "
+                    + "larger -Xmx in DIRDUMP_JAVA_OPTS)");
+            return ExitCode.USAGE.status;
         } finally {
             err.flush();
         }
+    }
+
+    /**
+     * A thread other than main ended by what it did not catch: one line, never a stack trace, and exit
+     * status 2 at once (the run's counts can no longer be trusted).
+     */
+    private static void died(Thread thread, Throwable e) {
+        System.err.println("dirdump: " + (e instanceof OutOfMemoryError ? "out of memory" : "internal error in "
+                + thread.getName()) + ": " + e);
+        System.err.flush();
+        Runtime.getRuntime().halt(ExitCode.USAGE.status);
     }
 
     /**

@@ -16,11 +16,14 @@ import dirdump.report.SummarySection;
 import dirdump.report.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.StopRequest;
+import dirdump.sys.AvailableMemory;
+import dirdump.sys.Os;
 import dirdump.sys.Terminal;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -162,6 +165,26 @@ public final class DirdumpCommand implements Callable<Integer> {
         }
         walk.orderSettings();  // each throws on a contradiction
         walk.settings();
+        refuseBuffersBeyondMemory();
+    }
+
+    /**
+     * The readers' buffers (one each, allocated at start) must fit in half the memory there is, leaving
+     * the rest to the page cache they fill: --buffer-size 1G -j 64 would ask for 64 GiB.
+     */
+    private void refuseBuffersBeyondMemory() {
+        if (method != ReadMethod.READ) {
+            return;  // willneed copies nothing: no buffers
+        }
+        long readers = jobs != null ? jobs : DefaultJobs.NON_ROTATING;
+        long buffers = readers * bufferSize;
+        AvailableMemory.Bound room = AvailableMemory.now();
+        if (buffers > room.bytes() / 2) {
+            throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT,
+                    "--buffer-size %s for each of %d readers needs %s, more than half of the %s of memory there is "
+                    + "(%s): give fewer --jobs or a smaller --buffer-size", HumanSummary.bytes(bufferSize), readers,
+                    HumanSummary.bytes(buffers), HumanSummary.bytes(room.bytes()), room.what()));
+        }
     }
 
     /**
@@ -181,8 +204,15 @@ public final class DirdumpCommand implements Callable<Integer> {
         Listing listing = selection.listing();
 
         // No more readers than files: a thread started for nothing costs its start.
-        int readers = Math.max(1, Math.min(jobs != null ? jobs : DefaultJobs.forRoots(listing.directories),
+        int asked = Math.max(1, Math.min(jobs != null ? jobs : DefaultJobs.forRoots(listing.directories),
                 selection.sequence().length));
+        Os os = selection.os();
+        int readers = DefaultJobs.withinDescriptors(asked, prefetch,
+                os.descriptorLimit() - os.descriptorsInUse() - listing.handles.room());
+        if (readers < asked && jobs != null) {
+            reporter.warning(String.format(Locale.ROOT, "%d readers, not %d: the descriptor limit (ulimit -n %d) "
+                    + "leaves room for no more", readers, asked, os.descriptorLimit()));
+        }
         ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force,
                 ionice == null ? null : IoPriority.parse(ionice));
         ReadControl control = new ReadControl(bwlimit, stop);
@@ -208,7 +238,7 @@ public final class DirdumpCommand implements Callable<Integer> {
 
         ExitCode exit = ExitCode.of(listing, tally, stop.signal());
         long total = selection.listingNanos() + selection.orderingNanos() + locating + reading;
-        return new RunSummary(selection.order().key(), method.key(), selection.os().description(), readers,
+        return new RunSummary(selection.order().key(), method.key(), selection.os().description(), read.readers(),
                 bufferSize, tally, listing.unusablePaths, selection.listingNanos(), selection.orderingNanos(),
                 locating, reading, total, exit.status, sections);
     }

@@ -32,4 +32,15 @@ public final class DefaultJobs {
         }
         return NON_ROTATING;
     }
+
+    /**
+     * At most as many readers as there are descriptors free for their files: each holds one open file
+     * at a time, the openers (with --prefetch) one each and every file queued. {@code free}: the limit
+     * less the descriptors open now and those the directory handles may still take. At least one.
+     */
+    public static int withinDescriptors(int readers, int prefetch, long free) {
+        final long spare = 8;  // the JVM opens a few of its own as it runs (class files, /proc)
+        long forReaders = free - spare - (prefetch > 0 ? prefetch + 2 : 0);
+        return (int) Math.max(1, Math.min(readers, forReaders));
+    }
 }

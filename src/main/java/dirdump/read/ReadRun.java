@@ -10,9 +10,10 @@ import dirdump.sys.Os;
 import dirdump.sys.SysException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * Reads the files in sequence order. All workers take files from one shared cursor, so files are
@@ -27,8 +28,8 @@ public final class ReadRun {
     private static final int OPENERS = 2;
     private static final Opened END = new Opened(null, null, null, null);
 
-    /** What the workers counted, and the residency of the files before and after. */
-    public record Result(Tally tally, BeforeAfter residency) {
+    /** What the workers counted, the residency before and after, and how many readers read (fewer than asked if the system refused threads). */
+    public record Result(Tally tally, BeforeAfter residency, int readers) {
     }
 
     private final Os os;
@@ -40,6 +41,9 @@ public final class ReadRun {
     private final AtomicInteger cursor = new AtomicInteger();
     private final List<Tally> tallies = new ArrayList<>();
     private final List<BeforeAfter> residencies = new ArrayList<>();
+    /** Threads the system would not start, and why. */
+    private int notStarted;
+    private String startFailure;
 
     private ReadRun(Os os, Listing listing, int[] sequence, ReadPlan plan, ReadControl control, Reporter reporter) {
         this.os = os;
@@ -57,28 +61,41 @@ public final class ReadRun {
 
     private Result run() {
         List<Thread> threads = new ArrayList<>();
-        if (plan.jobs() == 1 && plan.ioPriority() == null) {
+        boolean inline = plan.jobs() == 1 && plan.ioPriority() == null;
+        if (inline) {
             worker().run();  // one reader: nothing in parallel, the comparison mode
-        } else if (plan.jobs() == 1) {
-            threads.add(start("reader", worker()));  // the priority is per thread: not the caller's
         } else if (plan.prefetch() == 0 || plan.method() == ReadMethod.WILLNEED) {
             for (int j = 0; j < plan.jobs(); j++) {
-                threads.add(start("reader-" + j, worker()));
+                start("reader-" + j, this::worker, threads);  // with one, the priority is per thread: not the caller's
             }
         } else {
-            BlockingQueue<Opened> queue = new ArrayBlockingQueue<>(plan.prefetch());
-            AtomicInteger openersLeft = new AtomicInteger(OPENERS);
-            for (int j = 0; j < OPENERS; j++) {
-                threads.add(start("opener-" + j, opener(queue, openersLeft)));
-            }
+            // Readers first, so that the openers hand each reader that started its END.
+            BlockingQueue<Opened> queue = new LinkedBlockingQueue<>(plan.prefetch());
             for (int j = 0; j < plan.jobs(); j++) {
-                threads.add(start("reader-" + j, reader(queue)));
+                start("reader-" + j, () -> reader(queue), threads);
             }
+            int readers = threads.size();
+            AtomicInteger openersLeft = new AtomicInteger(OPENERS);
+            for (int j = 0; j < OPENERS && readers > 0; j++) {
+                if (!start("opener-" + j, () -> opener(queue, openersLeft, readers), threads)
+                        && openersLeft.decrementAndGet() == 0) {
+                    end(queue, readers);  // no opener at all: the readers end, and this thread reads
+                }
+            }
+        }
+        if (notStarted > 0) {
+            reporter.warning("could start only " + threads.size() + " of " + (threads.size() + notStarted)
+                    + " threads (" + startFailure + "); going on with those");
+        }
+        int readers = (int) threads.stream().filter(t -> t.getName().startsWith("reader-")).count();
+        if (!inline && (threads.isEmpty() || openersMissing(threads))) {
+            worker().run();  // no thread could be started: the caller's reads what is left
+            readers = 1;
         }
         for (Thread t : threads) {
             joinUninterruptibly(t);
         }
-        Result total = new Result(new Tally(), new BeforeAfter());
+        Result total = new Result(new Tally(), new BeforeAfter(), Math.max(readers, 1));
         tallies.forEach(total.tally()::add);
         residencies.forEach(total.residency()::add);
         return total;
@@ -100,7 +117,13 @@ public final class ReadRun {
         };
     }
 
-    private Runnable opener(BlockingQueue<Opened> queue, AtomicInteger openersLeft) {
+    /** Whether a pipeline of openers and readers got no opener: then the readers only wait for their END. */
+    private boolean openersMissing(List<Thread> threads) {
+        return plan.prefetch() > 0 && plan.method() != ReadMethod.WILLNEED && plan.jobs() > 1
+                && threads.stream().noneMatch(t -> t.getName().startsWith("opener-"));
+    }
+
+    private Runnable opener(BlockingQueue<Opened> queue, AtomicInteger openersLeft, int readers) {
         Tally tally = tally();
         FileOpener opener = new FileOpener(os, listing, reporter, "not read");
         FileWarmer checker = warmer(false);
@@ -115,9 +138,7 @@ public final class ReadRun {
                 }
             }
             if (openersLeft.decrementAndGet() == 0) {
-                for (int j = 0; j < plan.jobs(); j++) {
-                    putUninterruptibly(queue, END);
-                }
+                end(queue, readers);
             }
         };
     }
@@ -152,7 +173,23 @@ public final class ReadRun {
         return t;
     }
 
-    private Thread start(String name, Runnable body) {
+    /** One END for each reader: every opened file is handed over before. */
+    private static void end(BlockingQueue<Opened> queue, int readers) {
+        for (int j = 0; j < readers; j++) {
+            putUninterruptibly(queue, END);
+        }
+    }
+
+    /**
+     * Starts a thread and adds it to {@code threads}; false if the system refused one (a process limit,
+     * RLIMIT_NPROC: "unable to create native thread"), which is counted and warned about once.
+     */
+    private boolean start(String name, Supplier<Runnable> made, List<Thread> threads) {
+        if (notStarted > 0) {
+            notStarted++;  // refused once: the rest would be too (and each would allocate its buffer first)
+            return false;
+        }
+        Runnable body = made.get();
         Thread t = new Thread(() -> {
             if (plan.ioPriority() != null) {
                 try {
@@ -163,8 +200,15 @@ public final class ReadRun {
             }
             body.run();
         }, name);
-        t.start();
-        return t;
+        try {
+            t.start();
+        } catch (OutOfMemoryError e) {
+            notStarted++;
+            startFailure = e.getMessage();
+            return false;
+        }
+        threads.add(t);
+        return true;
     }
 
     private static void putUninterruptibly(BlockingQueue<Opened> queue, Opened o) {

@@ -72,7 +72,7 @@ public final class DirectoryHandles implements AutoCloseable {
         try {
             return reopen(d);
         } catch (SysException e) {
-            if (e.errno() != SysException.EMFILE && e.errno() != SysException.ENFILE) {
+            if (!OnDescriptorShortage.shortage(e)) {
                 failed.put(d, e);  // what the directory is now; running out of descriptors is not
             }
             throw e;
@@ -168,12 +168,16 @@ public final class DirectoryHandles implements AutoCloseable {
 
     private void evictOverCapacity() {
         while (open > capacity && head != NONE) {
-            int d = head;
-            unlink(d);
-            handle[d].close();
-            handle[d] = null;
-            open--;
+            closeLeastRecentlyUsed();
         }
+    }
+
+    private void closeLeastRecentlyUsed() {
+        int d = head;
+        unlink(d);
+        handle[d].close();
+        handle[d] = null;
+        open--;
     }
 
     private void append(int d) {
@@ -208,6 +212,18 @@ public final class DirectoryHandles implements AutoCloseable {
             prev = Arrays.copyOf(prev, n);
             next = Arrays.copyOf(next, n);
         }
+    }
+
+    /** Closes the handles not in use: descriptors for files, when the process has run out. */
+    synchronized void closeUnused() {
+        while (head != NONE) {
+            closeLeastRecentlyUsed();
+        }
+    }
+
+    /** How many more handles may be opened before the least recently used are closed. */
+    public synchronized int room() {
+        return Math.max(0, capacity - open);
     }
 
     /** Closes every handle. */

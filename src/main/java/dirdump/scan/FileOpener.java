@@ -115,19 +115,13 @@ public final class FileOpener {
         DirectoryHandles handles = listing.handles;
         OpenFile file = null;
         try {
-            Directory dir;
             try {
-                dir = handles.acquire(d);
-            } catch (SysException e) {
+                file = OnDescriptorShortage.retry(handles, () -> openIn(d, listing.files.name(f), follow));
+            } catch (DirectoryUnusable e) {
                 if (report) {
-                    directoryFailed(d, e, tally);
+                    directoryFailed(d, e.cause, tally);
                 }
                 return null;
-            }
-            try {
-                file = os.open(dir, listing.files.name(f), follow);
-            } finally {
-                handles.release(d);
             }
             Stat st = file.stat();
             if (st.type() != FileType.REGULAR) {
@@ -153,6 +147,37 @@ public final class FileOpener {
             }
         }
         return null;
+    }
+
+    /** Its directory could not be had: the file's failure is the directory's. */
+    private static final class DirectoryUnusable extends RuntimeException {
+        final SysException cause;
+
+        DirectoryUnusable(SysException cause) {
+            super(cause.getMessage(), null, false, false);
+            this.cause = cause;
+        }
+    }
+
+    /**
+     * Opens {@code name} in directory {@code d}, whose handle is held only for the open: a wait for a
+     * free descriptor holds none.
+     */
+    private OpenFile openIn(int d, byte[] name, boolean follow) throws SysException {
+        Directory dir;
+        try {
+            dir = listing.handles.acquire(d);
+        } catch (SysException e) {
+            if (OnDescriptorShortage.shortage(e)) {
+                throw e;
+            }
+            throw new DirectoryUnusable(e);
+        }
+        try {
+            return os.open(dir, name, follow);
+        } finally {
+            listing.handles.release(d);
+        }
     }
 
     /** The directory's failure is told once; each of its files counts. */

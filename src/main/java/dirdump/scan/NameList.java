@@ -11,9 +11,15 @@ import java.util.Arrays;
  * The names of a --files-from list, read as bytes, one record at a time, so that any name works (it
  * need not be UTF-8) and a list of millions of names is never held whole. Records end with a newline,
  * or with a NUL byte (-0); empty records are passed over. "-" is standard input, which is not closed.
+ * A name longer than {@link #LONGEST} ends the list with an error.
  */
 public final class NameList implements AutoCloseable {
     private static final int BUFFER = 1 << 16;
+    /**
+     * The longest name taken: a path of PATH_MAX components of up to 255 bytes each. Beyond it the list
+     * is not a list of names (a 1 GB line, /dev/zero): refused, before it fills the heap.
+     */
+    static final int LONGEST = 1 << 20;
 
     private final String name;
     private final InputStream stdin;
@@ -39,6 +45,7 @@ public final class NameList implements AutoCloseable {
     /** The next name, or null at the end of the list. Opens the list on the first call. */
     public byte[] next() throws SysException {
         int length = 0;
+        long passed = 0;  // separators passed over since the last name
         while (true) {
             if (pos == end && !fill()) {
                 return length > 0 ? Arrays.copyOf(record, length) : null;  // a last record without its separator
@@ -48,6 +55,10 @@ public final class NameList implements AutoCloseable {
                 stop++;
             }
             int n = stop - pos;
+            if (length + n > LONGEST) {
+                throw new SysException(SysException.ENAMETOOLONG, "a name longer than " + LONGEST / (1 << 20)
+                        + " MiB: not a list of names (with -0, names end with a NUL byte)");
+            }
             if (length + n > record.length) {
                 record = Arrays.copyOf(record, Math.max(record.length * 2, length + n));
             }
@@ -58,6 +69,10 @@ public final class NameList implements AutoCloseable {
                 pos++;  // the separator
                 if (length > 0) {
                     return Arrays.copyOf(record, length);
+                }
+                if (++passed > LONGEST) {
+                    throw new SysException(SysException.EINVAL, "more than " + LONGEST / (1 << 20)
+                            + " MiB of separators and no name: not a list of names");
                 }
             }
         }

@@ -359,7 +359,7 @@ public final class Walker {
         byte[] path = DirectoryTable.join(dirPath, name);
         Directory child;
         try {
-            child = os.openDirectory(parent, name, throughLink);
+            child = OnDescriptorShortage.retry(handles, () -> os.openDirectory(parent, name, throughLink));
         } catch (SysException e) {
             changedOrError(path, e, "not walked");
             return;

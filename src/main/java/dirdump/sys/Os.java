@@ -69,6 +69,12 @@ public interface Os {
     /** The soft limit of open descriptors (RLIMIT_NOFILE), raised to the hard limit first where it is lower. */
     long descriptorLimit();
 
+    /** How many descriptors this process has open now (/proc/self/fd); 0 if that cannot be told. */
+    default long descriptorsInUse() {
+        String[] open = new java.io.File("/proc/self/fd").list();
+        return open == null ? 0 : open.length - 1;  // less the one listing it
+    }
+
     ReadBuffer allocate(int capacity);
 
     /** ioprio_set(2) for this thread and the threads it starts: class 1 realtime, 2 best-effort, 3 idle. */
