@@ -117,6 +117,10 @@ public final class DirdumpCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Read every file, also those already entirely in the page cache.")
     boolean force;
 
+    @Option(names = "--seek-distance", description = "After the read, locate every file and add the seek distance "
+            + "of the order, and of directory order, to the summary (in time not counted in its seconds).")
+    boolean seekDistance;
+
     @Option(names = "--bwlimit", paramLabel = "RATE", converter = RateConverter.class,
             description = "Read at most RATE bytes a second, all readers together (50M, 50M/s, 500KiB/s).")
     long bwlimit;
@@ -214,7 +218,8 @@ public final class DirdumpCommand implements Callable<Integer> {
                     + "leaves room for no more", readers, asked, os.descriptorLimit()));
         }
         ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force,
-                ionice == null ? null : IoPriority.parse(ionice));
+                ionice == null ? null : IoPriority.parse(ionice),
+                output.json || output.verbosity() != Reporter.Verbosity.QUIET);
         ReadControl control = new ReadControl(bwlimit, stop);
         boolean showProgress = interactive && (progress != null ? progress
                 : output.verbosity() == Reporter.Verbosity.NORMAL && Terminal.stderrIsTerminal());
@@ -228,8 +233,7 @@ public final class DirdumpCommand implements Callable<Integer> {
         long locating = selection.locatingNanos();
         // After the read, so that locating every file does not warm the cache the read is timed on; and
         // left out of the times, since it is not part of bringing the files in.
-        SeekDistance seek = !stop.stopped() && (output.json || reporter.verbose())
-                ? selection.plan().seekDistance() : null;
+        SeekDistance seek = seekDistance && !stop.stopped() ? selection.plan().seekDistance() : null;
         List<SummarySection> sections = new ArrayList<>(List.of(
                 new OrderReport(selection.plan().devices(), seek), read.residency()));
         if (stop.stopped()) {

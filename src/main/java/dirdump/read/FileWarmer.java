@@ -22,18 +22,20 @@ final class FileWarmer {
     private final Reporter reporter;
     private final ReadMethod method;
     private final boolean skipCached;
+    private final boolean measureAfter;
     private final BeforeAfter residency;
     private final ReadControl control;
     private final WillNeed willNeed = new WillNeed();
     /** cachestat only: one 0.24 us call; mmap + mincore would cost about as much as reading a small file. */
     private final ResidencyProbe probe = new ResidencyProbe(ProbeMethod.CACHESTAT);
 
-    FileWarmer(ReadBuffer buffer, Reporter reporter, ReadMethod method, boolean skipCached, BeforeAfter residency,
-               ReadControl control) {
+    FileWarmer(ReadBuffer buffer, Reporter reporter, ReadMethod method, boolean skipCached, boolean measureAfter,
+               BeforeAfter residency, ReadControl control) {
         this.buffer = buffer;
         this.reporter = reporter;
         this.method = method;
         this.skipCached = skipCached;
+        this.measureAfter = measureAfter;
         this.residency = residency;
         this.control = control;
     }
@@ -64,7 +66,7 @@ final class FileWarmer {
             Stat st = o.stat();
             long total;
             if (method == ReadMethod.READ) {
-                total = st.sparse() ? readData(file, st, tally) : readToEnd(file);
+                total = st.sparse() ? readData(file, st, tally) : readToEnd(file, st.size);
                 if (total < 0) {
                     tally.addBytes(-total - 1);  // stopped part way: the bytes count, the file does not
                     return;
@@ -75,9 +77,11 @@ final class FileWarmer {
                 control.transferred(total);
             }
             tally.addRead(total);
-            // A file read to an end before its size was truncated meanwhile: measured at its new size.
-            Stat now = method == ReadMethod.READ && !st.sparse() && total < st.size ? st.withSize(total) : st;
-            residency.add(o.before(), o.before() == null ? null : measure(o.file(), now));
+            if (measureAfter) {
+                // A file read to an end before its size was truncated meanwhile: measured at its new size.
+                Stat now = method == ReadMethod.READ && !st.sparse() && total < st.size ? st.withSize(total) : st;
+                residency.add(o.before(), o.before() == null ? null : measure(o.file(), now));
+            }
             reporter.read(o.path(), total);
         } catch (SysException e) {
             reporter.error(o.path(), e.getMessage());
@@ -123,14 +127,21 @@ final class FileWarmer {
         return total;
     }
 
-    /** The bytes read, or -(bytes + 1) if the run was told to stop before the end. */
-    private long readToEnd(OpenFile file) throws SysException {
+    /**
+     * The bytes read, or -(bytes + 1) if the run was told to stop before the end. A short read that
+     * reaches the size fstat gave ends it without the read that would return 0 (a small file takes one
+     * read); a file of size 0 (in /proc, say) is read to the end it reports.
+     */
+    private long readToEnd(OpenFile file, long size) throws SysException {
         long total = 0;
         for (int n; (n = file.read(buffer)) > 0; ) {
             total += n;
             control.transferred(n);
             if (control.stopped()) {
                 return -total - 1;
+            }
+            if (n < buffer.capacity() && total == size) {
+                break;
             }
         }
         return total;

@@ -59,6 +59,8 @@ public interface Libc {
 
     int geteuid();
 
+    int isatty(int fd);
+
     /** Cannot fail (void since POSIX.1-2001). */
     void sync();
 

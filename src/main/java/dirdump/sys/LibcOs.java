@@ -222,10 +222,14 @@ final class LibcOs implements Os {
     public OpenFile open(Directory dir, byte[] name, boolean follow) throws SysException {
         int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW);
         byte[] cName = cString(name);
-        int fd = libc.openat(fd(dir), cName, flags | O_NOATIME, 0);
-        if (fd < 0 && lastError() == SysException.EPERM) {
-            // O_NOATIME is only allowed to the file's owner (or CAP_FOWNER).
-            fd = libc.openat(fd(dir), cName, flags, 0);
+        // O_NOATIME is only allowed to the file's owner (or CAP_FOWNER): once refused in a directory,
+        // its other files (most often of the same owner) are opened without it at the first try.
+        LibcDirectory d = (LibcDirectory) dir;
+        boolean noAtime = !d.noAtimeRefused;
+        int fd = libc.openat(d.fd, cName, flags | (noAtime ? O_NOATIME : 0), 0);
+        if (fd < 0 && noAtime && lastError() == SysException.EPERM) {
+            fd = libc.openat(d.fd, cName, flags, 0);
+            d.noAtimeRefused = fd >= 0;
         }
         check(fd);
         return new LibcFile(fd);
@@ -356,6 +360,8 @@ final class LibcOs implements Os {
 
     private static final class LibcDirectory implements Directory {
         final int fd;
+        /** A file here refused O_NOATIME: not the caller's, like the others here, most likely. */
+        volatile boolean noAtimeRefused;
         private final Stat stat;
         private final LibcOs os;
 

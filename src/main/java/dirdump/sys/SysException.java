@@ -35,6 +35,15 @@ public final class SysException extends IOException {
         return errno;
     }
 
+    /**
+     * No stack trace: a failed call is an outcome, reported as one line, and some are expected on the
+     * hot path (EPERM where O_NOATIME or cachestat is refused); filling one in costs microseconds.
+     */
+    @Override
+    public synchronized Throwable fillInStackTrace() {
+        return this;
+    }
+
     /** The errno and strerror text for a java.nio failure (the fallback, and --files-from's list). */
     public static SysException of(IOException e) {
         if (e instanceof NoSuchFileException) {

@@ -169,18 +169,19 @@ class PhysicalOrderTest {
     }
 
     @Test
-    void theSummaryShowsLocatingTimeAndWithVerboseTheSeekDistance() throws Exception {
+    void theSummaryShowsLocatingTimeAndWhenAskedTheSeekDistance() throws Exception {
         syncedTree(100);
-        DirdumpRun human = DirdumpRun.of("--force", "-j", 1, "-v", "--order=physical", tmp);
+        DirdumpRun human = DirdumpRun.of("--force", "-j", 1, "--seek-distance", "--order=physical", tmp);
         assertTrue(human.err().matches("(?s).*seconds: listing [\\d.]+, ordering [\\d.]+, locating [\\d.]+, reading.*"),
                 human.err());
         assertTrue(human.err().contains("order physical (--order=physical); 100 of 100 files located by FIEMAP"),
                 human.err());
         assertTrue(human.err().matches("(?s).*seek distance: [\\d,.]+ MiB in this order, [\\d,.]+ MiB in directory order "
                 + "\\(100 of 100 files located\\).*"), human.err());
-        assertTrue(!DirdumpRun.of("--order=physical", tmp).err().contains("seek distance"), "only with -v");
+        assertTrue(!DirdumpRun.of("-v", "--order=physical", tmp).err().contains("seek distance"), "only when asked");
+        assertTrue(!DirdumpRun.json("--order=physical", tmp).summary().has("seek_distance_mib"), "only when asked");
 
-        JsonObject json = DirdumpRun.json("--order=physical", tmp).summary();
+        JsonObject json = DirdumpRun.json("--seek-distance", "--order=physical", tmp).summary();
         assertTrue(json.getAsJsonObject("seconds").has("locating"));
         JsonObject seek = json.getAsJsonObject("seek_distance_mib");
         assertTrue(seek.get("order").getAsDouble() <= seek.get("directory_order").getAsDouble(), seek.toString());

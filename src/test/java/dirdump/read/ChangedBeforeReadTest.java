@@ -52,7 +52,7 @@ class ChangedBeforeReadTest {
         int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false), SizeRange.ALL, os,
                 new Tally(), reporter).sequence();
         return assertTimeoutPreemptively(Duration.ofSeconds(30),
-                () -> ReadRun.run(os, listing, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0, false, null), new ReadControl(0, new StopRequest()), reporter).tally());
+                () -> ReadRun.run(os, listing, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0, false, null, true), new ReadControl(0, new StopRequest()), reporter).tally());
     }
 
     @Test

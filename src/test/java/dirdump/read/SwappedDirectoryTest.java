@@ -72,7 +72,7 @@ class SwappedDirectoryTest {
     private Tally read(Listing listing) {
         int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false), SizeRange.ALL,
                 os, new Tally(), reporter).sequence();
-        return ReadRun.run(os, listing, sequence, new ReadPlan(4096, 4, ReadMethod.READ, 0, false, null),
+        return ReadRun.run(os, listing, sequence, new ReadPlan(4096, 4, ReadMethod.READ, 0, false, null, true),
                 new ReadControl(0, new StopRequest()), reporter).tally();
     }
 

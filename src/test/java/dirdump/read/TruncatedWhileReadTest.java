@@ -54,7 +54,7 @@ class TruncatedWhileReadTest {
             int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false),
                     SizeRange.ALL, os, new Tally(), quiet).sequence();
             ReadRun.Result r = ReadRun.run(os, listing, sequence, new ReadPlan(1 << 16, 1, ReadMethod.READ, 0, false,
-                    null), new ReadControl(0, new StopRequest()), quiet);
+                    null, true), new ReadControl(0, new StopRequest()), quiet);
             assertEquals(AFTER, r.tally().bytesRead());
             BeforeAfter residency = r.residency();
             String text = String.join("\n", residency.lines());

@@ -46,7 +46,7 @@ class NioOsTest {
                 reporter, walked).walk(List.of(tree.toString()), null)) {
             int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false),
                     SizeRange.ALL, os, new Tally(), reporter).sequence();
-            return ReadRun.run(os, listing, sequence, new ReadPlan(4096, 2, ReadMethod.READ, 0, false, null),
+            return ReadRun.run(os, listing, sequence, new ReadPlan(4096, 2, ReadMethod.READ, 0, false, null, true),
                     new ReadControl(0, new StopRequest()), reporter).tally();
         }
     }
