@@ -207,9 +207,10 @@ public final class DirdumpCommand implements Callable<Integer> {
         Tally tally = selection.tally();
         Listing listing = selection.listing();
 
-        // No more readers than files: a thread started for nothing costs its start.
+        // No more readers than files, a thread started for nothing costs its start; but enough for
+        // one big file, whose chunks they share.
         int asked = Math.max(1, Math.min(jobs != null ? jobs : DefaultJobs.forRoots(listing.directories),
-                selection.sequence().length));
+                Math.max(selection.sequence().length, DefaultJobs.FOR_ONE_BIG_FILE)));
         Os os = selection.os();
         int readers = DefaultJobs.withinDescriptors(asked, prefetch,
                 os.descriptorLimit() - os.descriptorsInUse() - listing.handles.room());

@@ -89,6 +89,45 @@ final class FileWarmer {
         }
     }
 
+    /**
+     * Reads chunk {@code c} of a shared file with pread; true if it was the file's last, which this
+     * reader then finishes: counts it, measures it and closes it.
+     */
+    boolean readChunk(SharedFile s, int c, Tally tally) {
+        long n = 0;
+        try {
+            for (long at = s.start(c), end = s.end(c); at < end && !control.stopped(); ) {
+                int got = s.opened.file().read(buffer, at, (int) Math.min(buffer.capacity(), end - at));
+                if (got == 0) {
+                    break;  // the end of the file
+                }
+                at += got;
+                n += got;
+                control.transferred(got);
+            }
+        } catch (SysException e) {
+            s.failed(e);
+        }
+        tally.addBytes(n);
+        if (!s.chunkDone(n)) {
+            return false;
+        }
+        Opened o = s.opened;
+        try (OpenFile file = o.file()) {
+            if (s.failure() != null) {
+                reporter.error(o.path(), s.failure().getMessage());
+                tally.addError();
+            } else if (!control.stopped()) {
+                tally.addRead(0);  // its bytes were counted chunk by chunk
+                if (measureAfter) {
+                    residency.add(o.before(), o.before() == null ? null : measure(file, o.stat()));
+                }
+                reporter.read(o.path(), s.bytes());
+            }
+        }
+        return true;
+    }
+
     private Residency measure(OpenFile file, Stat st) {
         try {
             return probe.measure(file, st);

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -39,6 +40,9 @@ public final class ReadRun {
     private final Reporter reporter;
     private final ReadControl control;
     private final AtomicInteger cursor = new AtomicInteger();
+    /** Big files being read by all readers, oldest first (see SharedFile). */
+    private final ConcurrentLinkedDeque<SharedFile> shared = new ConcurrentLinkedDeque<>();
+    private final List<SharedFile> everShared = new ArrayList<>();
     private final List<Tally> tallies = new ArrayList<>();
     private final List<BeforeAfter> residencies = new ArrayList<>();
     /** Threads the system would not start, and why. */
@@ -95,26 +99,63 @@ public final class ReadRun {
         for (Thread t : threads) {
             joinUninterruptibly(t);
         }
+        closeUnfinished();
         Result total = new Result(new Tally(), new BeforeAfter(), Math.max(readers, 1));
         tallies.forEach(total.tally()::add);
         residencies.forEach(total.residency()::add);
         return total;
     }
 
-    /** Opens, checks and reads each file itself. */
+    /**
+     * Opens, checks and reads each file itself. With other readers beside it, a big file is shared: its
+     * chunks are read by whichever reader comes next, before the next file is taken.
+     */
     private Runnable worker() {
         Tally tally = tally();
         FileOpener opener = new FileOpener(os, listing, reporter, "not read");
         FileWarmer warmer = warmer(true);
+        boolean share = plan.jobs() > 1 && plan.method() == ReadMethod.READ;
         return () -> {
-            for (int i; !control.stopped() && (i = cursor.getAndIncrement()) < sequence.length; ) {
+            while (!control.stopped()) {
+                SharedFile s = shared.peekFirst();
+                if (s != null) {
+                    int c = s.claim();
+                    if (c < 0) {
+                        shared.remove(s);  // all taken; the last reader of one finishes it
+                    } else if (warmer.readChunk(s, c, tally)) {
+                        control.fileDone();
+                    }
+                    continue;
+                }
+                int i = cursor.getAndIncrement();
+                if (i >= sequence.length) {
+                    break;
+                }
                 Opened o = opener.open(sequence[i], tally);
                 if (o != null && (o = warmer.check(o, tally)) != null) {
+                    if (share && SharedFile.worthSharing(o)) {
+                        share(new SharedFile(o));
+                        continue;
+                    }
                     warmer.warm(o, tally);
                 }
                 control.fileDone();
             }
         };
+    }
+
+    private synchronized void share(SharedFile s) {
+        everShared.add(s);
+        shared.addLast(s);
+    }
+
+    /** Files shared but left unfinished by a stop: closed here, once every reader has ended. */
+    private void closeUnfinished() {
+        for (SharedFile s : everShared) {
+            if (!s.finished()) {
+                s.opened.file().close();
+            }
+        }
     }
 
     /** Whether a pipeline of openers and readers got no opener: then the readers only wait for their END. */

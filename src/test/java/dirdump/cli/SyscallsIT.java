@@ -1,0 +1,87 @@
+package dirdump.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dirdump.testing.Launched;
+import dirdump.testing.Trees;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * System calls a file, counted by strace: the difference between a run over 2,000 files and one
+ * over 1,000 in one directory, so that what the JVM does at start cancels out. A small file read
+ * costs openat, statx, cachestat, read and close; one found cached, all but the read.
+ */
+class SyscallsIT {
+    private static final Path LAUNCHER = Launched.launcher("dirdump");
+
+    @TempDir
+    Path tmp;
+
+    /**
+     * Calls made, by name, from strace's full trace (-c leaves out a call its version does not know:
+     * strace 6.1 shows cachestat, Linux 6.5's, as syscall_0x1c3).
+     */
+    private Map<String, Long> count(Path dir, String... options) throws Exception {
+        Path out = tmp.resolve("strace.txt");
+        List<String> args = new ArrayList<>(List.of("strace", "-f", "-o", out.toString(), LAUNCHER.toString(), "-q"));
+        args.addAll(List.of(options));
+        args.add(dir.toString());
+        Launched r = Launched.run(Path.of("/usr/bin/env"), Map.of(), args.toArray(String[]::new));
+        assertEquals(0, r.status(), r.err());
+        Map<String, Long> calls = new HashMap<>();
+        Pattern start = Pattern.compile("^\\d+\\s+([a-z_0-9]+)\\(");
+        for (String line : Files.readAllLines(out)) {
+            Matcher m = start.matcher(line);
+            if (m.find()) {
+                String name = m.group(1).equals("syscall_0x1c3") ? "cachestat" : m.group(1);
+                calls.merge(name, 1L, Long::sum);
+            }
+        }
+        return calls;
+    }
+
+    private Map<String, Double> perFile(String... options) throws Exception {
+        Path small = tmp.resolve("1000");
+        Path large = tmp.resolve("2000");
+        for (int i = 0; i < 2000; i++) {
+            if (i < 1000) {
+                Trees.file(small.resolve("f" + i), 2000, i);
+            }
+            Trees.file(large.resolve("f" + i), 2000, i);
+        }
+        Launched.run(LAUNCHER, Map.of(), "-q", small.toString());  // built, archived and warm: the same for both
+        Map<String, Long> a = count(small, options);
+        Map<String, Long> b = count(large, options);
+        Map<String, Double> per = new HashMap<>();
+        for (String call : new String[] {"openat", "statx", "cachestat", "read", "close"}) {
+            per.put(call, (b.getOrDefault(call, 0L) - a.getOrDefault(call, 0L)) / 1000.0);
+        }
+        return per;
+    }
+
+    @Test
+    void aSmallFileTakesFiveCallsAndACachedOneFour() throws Exception {
+        assumeTrue(Trees.sh(tmp, "command -v strace >/dev/null") == 0, "no strace here");
+        Map<String, Double> read = perFile("--force");
+        Map<String, Double> cached = perFile();
+        for (String call : new String[] {"openat", "statx", "cachestat", "read", "close"}) {
+            assertEquals(1.0, read.get(call), 0.05, call + " a file read: " + read);
+        }
+        double total = read.values().stream().mapToDouble(Double::doubleValue).sum();
+        assertTrue(total <= 5.1, "a file read: " + read);
+        assertEquals(0.0, cached.get("read"), 0.05, "a file found cached is not read: " + cached);
+        double cachedTotal = cached.values().stream().mapToDouble(Double::doubleValue).sum();
+        assertTrue(cachedTotal <= 4.1, "a cached file: " + cached);
+    }
+}
