@@ -322,11 +322,11 @@ final class LibcOs implements Os {
         return ((LibcDirectory) dir).fd;
     }
 
-    private int lastError() {
+    int lastError() {
         return runtime.getLastError();
     }
 
-    private void check(long rc) throws SysException {
+    void check(long rc) throws SysException {
         if (rc < 0) {
             int errno = lastError();
             throw new SysException(errno, libc.strerror(errno));

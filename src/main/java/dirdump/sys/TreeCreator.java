@@ -2,7 +2,6 @@ package dirdump.sys;
 
 import java.nio.ByteBuffer;
 import jnr.constants.platform.OpenFlags;
-import jnr.ffi.Runtime;
 
 /**
  * Makes a tree of new directories and files relative to open directory descriptors only: mkdirat(2)
@@ -32,12 +31,13 @@ public final class TreeCreator {
     private static final byte[] EMPTY_C_STRING = {0};
 
     private final Libc libc;
-    private final Runtime runtime;
+    /** For its errno handling: the errors of the read and of the writes are told alike. */
+    private final LibcOs os;
     private final int euid;
 
-    private TreeCreator(Libc libc) {
-        this.libc = libc;
-        this.runtime = Runtime.getRuntime(libc);
+    private TreeCreator(LibcOs os) {
+        this.os = os;
+        this.libc = os.libc;
         this.euid = libc.geteuid();
     }
 
@@ -46,7 +46,7 @@ public final class TreeCreator {
      * LinkageError or a RuntimeException) if libc cannot be bound.
      */
     public static TreeCreator bind() {
-        return new TreeCreator(LibcBinding.get().libc);
+        return new TreeCreator(LibcBinding.get());
     }
 
     /** Opens the top directory by name (symbolic links followed: the name is the user's). */
@@ -145,13 +145,10 @@ public final class TreeCreator {
     }
 
     private int lastError() {
-        return runtime.getLastError();
+        return os.lastError();
     }
 
     private void check(long rc) throws SysException {
-        if (rc < 0) {
-            int errno = lastError();
-            throw new SysException(errno, libc.strerror(errno));
-        }
+        os.check(rc);
     }
 }
