@@ -32,6 +32,8 @@ public final class DirectoryHandles implements AutoCloseable {
     private int head = NONE;
     private int tail = NONE;
     private int open;
+    /** Every directory's handle is open for good: see {@link #settle}. */
+    private boolean allOpen;
     /** Why a directory cannot be used, once found: it changed since it was listed. */
     private final Map<Integer, SysException> failed = new HashMap<>();
     private final Set<Integer> reported = new HashSet<>();
@@ -51,6 +53,15 @@ public final class DirectoryHandles implements AutoCloseable {
         return (int) Math.max(4, Math.min(most, descriptorLimit / 2 - reserved));
     }
 
+    /**
+     * Once the walk is over: if every listed directory's handle is still open, none will ever be closed
+     * or opened again, and the readers take them without the lock (which 32 readers would contend for,
+     * twice a file). Published to the readers by their threads' start.
+     */
+    synchronized void settle() {
+        allOpen = open == dirs.size();
+    }
+
     /** A directory the walk has just opened and checked: kept open, not in use. */
     synchronized void opened(int d, Directory h) {
         grow(d);
@@ -64,7 +75,12 @@ public final class DirectoryHandles implements AutoCloseable {
      * The open handle of directory {@code d}, opened again if it was closed; the caller releases it.
      * Throws why it cannot be: the error of opening it, or that it is no longer what was listed.
      */
-    public synchronized Directory acquire(int d) throws SysException {
+    public Directory acquire(int d) throws SysException {
+        Directory h = allOpen ? handle[d] : null;
+        return h != null ? h : acquireLocked(d);
+    }
+
+    private synchronized Directory acquireLocked(int d) throws SysException {
         SysException known = failed.get(d);
         if (known != null) {
             throw known;
@@ -79,7 +95,13 @@ public final class DirectoryHandles implements AutoCloseable {
         }
     }
 
-    public synchronized void release(int d) {
+    public void release(int d) {
+        if (!allOpen || handle[d] == null) {
+            releaseLocked(d);
+        }
+    }
+
+    private synchronized void releaseLocked(int d) {
         if (--users[d] == 0) {
             append(d);
             evictOverCapacity();
@@ -216,6 +238,9 @@ public final class DirectoryHandles implements AutoCloseable {
 
     /** Closes the handles not in use: descriptors for files, when the process has run out. */
     synchronized void closeUnused() {
+        if (allOpen) {
+            return;  // taken without the lock, so never closed: a descriptor reused meanwhile would be another file
+        }
         while (head != NONE) {
             closeLeastRecentlyUsed();
         }

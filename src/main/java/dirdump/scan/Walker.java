@@ -95,6 +95,7 @@ public final class Walker {
         if (list != null && !addListed(list)) {
             unusable++;
         }
+        handles.settle();
         return new Listing(dirs, files, handles, fileSystems, unusable);
     }
 
