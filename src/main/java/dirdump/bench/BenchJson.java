@@ -5,13 +5,12 @@ import com.google.gson.JsonObject;
 import dirdump.report.JsonSummary;
 import java.io.PrintStream;
 
-/** The results as one JSON object on stdout, with every run; the fields are listed in the README. */
+/** The results as one JSON object on stdout, after the record's members, with every run; the fields are listed in the README. */
 public final class BenchJson {
     private BenchJson() {
     }
 
-    public static void print(Results r, PrintStream out) {
-        JsonObject o = new JsonObject();
+    public static void print(Results r, JsonObject o, PrintStream out) {
         o.addProperty("cache", r.prep().asked.key());
         o.addProperty("eviction", r.prep().key);
         o.addProperty("rounds", r.rounds());

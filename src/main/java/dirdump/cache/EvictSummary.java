@@ -32,9 +32,8 @@ public final class EvictSummary {
         }
     }
 
-    /** files_evicted, page_cache {before, after}, then the members of {@link RunFacts}. */
-    public static void printJson(BeforeAfter r, RunFacts facts, PrintStream out) {
-        JsonObject o = new JsonObject();
+    /** After the record's members in {@code o}: files_evicted, page_cache {before, after}, then those of {@link RunFacts}. */
+    public static void printJson(BeforeAfter r, RunFacts facts, JsonObject o, PrintStream out) {
         o.addProperty("files_evicted", files(r));
         r.addTo(o);
         facts.addTo(o);

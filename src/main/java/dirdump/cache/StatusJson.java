@@ -8,14 +8,15 @@ import dirdump.report.RunFacts;
 import dirdump.sys.Residency;
 import java.io.PrintStream;
 
-/** The status as one JSON object on stdout; with -v, a row per file in {@code per_file}. */
+/** The status as one JSON object on stdout, after the record's members; with -v, a row per file in {@code per_file}. */
 public final class StatusJson implements StatusRun.Rows {
     private final JsonArray perFile = new JsonArray();
 
     @Override
-    public void file(byte[] path, Residency r) {
+    public void file(byte[] path, Residency r, long size) {
         JsonObject row = new JsonObject();
         row.addProperty("path", PathText.of(path));
+        row.addProperty("size", size);
         if (r == null) {
             row.addProperty("unknown", true);
         } else {
@@ -27,8 +28,7 @@ public final class StatusJson implements StatusRun.Rows {
         perFile.add(row);
     }
 
-    public void print(PageTotals totals, RunFacts facts, boolean perFileRows, PrintStream out) {
-        JsonObject o = new JsonObject();
+    public void print(PageTotals totals, RunFacts facts, boolean perFileRows, JsonObject o, PrintStream out) {
         totals.addTo(o);
         facts.addTo(o);
         if (perFileRows) {

@@ -13,10 +13,10 @@ import java.util.function.BooleanSupplier;
 
 /** Measures the page-cache residency of each listed file, in sequence order; reads nothing. */
 public final class StatusRun {
-    /** Each file's residency as it is measured, for a per-file listing; null when unknown. */
+    /** Each file's residency as it is measured, for a per-file listing (null when unknown), and its size. */
     @FunctionalInterface
     public interface Rows {
-        void file(byte[] path, Residency residency);
+        void file(byte[] path, Residency residency, long size);
     }
 
     private StatusRun() {
@@ -39,7 +39,7 @@ public final class StatusRun {
             return f -> opener.use(f, counts, (path, file, st) -> {
                 Residency r = probe.measure(file, st);
                 part.add(r);
-                rows.file(path, r);
+                rows.file(path, r, st.size);
             });
         });
         PageTotals totals = new PageTotals();

@@ -5,50 +5,93 @@ import dirdump.report.PathText;
 import dirdump.report.RunFacts;
 import dirdump.sys.Residency;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * The status table for people: the product of {@code dirdump status}, so on stdout. A row per file
- * (with -v, as each is measured), a total row, then how the run went. A file of unknown residency
- * shows no number: any number for it could be false.
+ * The status table, as fincore(1) prints its own: a header, then a row per file (with -v, as each
+ * is measured), on stdout and nothing else there; the totals and how the run went are the footer,
+ * for people, on stderr. Columns are aligned to fixed widths, so that a row is printed as soon as it
+ * is measured (fincore waits for the last file); {@code raw}: one space between columns, and spaces
+ * in names escaped, as fincore -r. A file of unknown residency shows no number for it: any could be false.
  */
 public final class StatusTable implements StatusRun.Rows {
-    private static final String ROW = "%11s %11s %15s %7s  %s%n";
-
     private final PrintStream out;
+    private final List<StatusColumn> columns;
+    private final boolean bytes;
+    private final boolean raw;
 
-    public StatusTable(PrintStream out) {
+    /** {@code bytes}: sizes in bytes (-b), not in binary units. */
+    public StatusTable(PrintStream out, List<StatusColumn> columns, boolean bytes, boolean raw) {
         this.out = out;
+        this.columns = columns;
+        this.bytes = bytes;
+        this.raw = raw;
     }
 
     public void header() {
-        out.printf(Locale.ROOT, ROW, "resident", "pages", "resident bytes", "%", "file");
+        List<String> names = new ArrayList<>();
+        columns.forEach(c -> names.add(c == StatusColumn.PERCENT ? "%" : c.name()));
+        out.println(line(names));
     }
 
     @Override
-    public void file(byte[] path, Residency r) {
-        if (r == null) {
-            out.printf(Locale.ROOT, ROW, "unknown", "-", "-", "-", PathText.of(path));
-        } else {
-            out.printf(Locale.ROOT, ROW, count(r.residentPages()), count(r.totalPages()),
-                    HumanSummary.bytes(r.residentBytes()), PageTotals.percentText(r.residentPages(), r.totalPages()),
-                    PathText.of(path));
+    public void file(byte[] path, Residency r, long size) {
+        List<String> cells = new ArrayList<>();
+        for (StatusColumn c : columns) {
+            cells.add(switch (c) {
+                case RES -> r == null ? "unknown" : size(r.residentBytes());
+                case PAGES -> r == null ? "-" : Long.toString(r.residentPages());
+                case SIZE -> size(size);
+                case PERCENT -> r == null ? "-" : PageTotals.percentText(r.residentPages(), r.totalPages());
+                case FILE -> raw ? PathText.of(path).replace(" ", "\\x20") : PathText.of(path);
+            });
         }
+        out.println(line(cells));
     }
 
-    public void total(PageTotals t, RunFacts facts) {
-        out.printf(Locale.ROOT, ROW, count(t.residentPages()), count(t.pages()), HumanSummary.bytes(t.residentBytes()),
-                PageTotals.percentText(t.residentPages(), t.pages()),
-                String.format(Locale.ROOT, "total of %,d file%s", t.files(), t.files() == 1 ? "" : "s"));
+    private String size(long n) {
+        return bytes ? Long.toString(n) : compact(n);
+    }
+
+    /** Binary units as everywhere, without the space, so that a column is one word: 3B, 12KiB, 1.5MiB. */
+    static String compact(long n) {
+        String text = HumanSummary.bytes(n).replace(" ", "");
+        return text.replace(".0", "");
+    }
+
+    /** Number columns right-aligned to their width, the file name as it is. */
+    private String line(List<String> cells) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) {
+                b.append(' ');
+            }
+            StatusColumn c = columns.get(i);
+            b.append(raw || c == StatusColumn.FILE ? cells.get(i) : String.format(Locale.ROOT, "%" + width(c) + "s", cells.get(i)));
+        }
+        return b.toString();
+    }
+
+    private int width(StatusColumn c) {
+        return switch (c) {
+            case RES, SIZE -> bytes ? 16 : 9;
+            case PAGES -> 10;
+            case PERCENT -> 5;
+            case FILE -> 0;
+        };
+    }
+
+    /** The footer, on stderr: the totals, files of unknown residency, then how the run went. */
+    public static void footer(PageTotals t, RunFacts facts, PrintStream err) {
+        err.printf(Locale.ROOT, "dirdump: %,d file%s measured: %s resident%n", t.files(), t.files() == 1 ? "" : "s",
+                t.text());
         if (t.unknownFiles() > 0) {
-            out.printf(Locale.ROOT, "residency unknown: %,d file%s, not in the total (the kernel tells only the owner, "
+            err.printf(Locale.ROOT, "  residency unknown: %,d file%s, not in the total (the kernel tells only the owner, "
                     + "or those who may write to a file)%n", t.unknownFiles(), t.unknownFiles() == 1 ? "" : "s");
         }
-        facts.lines().forEach(out::println);
-        out.flush();
-    }
-
-    private static String count(long n) {
-        return String.format(Locale.ROOT, "%,d", n);
+        facts.lines().forEach(line -> err.println("  " + line));
+        err.flush();
     }
 }

@@ -15,6 +15,7 @@ import dirdump.order.Order;
 import dirdump.report.HumanSummary;
 import dirdump.report.PathText;
 import dirdump.report.Reporter;
+import dirdump.report.RunRecord;
 import dirdump.scan.StopRequest;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -132,10 +133,11 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private int bench(StopRequest stop) {
+        RunRecord record = new RunRecord("bench", paths);
+        Reporter reporter = new Reporter(parent.err, quiet ? Reporter.Verbosity.QUIET : Reporter.Verbosity.NORMAL);
         Results results;
         try {
-            results = measure(new Reporter(parent.err, quiet ? Reporter.Verbosity.QUIET : Reporter.Verbosity.NORMAL),
-                    stop);
+            results = measure(reporter, stop);
         } catch (IOException e) {
             parent.err.println("dirdump: bench stopped: cannot prepare the page cache: " + e.getMessage());
             return ExitCode.SOME_FAILED.status;
@@ -149,7 +151,10 @@ final class BenchCommand implements Callable<Integer> {
             return ExitCode.USAGE.status;
         }
         if (format.json) {
-            BenchJson.print(results, parent.out);
+            record.setting("variants", variants.isEmpty() ? DEFAULT_VARIANTS : variants).setting("vs", commands)
+                    .setting("rounds", rounds).setting("cache", results.prep().asked.key())
+                    .setting("timeout_seconds", timeoutNanos / 1e9);
+            BenchJson.print(results, record.json(reporter), parent.out);
         } else if (format.csv) {
             BenchCsv.print(results, parent.out);
         } else {

@@ -11,6 +11,7 @@ import dirdump.read.ReadRun;
 import dirdump.report.HumanSummary;
 import dirdump.report.JsonSummary;
 import dirdump.report.Reporter;
+import dirdump.report.RunRecord;
 import dirdump.report.RunSummary;
 import dirdump.report.SummarySection;
 import dirdump.report.Tally;
@@ -51,7 +52,7 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
             "0:every file listed was read (or was already cached)",
-            "1:the run finished, but some files or directories could not be read",
+            "1:the run finished, but some files or directories could not be read, or the filters left out every file",
             "2:usage error, a PATH does not exist or cannot be used, or stdout cannot be written",
             "129:stopped by SIGHUP, after the summary of what was done",
             "130:stopped by SIGINT (Ctrl-C), after the summary of what was done",
@@ -146,14 +147,25 @@ public final class DirdumpCommand implements Callable<Integer> {
     public Integer call() {
         StopRequest stop = new StopRequest();
         try (StopOnSignal signals = new StopOnSignal(stop)) {
-            RunSummary summary = read(new Reporter(err, output.verbosity()), stop, true);
+            RunRecord record = new RunRecord("read", paths);
+            Reporter reporter = new Reporter(err, output.verbosity());
+            RunSummary summary = read(reporter, stop, true);
             if (output.json) {
-                JsonSummary.print(summary, out);
+                JsonSummary.print(summary, settings(record, summary).json(reporter), out);
             } else if (output.verbosity() != Reporter.Verbosity.QUIET) {
                 HumanSummary.print(summary, err);
             }
             return summary.exitStatus();
         }
+    }
+
+    /** The resolved settings of the read, for its JSON record. */
+    private RunRecord settings(RunRecord record, RunSummary summary) {
+        walk.describe(record);
+        return record.setting("method", method.key()).setting("readers", summary.jobs())
+                .setting("buffer_size", bufferSize).setting("prefetch", prefetch).setting("force", force)
+                .setting("bwlimit", bwlimit == 0 ? null : bwlimit).setting("ionice", ionice)
+                .setting("seek_distance", seekDistance);
     }
 
     /** Refuses what picocli cannot (values out of range, orders that contradict), before the walk, which can be long. */
@@ -206,6 +218,7 @@ public final class DirdumpCommand implements Callable<Integer> {
     private RunSummary read(Selection selection, Reporter reporter, boolean interactive, StopRequest stop) {
         Tally tally = selection.tally();
         Listing listing = selection.listing();
+        boolean noMatch = NoMatch.check(walk, selection, reporter);
 
         // No more readers than files, a thread started for nothing costs its start; but enough for
         // one big file, whose chunks they share.
@@ -241,7 +254,7 @@ public final class DirdumpCommand implements Callable<Integer> {
             sections.add(stop.noted());
         }
 
-        ExitCode exit = ExitCode.of(listing, tally, stop.signal());
+        ExitCode exit = ExitCode.of(listing, tally, stop.signal(), noMatch);
         long total = selection.listingNanos() + selection.orderingNanos() + locating + reading;
         return new RunSummary(selection.order().key(), method.key(), selection.os().description(), read.readers(),
                 bufferSize, tally, listing.unusablePaths, selection.listingNanos(), selection.orderingNanos(),

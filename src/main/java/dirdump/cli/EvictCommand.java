@@ -6,6 +6,7 @@ import dirdump.cache.EvictSummary;
 import dirdump.cache.ResidencyProbe;
 import dirdump.report.Reporter;
 import dirdump.report.RunFacts;
+import dirdump.report.RunRecord;
 import dirdump.scan.StopRequest;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
             "0:every file listed was evicted",
-            "1:some files or directories could not be opened or evicted",
+            "1:some files or directories could not be opened or evicted, or the filters left out every file",
             "2:usage error, a PATH does not exist or cannot be used, or stdout cannot be written",
             "129, 130, 143:stopped by SIGHUP, SIGINT, SIGTERM, after the summary of what was evicted",
             "141:the reader of stdout went away (a closed pipe, as | head); nothing is said"})
@@ -44,13 +45,15 @@ final class EvictCommand extends CacheCommand implements Callable<Integer> {
     }
 
     private int evict(StopRequest stop) {
+        RunRecord record = new RunRecord("evict", paths);
         Reporter reporter = new Reporter(parent.err, output.verbosity());
         try (Selection selection = select(paths, reporter, stop)) {
-            return evict(selection, reporter, stop);
+            return evict(selection, reporter, stop, record);
         }
     }
 
-    private int evict(Selection selection, Reporter reporter, StopRequest stop) {
+    private int evict(Selection selection, Reporter reporter, StopRequest stop, RunRecord record) {
+        boolean noMatch = NoMatch.check(walk, selection, reporter);
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
 
         long start = System.nanoTime();
@@ -58,12 +61,14 @@ final class EvictCommand extends CacheCommand implements Callable<Integer> {
                 selection.tally(), reporter, threads(selection, reporter), stop);
         long evicting = System.nanoTime() - start;
 
-        ExitCode exit = ExitCode.of(selection.listing(), selection.tally(), stop.signal());
+        ExitCode exit = ExitCode.of(selection.listing(), selection.tally(), stop.signal(), noMatch);
         RunFacts facts = new RunFacts(selection.tally(), selection.listing().unusablePaths, selection.order().key(),
                 probe.methodUsed(), selection.os().description(), selection.listingNanos(), selection.orderingNanos(),
                 "evicting", evicting, exit.status, stop.noted());
         if (output.json) {
-            EvictSummary.printJson(residency, facts, parent.out);
+            walk.describe(record);
+            record.setting("method", probe.methodUsed());
+            EvictSummary.printJson(residency, facts, record.json(reporter), parent.out);
         } else if (output.verbosity() != Reporter.Verbosity.QUIET) {
             EvictSummary.print(residency, facts, parent.err);
         }

@@ -6,6 +6,10 @@ public enum ExitCode {
     OK(0),
     /** The run finished, but some files or directories could not be read. */
     SOME_FAILED(1),
+    /** The filters left out every file, as grep exits 1 for no match: a typo in a cron pattern warms nothing. */
+    NO_MATCH(1),
+    /** status --min-percent: less of the set is in the page cache than asked. */
+    NOT_RESIDENT(1),
     /** A usage error, or a PATH that does not exist or cannot be used. */
     USAGE(2),
     /** Standard output could not be written (/dev/full, a closed descriptor), as coreutils exit then. */
@@ -26,16 +30,19 @@ public enum ExitCode {
 
     /** The exit status of a run over the listing, from what went wrong in it. */
     static ExitCode of(dirdump.scan.Listing listing, dirdump.report.Tally tally) {
-        return of(listing, tally, 0);
+        return of(listing, tally, 0, false);
     }
 
-    /** As above, for a run that a signal (its number, or 0) may have stopped. */
-    static ExitCode of(dirdump.scan.Listing listing, dirdump.report.Tally tally, int signal) {
+    /**
+     * As above, for a run that a signal (its number, or 0) may have stopped; {@code noMatch}: the
+     * filters left out every file ({@link NoMatch}).
+     */
+    static ExitCode of(dirdump.scan.Listing listing, dirdump.report.Tally tally, int signal, boolean noMatch) {
         if (signal != 0) {
             return stoppedBy(signal);
         }
         return listing.unusablePaths > 0 ? USAGE
-                : tally.errors() + tally.changed() > 0 ? SOME_FAILED : OK;
+                : tally.errors() + tally.changed() > 0 ? SOME_FAILED : noMatch ? NO_MATCH : OK;
     }
 
     /** A command stopped by SIGINT, SIGTERM or SIGHUP. */

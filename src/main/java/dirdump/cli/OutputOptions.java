@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 
 /** How much to say, and whether the summary is for people or for scripts. */
 public final class OutputOptions {
-    @Option(names = "--json", description = "Print the summary as one JSON object on stdout (fields in the README).")
+    @Option(names = "--json", description = "Print the summary as one JSON record on stdout (fields in the README; schema: dirdump/schema/dirdump-run.schema.json).")
     boolean json;
 
     @ArgGroup(exclusive = true, multiplicity = "0..1")

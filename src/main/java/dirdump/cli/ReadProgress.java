@@ -40,9 +40,9 @@ final class ReadProgress implements AutoCloseable {
         double filesPerSecond = seconds > 0 ? files / seconds : 0;
         String left = filesPerSecond > 0 && files < total
                 ? String.format(Locale.ROOT, ", %.0f s left", (total - files) / filesPerSecond) : "";
-        return String.format(Locale.ROOT, "dirdump: %,d of %,d files (%d%%), %s, %.1f MB/s%s", files, total,
+        return String.format(Locale.ROOT, "dirdump: %,d of %,d files (%d%%), %s, %.1f MiB/s%s", files, total,
                 total == 0 ? 100 : files * 100 / total, HumanSummary.bytes(bytes),
-                seconds > 0 ? bytes / 1e6 / seconds : 0.0, left);
+                seconds > 0 ? bytes / HumanSummary.MIB / seconds : 0.0, left);
     }
 
     @Override

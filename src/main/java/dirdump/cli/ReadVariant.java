@@ -85,8 +85,8 @@ final class ReadVariant implements Variant {
         RunSummary s = read.read(reporter, stop, false);
         long files = s.tally().filesRead();
         return new Outcome(s.totalNanos(), files, s.tally().bytesRead(),
-                s.exitStatus() != 0 ? "exit status " + s.exitStatus() + " (see the errors above)"
-                        : files == 0 ? "read no file: nothing to time" : null);
+                files == 0 ? "read no file: nothing to time"  // before its exit status: filters that match nothing make it 1
+                        : s.exitStatus() != 0 ? "exit status " + s.exitStatus() + " (see the errors above)" : null);
     }
 
     private static List<String> words(String s) {

@@ -114,4 +114,13 @@ public final class WalkOptions {
     NameList list(InputStream stdin, boolean nul) {
         return filesFrom == null ? null : new NameList(filesFrom, stdin, nul);
     }
+
+    /** The walk's resolved settings, for the JSON record. */
+    void describe(dirdump.report.RunRecord record) {
+        record.setting("order", order().key()).setting("locate", locate.key())
+                .setting("sync_extents", syncExtents).setting("follow", follow)
+                .setting("one_file_system", oneFileSystem).setting("max_depth", maxDepth)
+                .setting("files_from", filesFrom).setting("include", includes).setting("exclude", excludes)
+                .setting("min_size", minSize).setting("max_size", maxSize);
+    }
 }

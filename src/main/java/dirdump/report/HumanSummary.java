@@ -6,13 +6,16 @@ import java.util.StringJoiner;
 
 /** The summary for people, on stderr. */
 public final class HumanSummary {
+    /** Sizes and rates are in powers of 1024 everywhere, as --buffer-size and --bwlimit take them. */
+    public static final double MIB = 1024 * 1024;
+
     private HumanSummary() {
     }
 
     public static void print(RunSummary s, PrintStream err) {
         Tally t = s.tally();
-        err.printf(Locale.ROOT, "dirdump: read %,d files, %s in %.3f s (%.1f MB/s, %,.0f files/s)%n",
-                t.filesRead(), bytes(t.bytesRead()), s.seconds(), s.megabytesPerSecond(), s.filesPerSecond());
+        err.printf(Locale.ROOT, "dirdump: read %,d files, %s in %.3f s (%.1f MiB/s, %,.0f files/s)%n",
+                t.filesRead(), bytes(t.bytesRead()), s.seconds(), s.mebibytesPerSecond(), s.filesPerSecond());
         err.println("  " + skipped(t));
         if (t.filteredTotal() > 0) {
             err.println("  " + filtered(t));

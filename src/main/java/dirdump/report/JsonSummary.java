@@ -4,14 +4,13 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonObject;
 import java.io.PrintStream;
 
-/** The summary as one JSON object on stdout; the fields are listed in the README. */
+/** The summary as one JSON object on stdout, after the record's members; the fields are in the README and the schema. */
 public final class JsonSummary {
     private JsonSummary() {
     }
 
-    public static void print(RunSummary s, PrintStream out) {
+    public static void print(RunSummary s, JsonObject o, PrintStream out) {
         Tally t = s.tally();
-        JsonObject o = new JsonObject();
         o.addProperty("files_read", t.filesRead());
         o.addProperty("bytes_read", t.bytesRead());
         o.addProperty("holes", t.holes());
@@ -37,7 +36,7 @@ public final class JsonSummary {
         seconds.addProperty("locating", s.locatingNanos() / 1e9);
         seconds.addProperty("reading", s.readingNanos() / 1e9);
         o.add("seconds", seconds);
-        o.addProperty("mb_per_second", s.megabytesPerSecond());
+        o.addProperty("mib_per_second", s.mebibytesPerSecond());
         o.addProperty("files_per_second", s.filesPerSecond());
         for (SummarySection section : s.sections()) {
             section.addTo(o);

@@ -11,6 +11,7 @@ public final class Reporter {
 
     private final PrintStream err;
     private final Verbosity verbosity;
+    private final ReportedErrors errors = new ReportedErrors();
 
     public Reporter(PrintStream err, Verbosity verbosity) {
         this.err = err;
@@ -21,8 +22,21 @@ public final class Reporter {
         return verbosity == Verbosity.VERBOSE;
     }
 
+    /** Also kept for the JSON record (under this lock, which the line takes anyway). */
     public synchronized void error(byte[] path, String reason) {
-        err.println("dirdump: " + PathText.of(path) + ": " + reason);
+        String shown = PathText.of(path);
+        err.println("dirdump: " + shown + ": " + reason);
+        errors.add(shown, reason);
+    }
+
+    /** The errors reported so far, as the JSON record's {@code reported_errors}. */
+    public synchronized com.google.gson.JsonObject errorsJson() {
+        return errors.json();
+    }
+
+    /** A failure of the run as a whole, not of one file: shown also with --quiet, as errors are. */
+    public synchronized void problem(String text) {
+        err.println("dirdump: " + text);
     }
 
     public synchronized void notice(byte[] path, String text) {

@@ -26,9 +26,9 @@ public record RunSummary(
         return totalNanos / 1e9;
     }
 
-    /** Over the whole run, listing included: what the user waits for. */
-    public double megabytesPerSecond() {
-        return totalNanos == 0 ? 0 : tally.bytesRead() / 1e6 / seconds();
+    /** Over the whole run, listing included: what the user waits for. In MiB, as every size (README, "Units"). */
+    public double mebibytesPerSecond() {
+        return totalNanos == 0 ? 0 : tally.bytesRead() / HumanSummary.MIB / seconds();
     }
 
     public double filesPerSecond() {

@@ -170,7 +170,7 @@ class BenchCommandTest {
         assertNotNull(results, err.toString(StandardCharsets.UTF_8));
         ByteArrayOutputStream json = new ByteArrayOutputStream();
         ByteArrayOutputStream csv = new ByteArrayOutputStream();
-        BenchJson.print(results, new PrintStream(json, true, StandardCharsets.UTF_8));
+        BenchJson.print(results, new JsonObject(), new PrintStream(json, true, StandardCharsets.UTF_8));
         BenchCsv.print(results, new PrintStream(csv, true, StandardCharsets.UTF_8));
 
         JsonObject o = JsonParser.parseString(json.toString(StandardCharsets.UTF_8)).getAsJsonObject();

@@ -103,13 +103,13 @@ class ReadTotalsTest {
         Trees.randomTree(tmp, 3, 100, 6);
         DirdumpRun human = DirdumpRun.of("--force", tmp);
         assertEquals("", human.out());
-        assertTrue(human.err().matches("(?s)dirdump: read 3 files, .* in .* s \\(.* MB/s, .* files/s\\)\n.*"), human.err());
+        assertTrue(human.err().matches("(?s)dirdump: read 3 files, .* in .* s \\(.* MiB/s, .* files/s\\)\n.*"), human.err());
 
         DirdumpRun json = DirdumpRun.json("--force", tmp);
         assertEquals("", json.err());
         assertEquals(3, json.count("files_read"));
         for (String field : new String[] {"bytes_read", "errors", "directories", "order", "method", "io", "jobs",
-                "buffer_size", "mb_per_second", "files_per_second", "exit_status", "unusable_paths"}) {
+                "buffer_size", "mib_per_second", "files_per_second", "exit_status", "unusable_paths"}) {
             assertTrue(json.summary().has(field), field);
         }
         assertTrue(json.summary().getAsJsonObject("seconds").has("reading"));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dirdump.testing.RunSchema;
 import dirdump.testing.Trees;
 import java.io.File;
 import java.io.OutputStream;
@@ -98,6 +99,7 @@ class SignalsAndTerminalIT {
         File out = tmp.resolve("stdout").toFile();
         Process read = signalledDuringTheWalk("TERM", out, "--json", "--force");
         assertEquals(143, read.exitValue(), Files.readString(err.toPath()));
+        RunSchema.check(Files.readString(out.toPath()));
         JsonObject summary = JsonParser.parseString(Files.readString(out.toPath())).getAsJsonObject();
         assertEquals("SIGTERM", summary.get("stopped_by").getAsString());
         assertEquals(0, summary.get("files_read").getAsLong(), "nothing is read after the signal");
@@ -106,8 +108,8 @@ class SignalsAndTerminalIT {
 
         Process status = signalledDuringTheWalk("HUP", out, "status");
         assertEquals(129, status.exitValue(), Files.readString(err.toPath()));
-        assertTrue(Files.readString(out.toPath()).contains("stopped by SIGHUP: the counts are of what was done before"),
-                "the table's summary: " + Files.readString(out.toPath()));
+        assertTrue(Files.readString(err.toPath()).contains("stopped by SIGHUP: the counts are of what was done before"),
+                "the footer, on stderr: " + Files.readString(err.toPath()));
         Files.delete(tmp.resolve("link"));
 
         Process evict = signalledDuringTheWalk("INT", out, "evict");

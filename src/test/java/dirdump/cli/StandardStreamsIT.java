@@ -47,7 +47,7 @@ class StandardStreamsIT {
     @Test
     void aFullDiskForStdoutIsOneLineAndExitTwo() throws Exception {
         String[] commands = {
-            "--force --json \"$1\"", "order \"$1\"", "status \"$1\"", "evict --json \"$1\"",
+            "--force --json \"$1\"", "order \"$1\"", "status -v \"$1\"", "evict --json \"$1\"",
             "bench --rounds 1 --variant=-j1 -q --csv \"$1\"", "--help", "--version",
         };
         for (String command : commands) {

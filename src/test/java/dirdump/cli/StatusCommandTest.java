@@ -27,9 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 class StatusCommandTest {
     private static final int PAGE = 4096;
-    /** The total row of the human table: resident, pages, bytes, percent, file count. */
+    /** The footer's first line, on stderr: file count, resident, pages, bytes, percent. */
     private static final Pattern TOTAL = Pattern.compile(
-            "(?m)^ *([\\d,]+) +([\\d,]+) +(\\S+ \\S+) +(\\S+)  total of ([\\d,]+) files?$");
+            "(?m)^dirdump: ([\\d,]+) files? measured: ([\\d,]+) of ([\\d,]+) pages \\((\\S+ \\S+)\\), (\\S+) % resident$");
 
     @TempDir
     Path tmp;
@@ -90,10 +90,10 @@ class StatusCommandTest {
             }
 
             DirdumpRun human = AsUser.nobody(() -> DirdumpRun.of("status", "-v", tmp, "--method", method));
-            assertTrue(human.out().matches("(?s).*\n +unknown +- +- +-  " + Pattern.quote(theirs.toString()) + "\n.*"),
+            assertTrue(human.out().matches("(?s).*\n +unknown +- +20KiB " + Pattern.quote(theirs.toString()) + "\n.*"),
                     human.out());
-            assertTrue(human.out().contains("residency unknown: 1 file, not in the total"), human.out());
-            assertTrue(human.out().contains("total of 1 file\n"), human.out());
+            assertTrue(human.err().contains("residency unknown: 1 file, not in the total"), human.err());
+            assertTrue(human.err().startsWith("dirdump: 1 file measured: "), human.err());
         }
     }
 
@@ -104,18 +104,18 @@ class StatusCommandTest {
         PageCache.retryIfDropped(() -> {
             DirdumpRun human = DirdumpRun.of("status", tmp);
             DirdumpRun json = DirdumpRun.json("status", tmp);
-            assertEquals("", human.err());
-            Matcher total = TOTAL.matcher(human.out());
-            assertTrue(total.find(), human.out());
+            assertEquals("", human.out(), "without -v, stdout has no rows");
+            Matcher total = TOTAL.matcher(human.err());
+            assertTrue(total.find(), human.err());
             JsonObject s = json.summary();
-            assertEquals(s.get("pages_resident").getAsLong(), number(total.group(1)));
-            assertEquals(s.get("pages").getAsLong(), number(total.group(2)));
-            assertEquals(dirdump.report.HumanSummary.bytes(s.get("bytes_resident").getAsLong()), total.group(3));
-            assertEquals(String.format(java.util.Locale.ROOT, "%.1f", s.get("percent").getAsDouble()), total.group(4));
-            assertEquals(s.get("files").getAsLong(), number(total.group(5)));
+            assertEquals(s.get("pages_resident").getAsLong(), number(total.group(2)));
+            assertEquals(s.get("pages").getAsLong(), number(total.group(3)));
+            assertEquals(dirdump.report.HumanSummary.bytes(s.get("bytes_resident").getAsLong()), total.group(4));
+            assertEquals(String.format(java.util.Locale.ROOT, "%.1f", s.get("percent").getAsDouble()), total.group(5));
+            assertEquals(s.get("files").getAsLong(), number(total.group(1)));
             assertEquals(60, s.get("files").getAsLong());
-            assertTrue(human.out().contains(s.get("directories").getAsLong() + " directories; order auto; residency by cachestat"),
-                    human.out());
+            assertTrue(human.err().contains(s.get("directories").getAsLong() + " directories; order none; residency by cachestat"),
+                    human.err());
         });
     }
 

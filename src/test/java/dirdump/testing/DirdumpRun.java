@@ -32,14 +32,16 @@ public record DirdumpRun(int status, String out, String err, byte[] outBytes) {
                 out.toByteArray());
     }
 
-    /** Runs with --json added and parses the summary. */
+    /** Runs with --json added. */
     public static DirdumpRun json(Object... args) {
         Object[] withJson = Arrays.copyOf(args, args.length + 1);
         withJson[args.length] = "--json";
         return of(withJson);
     }
 
+    /** The --json record, checked against the schema the project ships: every test that reads one checks it so. */
     public JsonObject summary() {
+        RunSchema.check(out);
         return JsonParser.parseString(out).getAsJsonObject();
     }
 

@@ -1,0 +1,75 @@
+package dirdump.cli;
+
+import dirdump.cache.PageTotals;
+import dirdump.cache.StatusColumn;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** The table's form, with fincore's options (-o, -n, -b, -r), and the check a batch job makes first. */
+final class StatusOptions {
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "LIST",
+            description = "Columns of the -v table, comma-separated: RES (resident bytes), PAGES (resident pages), "
+                + "SIZE, PERCENT, FILE (default RES,PAGES,SIZE,FILE, as fincore).")
+    String output;
+
+    @Option(names = {"-n", "--noheadings"}, description = "No header line over the table.")
+    boolean noHeadings;
+
+    @Option(names = {"-b", "--bytes"}, description = "Sizes in the table in bytes, not in binary units (12KiB).")
+    boolean bytes;
+
+    @Option(names = {"-r", "--raw"}, description = "Columns not aligned: one space between them, spaces in names as \\x20.")
+    boolean raw;
+
+    @Option(names = "--min-percent", paramLabel = "N",
+            description = "Exit 1, saying how much was found, when less than N %% of the pages of the files are in "
+                + "the page cache (0 to 100): is it warm enough to start the job?")
+    Double minPercent;
+
+    List<StatusColumn> columns() {
+        if (output == null) {
+            return StatusColumn.DEFAULT;
+        }
+        try {
+            return StatusColumn.parse(output);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--output: " + e.getMessage());
+        }
+    }
+
+    void validate() {
+        columns();
+        if (minPercent != null && !(minPercent >= 0 && minPercent <= 100)) {
+            throw new ParameterException(spec.commandLine(), "--min-percent must be from 0 to 100");
+        }
+    }
+
+    /**
+     * Why the totals fall short of --min-percent ("85.5 % of the pages ..."), or null when they do
+     * not or it was not given. The exact fraction is compared, the rounded-down one shown. With no
+     * pages there is nothing to be missing, unless every file was of unknown residency: that is no yes.
+     */
+    String shortfall(PageTotals t) {
+        if (minPercent == null) {
+            return null;
+        }
+        if (t.pages() == 0) {
+            return t.unknownFiles() == 0 ? null : String.format(Locale.ROOT,
+                    "the residency of no file is known (%,d unknown), so not --min-percent %s", t.unknownFiles(), text());
+        }
+        return 100.0 * t.residentPages() / t.pages() >= minPercent ? null : String.format(Locale.ROOT,
+                "%s %% of the pages are in the page cache, less than --min-percent %s",
+                PageTotals.percentText(t.residentPages(), t.pages()), text());
+    }
+
+    private String text() {
+        return minPercent == Math.rint(minPercent) ? Long.toString(minPercent.longValue()) : minPercent.toString();
+    }
+}

@@ -1,0 +1,93 @@
+package dirdump.report;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
+import dirdump.sys.PathNames;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * The members every command's --json record begins with (dirdump-run.schema.json, "record"): what ran,
+ * where, when, on which PATHs, with which settings, and the errors it reported. Everything here is
+ * known already or read from one small file: no work is done for it.
+ */
+public final class RunRecord {
+    /** Raised when a member changes meaning or goes away; adding a member keeps it. */
+    public static final int SCHEMA_VERSION = 1;
+
+    private final String command;
+    private final Instant start = Instant.now();
+    private final JsonArray paths = new JsonArray();
+    private final JsonObject settings = new JsonObject();
+
+    /** {@code command}: read, status, evict or bench; {@code paths}: as given (null: none). */
+    public RunRecord(String command, List<String> paths) {
+        this.command = command;
+        if (paths != null) {
+            // The bytes the walk opens, shown as messages show them (a name that is not UTF-8 escaped).
+            paths.forEach(p -> this.paths.add(PathText.of(PathNames.bytes(p))));
+        }
+    }
+
+    /** A resolved setting; null values stay, as JSON null (an option not given and without default). */
+    public RunRecord setting(String key, Object value) {
+        settings.add(key, value == null ? JsonNull.INSTANCE
+                : value instanceof Number n ? new JsonPrimitive(n)
+                : value instanceof Boolean b ? new JsonPrimitive(b)
+                : value instanceof List<?> list ? strings(list)
+                : new JsonPrimitive(String.valueOf(value)));
+        return this;
+    }
+
+    private static JsonElement strings(List<?> values) {
+        JsonArray a = new JsonArray();
+        values.forEach(v -> a.add(String.valueOf(v)));
+        return a;
+    }
+
+    /** A new object holding the record's members, ended now; the command adds its own after them. */
+    public JsonObject json(Reporter reporter) {
+        JsonObject o = new JsonObject();
+        o.addProperty("schema_version", SCHEMA_VERSION);
+        o.addProperty("command", command);
+        o.addProperty("dirdump_version", version());
+        o.addProperty("host", host());
+        o.addProperty("started_at", start.truncatedTo(ChronoUnit.MILLIS).toString());
+        o.addProperty("ended_at", Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
+        o.add("paths", paths);
+        o.add("settings", settings);
+        o.add("reported_errors", reporter.errorsJson());
+        return o;
+    }
+
+    /** The version Maven wrote into the jar, or "unknown" (run from classes without it). */
+    public static String version() {
+        Properties p = new Properties();
+        try (InputStream in = RunRecord.class.getResourceAsStream("/dirdump/version.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            return "unknown";
+        }
+        return p.getProperty("version", "unknown");
+    }
+
+    /** The kernel's host name (uname's nodename), without a DNS lookup, as InetAddress.getLocalHost may make. */
+    private static String host() {
+        try {
+            return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}
