@@ -31,12 +31,14 @@ public final class TreeCreator {
     private static final int FALLOC_FL_KEEP_SIZE = 1;
     private static final byte[] EMPTY_C_STRING = {0};
 
+    private final LibcOs os;
     private final Libc libc;
     private final Runtime runtime;
     private final int euid;
 
-    private TreeCreator(Libc libc) {
-        this.libc = libc;
+    private TreeCreator(LibcOs os) {
+        this.os = os;
+        this.libc = os.libc;
         this.runtime = Runtime.getRuntime(libc);
         this.euid = libc.geteuid();
     }
@@ -46,7 +48,7 @@ public final class TreeCreator {
      * LinkageError or a RuntimeException) if libc cannot be bound.
      */
     public static TreeCreator bind() {
-        return new TreeCreator(LibcBinding.get().libc);
+        return new TreeCreator(LibcBinding.get());
     }
 
     /** Opens the top directory by name (symbolic links followed: the name is the user's). */
@@ -151,7 +153,7 @@ public final class TreeCreator {
     private void check(long rc) throws SysException {
         if (rc < 0) {
             int errno = lastError();
-            throw new SysException(errno, libc.strerror(errno));
+            throw new SysException(errno, os.strerror(errno));
         }
     }
 }
