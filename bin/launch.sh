@@ -18,6 +18,22 @@ if ! true 2>/dev/null 3<&0; then closed=0; exec </dev/null; fi
 if ! true 2>/dev/null 3>&1; then closed=${closed:+$closed,}1; exec >/dev/null; fi
 if ! true 3>&2; then exec 2>/dev/null; fi
 
+# A working directory that was deleted (cd d; rmdir ../d; dirdump -q /abs/path): the JVM cannot start
+# in one ("Error occurred during initialization of VM ... Could not determine current working
+# directory", exit 1). dirdump starts in / instead, with the deleted directory open on descriptor 8,
+# named in -Ddirdump.cwd.fd; it moves back into it before it resolves any name, so that a relative
+# name still means what it meant (in a deleted directory, nothing but "."). testdata-gen would write
+# where a relative OUT now points, so it refuses. ($PWD names the directory while it exists: only
+# otherwise is getcwd asked, by pwd(1), since the shell's pwd may just repeat $PWD.)
+cwd_fd=
+if ! [ . -ef "${PWD:-}" ] && ! env pwd -P >/dev/null 2>&1; then
+    if [ "$main" != dirdump.Main ]; then
+        echo "$tool: the working directory was deleted; run $tool from an existing directory" >&2
+        exit 2
+    fi
+    exec 8<. && cd / && cwd_fd=8
+fi
+
 home=$(cd "$bin/.." && pwd -P) || exit 2
 target=$home/target
 jar=$target/dirdump.jar
@@ -49,6 +65,20 @@ needs_archive() {
     [ ! -f "$jsa" ] || [ "$jar" -nt "$jsa" ]
 }
 
+# Error texts in English whatever the locale: the JDK's own (java.nio's in the fallback, a failed
+# write's) are strerror(3)'s, in the language of LC_MESSAGES, which LC_ALL would override. So LC_ALL
+# becomes LANG (it overrode every LC_* anyway) and LC_MESSAGES is C; every other category stays what it
+# was. Set before java starts, before it has any thread (setlocale(3) is not thread-safe). dirdump's
+# own libc calls use a C locale object of their own (strerror_l), also when run without this launcher.
+if [ -n "${LC_ALL:-}" ]; then
+    LANG=$LC_ALL
+    export LANG
+    unset LC_ALL LC_CTYPE LC_NUMERIC LC_TIME LC_COLLATE LC_MONETARY LC_PAPER LC_NAME LC_ADDRESS \
+        LC_TELEPHONE LC_MEASUREMENT LC_IDENTIFICATION
+fi
+LC_MESSAGES=C
+export LC_MESSAGES
+
 java=java
 [ -n "${JAVA_HOME:-}" ] && java=$JAVA_HOME/bin/java
 # The JVM's own output goes to stderr, never into the machine output on stdout: a thread dump
@@ -60,6 +90,19 @@ java=java
 # once, and C2's better code buys nothing when the time goes to system calls.
 # --enable-native-access: what the jar's manifest grants under -jar, for a main class run with -cp.
 opts="-XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr -Xlog:os+thread=off:stderr"
+
+# jffi (jnr-ffi's native part) unpacks its library on every start into java.io.tmpdir, and where that
+# is mounted noexec, into the working directory: neither is the tool's, and on a noexec /tmp the
+# native path was lost. It gets a directory of the tool's own: target/jffi next to the jar, or where
+# target/ cannot be written ${XDG_CACHE_HOME:-$HOME/.cache}/dirdump (HOME may be unset), else $TMPDIR
+# or /tmp as before, but never the working directory. Each run unpacks its own copy there and deletes
+# it once loaded (one fixed name would be rewritten by a run under another that has it mapped). If it
+# cannot be loaded from there either, dirdump says why in its summary and JSON (the java.nio fallback).
+cache=${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}
+for jffi in "$target/jffi" ${cache:+"$cache/dirdump"} "${TMPDIR:-/tmp}"; do
+    mkdir -p "$jffi" 2>/dev/null && [ -w "$jffi" ] && break
+done
+opts="$opts -Djffi.extract.dir=$jffi"
 opts="$opts ${DIRDUMP_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1} --enable-native-access=ALL-UNNAMED"
 
 # Runs "$@" holding the checkout's build lock, so that runs started together do not build over each
@@ -145,6 +188,7 @@ fi
 
 [ -f "$jsa" ] && ! needs_archive && opts="$opts -XX:SharedArchiveFile=$jsa -Xlog:cds*=off"
 [ -n "$closed" ] && opts="$opts -Ddirdump.closed=$closed"
+[ -n "$cwd_fd" ] && opts="$opts -Ddirdump.cwd.fd=$cwd_fd"
 
 # shellcheck disable=SC2086
 exec "$java" $opts -cp "$jar" "$main" "$@"

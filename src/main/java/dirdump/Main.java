@@ -2,10 +2,14 @@ package dirdump;
 
 import dirdump.cli.DirdumpCommand;
 import dirdump.cli.ExitCode;
+import dirdump.cli.RawArguments;
 import dirdump.sys.Os;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 
 /** Entry point: parses the command line and runs the command; nothing native is loaded before that. */
@@ -16,7 +20,10 @@ public final class Main {
     public static void main(String[] args) {
         Thread.setDefaultUncaughtExceptionHandler(Main::died);
         ClosedAtStart closed = ClosedAtStart.fromLauncher();
-        System.exit(run(args, closed.stdin(), CheckedStdout.open(closed.stdout()), System.err));
+        // stderr in UTF-8 whatever the locale, as stdout: names are shown as their UTF-8 (PathText),
+        // which LANG=C's ASCII would turn into '?'.
+        System.setErr(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+        System.exit(run(RawArguments.of(args), closed.stdin(), CheckedStdout.open(closed.stdout()), System.err));
     }
 
     /** Runs dirdump as the command line would, with the given streams; returns the exit status. */

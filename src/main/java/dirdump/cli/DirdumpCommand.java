@@ -9,6 +9,7 @@ import dirdump.read.ReadMethod;
 import dirdump.read.ReadPlan;
 import dirdump.read.ReadRun;
 import dirdump.report.HumanSummary;
+import dirdump.report.IoFallback;
 import dirdump.report.JsonSummary;
 import dirdump.report.Reporter;
 import dirdump.report.RunRecord;
@@ -252,6 +253,9 @@ public final class DirdumpCommand implements Callable<Integer> {
                 new OrderReport(selection.plan().devices(), seek), read.residency()));
         if (stop.stopped()) {
             sections.add(stop.noted());
+        }
+        if (selection.os().fallbackReason() != null) {
+            sections.add(new IoFallback(selection.os().fallbackReason()));
         }
 
         ExitCode exit = ExitCode.of(listing, tally, stop.signal(), noMatch);

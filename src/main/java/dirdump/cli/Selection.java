@@ -13,6 +13,7 @@ import dirdump.scan.StopRequest;
 import dirdump.scan.Walker;
 import dirdump.sys.Os;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The files a command works on, in the order it works on them: the walk and the order, shared by
@@ -23,10 +24,11 @@ record Selection(Os os, Listing listing, OrderPlan plan, Order order, Tally tall
                  long orderingNanos) implements AutoCloseable {
 
     /**
-     * {@code paths}: null or empty if there are none; {@code list}: --files-from, or null; {@code stop}
-     * ends the walk early, with what was listed.
+     * {@code paths}: null or empty if there are none; {@code list}: --files-from on the Os, or null;
+     * {@code stop} ends the walk early, with what was listed.
      */
-    static Selection of(List<String> paths, NameList list, WalkOptions walk, Reporter reporter, StopRequest stop) {
+    static Selection of(List<String> paths, Function<Os, NameList> list, WalkOptions walk, Reporter reporter,
+                        StopRequest stop) {
         walk.requirePaths(paths);
         OrderSettings settings = walk.orderSettings();
         SizeRange sizes = walk.sizes();
@@ -34,7 +36,8 @@ record Selection(Os os, Listing listing, OrderPlan plan, Order order, Tally tall
         Tally tally = new Tally();
         long start = System.nanoTime();
         Listing listing = new Walker(os, walk.settings(), reporter, tally).stopWhen(stop)
-                .walk(paths == null ? List.of() : paths, list);
+                .walk(paths == null ? List.of() : paths.stream().map(RawArguments::bytes).toList(),
+                        list == null ? null : list.apply(os));
         long listed = System.nanoTime();
         OrderPlan plan = Orderer.plan(listing, settings, sizes, os, tally, reporter);
         long ordering = System.nanoTime() - listed - plan.locatingNanos();

@@ -7,9 +7,11 @@ import dirdump.order.SizeRange;
 import dirdump.scan.NameList;
 import dirdump.scan.PathFilter;
 import dirdump.scan.WalkSettings;
+import dirdump.sys.Os;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -110,9 +112,12 @@ public final class WalkOptions {
         }
     }
 
-    /** The --files-from list, or null; {@code nul}: -0 was given. */
-    NameList list(InputStream stdin, boolean nul) {
-        return filesFrom == null ? null : new NameList(filesFrom, stdin, nul);
+    /**
+     * The --files-from list, once the Os is known (it opens the list by its bytes), or null; {@code nul}:
+     * -0 was given.
+     */
+    Function<Os, NameList> list(InputStream stdin, boolean nul) {
+        return filesFrom == null ? null : os -> new NameList(RawArguments.bytes(filesFrom), stdin, nul, os);
     }
 
     /** The walk's resolved settings, for the JSON record. */

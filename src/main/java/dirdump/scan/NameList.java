@@ -1,10 +1,9 @@
 package dirdump.scan;
 
+import dirdump.sys.Os;
 import dirdump.sys.SysException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
@@ -12,6 +11,7 @@ import java.util.Arrays;
  * need not be UTF-8) and a list of millions of names is never held whole. Records end with a newline,
  * or with a NUL byte (-0); empty records are passed over. "-" is standard input, which is not closed.
  * A name longer than {@link #LONGEST} ends the list with an error.
+ * The list's own name is bytes too, as the command line gave it, and is opened by {@link Os#openInput}.
  */
 public final class NameList implements AutoCloseable {
     private static final int BUFFER = 1 << 16;
@@ -21,8 +21,9 @@ public final class NameList implements AutoCloseable {
      */
     static final int LONGEST = 1 << 20;
 
-    private final String name;
+    private final byte[] name;
     private final InputStream stdin;
+    private final Os os;
     private final byte separator;
     private final byte[] buffer = new byte[BUFFER];
     private int pos;
@@ -31,14 +32,15 @@ public final class NameList implements AutoCloseable {
     private boolean eof;
     private byte[] record = new byte[256];
 
-    public NameList(String name, InputStream stdin, boolean nul) {
+    public NameList(byte[] name, InputStream stdin, boolean nul, Os os) {
         this.name = name;
         this.stdin = stdin;
+        this.os = os;
         this.separator = nul ? (byte) 0 : (byte) '\n';
     }
 
     /** The list as given: a file name, or "-". */
-    public String name() {
+    public byte[] name() {
         return name;
     }
 
@@ -84,7 +86,7 @@ public final class NameList implements AutoCloseable {
         }
         try {
             if (in == null) {
-                in = name.equals("-") ? stdin : Files.newInputStream(Path.of(name));
+                in = Arrays.equals(name, new byte[] {'-'}) ? stdin : os.openInput(name);
             }
             int n = in.read(buffer);
             eof = n < 0;

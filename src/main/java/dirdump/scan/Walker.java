@@ -84,11 +84,14 @@ public final class Walker {
         return this;
     }
 
-    /** Walks the PATHs, then adds the files of {@code list} (null if there is none). */
-    public Listing walk(List<String> paths, NameList list) {
+    /**
+     * Walks the PATHs (their bytes, as the command line gave them), then adds the files of {@code list}
+     * (null if there is none).
+     */
+    public Listing walk(List<byte[]> paths, NameList list) {
         int unusable = 0;
-        for (String operand : paths) {
-            if (!stop.getAsBoolean() && !addOperand(PathNames.bytes(operand))) {
+        for (byte[] operand : paths) {
+            if (!stop.getAsBoolean() && !addOperand(operand)) {
                 unusable++;
             }
         }
@@ -160,7 +163,7 @@ public final class Walker {
             }
             return true;
         } catch (SysException e) {
-            reporter.error(PathNames.bytes(list.name()), e.getMessage());
+            reporter.error(list.name(), e.getMessage());
             return false;
         }
     }

@@ -70,7 +70,18 @@ public interface Libc {
     @SaveError
     long syscall(long number, long a, long b, long c, long d);
 
-    String strerror(int errno);
+    /**
+     * strerror(3) in {@code locale}, not the process's: its text does not follow LC_MESSAGES, and a
+     * locale object is read only by the calling thread (glibc 2.6+).
+     */
+    String strerror_l(int errno, Pointer locale);
+
+    /** A locale object, never freed: made once per process ({@link LibcOs}). NULL if it cannot be made. */
+    Pointer newlocale(int categoryMask, String locale, Pointer base);
+
+    /** Moves the process into a directory it has open (see {@link WorkingDirectory}). */
+    @SaveError
+    int fchdir(int fd);
 
     /** For {@link TreeCreator}: the mode is masked by the umask. */
     @SaveError

@@ -1,5 +1,6 @@
 package dirdump.sys;
 
+import com.kenai.jffi.internal.StubLoader;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 
@@ -21,6 +22,37 @@ final class LibcBinding {
             thread.start();
         }
         return binding;
+    }
+
+    /**
+     * One line on why binding failed. Where jffi's native stub did not load (it is unpacked into
+     * jffi.extract.dir, which may not exist or be mounted noexec), jnr-ffi's error says only "could not
+     * load FFI provider": the words are jffi's own failure, its first line and the root cause's last
+     * words ("could not load jffi library from /tmp/x: failed to map segment from shared object").
+     */
+    static String reason(Throwable e) {
+        Throwable stub = StubLoader.getFailureCause();
+        if (stub == null) {
+            return e.getClass().getSimpleName() + ": " + firstLine(e.getMessage());
+        }
+        Throwable root = stub;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String why = firstLine(stub.getMessage());
+        if (root == stub) {
+            return why;
+        }
+        String rootWhy = firstLine(root.getMessage());
+        return why + ": " + rootWhy.substring(rootWhy.lastIndexOf(": ") + 1).trim();  // its path is said already
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "no reason given";
+        }
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
     }
 
     /** The bound libc; throws what binding threw (a LinkageError or a RuntimeException). */

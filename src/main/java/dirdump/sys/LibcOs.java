@@ -1,5 +1,6 @@
 package dirdump.sys;
 
+import java.io.InputStream;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -59,6 +60,8 @@ final class LibcOs implements Os {
     /** Paths at least this long fail with ENAMETOOLONG: resolved one component at a time. */
     private static final int PATH_MAX = 4096;
     private static final int DIRENT_BUFFER = 128 * 1024;
+    /** glibc's LC_ALL_MASK: a bit for every category, but none for LC_ALL itself (6). */
+    private static final int LC_ALL_MASK = 0x1fbf;
     private static final byte[] EMPTY = {};
     private static final byte[] DOT = {'.'};
     private static final byte[] DOT_DOT = {'.', '.'};
@@ -72,10 +75,17 @@ final class LibcOs implements Os {
     /** Per-thread native memory for the structs of fiemap, cachestat and FIBMAP. */
     private final ThreadLocal<Pointer> scratch;
     private final int pageSize;
+    /**
+     * The C locale, for error texts: strerror_l reads it on the calling thread only, so the texts are
+     * the same whatever LC_MESSAGES says and whatever setlocale(3) the JVM did, with no global state
+     * to change under threads that are reading (setlocale is not thread-safe).
+     */
+    private final Pointer cLocale;
 
     private LibcOs(Libc libc) {
         this.libc = libc;
         this.runtime = Runtime.getRuntime(libc);
+        this.cLocale = libc.newlocale(LC_ALL_MASK, "C", null);
         this.direntBuffers = ThreadLocal.withInitial(() -> new DirentBuffer(runtime));
         this.scratch = ThreadLocal.withInitial(() -> Memory.allocateDirect(runtime, 128, true));
         this.pageSize = libc.getpagesize();
@@ -83,6 +93,7 @@ final class LibcOs implements Os {
 
     static LibcOs create() {
         LibcOs os = new LibcOs(LibraryLoader.create(Libc.class).load("c"));
+        WorkingDirectory.restore(os);  // before any name is resolved
         // Bind and run each call once now, so that a missing symbol falls back at start, not mid-run.
         try (Directory root = os.openPath(new byte[] {'/'}, true)) {
             os.stat(new byte[] {'/'});
@@ -200,7 +211,7 @@ final class LibcOs implements Os {
     /** The error of an open that resolves names; EXDEV is only ever RESOLVE_BENEATH's. */
     private SysException openError(int errno) {
         return new SysException(errno, errno == SysException.EXDEV
-                ? "'..' climbs above the directory the name starts from" : libc.strerror(errno));
+                ? "'..' climbs above the directory the name starts from" : strerror(errno));
     }
 
     @Override
@@ -239,6 +250,11 @@ final class LibcOs implements Os {
      * Page-aligned: the kernel's copy into a buffer that does not start on a page boundary is much
      * slower (a cold 2 GiB read here: 3.0 s at page offset 112, where malloc puts it, 1.1 s at 0).
      */
+    @Override
+    public InputStream openInput(byte[] path) throws SysException {
+        return new DescriptorInput(this, openAt(AT_FDCWD, path, O_RDONLY | O_CLOEXEC));
+    }
+
     @Override
     public ReadBuffer allocate(int capacity) {
         Pointer memory = Memory.allocateDirect(runtime, (long) capacity + pageSize);
@@ -326,10 +342,15 @@ final class LibcOs implements Os {
         return runtime.getLastError();
     }
 
+    /** The error's text in the C locale: the same words whatever the user's locale. */
+    String strerror(int errno) {
+        return cLocale != null ? libc.strerror_l(errno, cLocale) : "error " + errno;
+    }
+
     void check(long rc) throws SysException {
         if (rc < 0) {
             int errno = lastError();
-            throw new SysException(errno, libc.strerror(errno));
+            throw new SysException(errno, strerror(errno));
         }
     }
 
@@ -455,7 +476,7 @@ final class LibcOs implements Os {
         private void fadvise(long offset, long length, int advice) throws SysException {
             int errno = libc.posix_fadvise(fd, offset, length, advice);
             if (errno != 0) {
-                throw new SysException(errno, libc.strerror(errno));
+                throw new SysException(errno, strerror(errno));
             }
         }
 

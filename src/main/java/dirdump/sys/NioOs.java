@@ -1,11 +1,13 @@
 package dirdump.sys;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
@@ -40,6 +42,18 @@ final class NioOs implements Os {
     private static final int S_IFLNK = 0120000;
     private static final int S_IFMT = 0170000;
 
+    private final String fallbackReason;
+
+    /** {@code fallbackReason}: why the native implementation could not be bound, for the summary. */
+    NioOs(String fallbackReason) {
+        this.fallbackReason = fallbackReason;
+    }
+
+    @Override
+    public String fallbackReason() {
+        return fallbackReason;
+    }
+
     @Override
     public String description() {
         return "java.nio fallback";
@@ -48,7 +62,7 @@ final class NioOs implements Os {
     @Override
     public Stat stat(byte[] path) throws SysException {
         try {
-            Map<String, Object> a = Files.readAttributes(path(path), "unix:dev,ino,mode,size,uid", FOLLOW);
+            Map<String, Object> a = Files.readAttributes(named(path), "unix:dev,ino,mode,size,uid", FOLLOW);
             return new Stat((Long) a.get("dev"), (Long) a.get("ino"), (Integer) a.get("mode"), (Long) a.get("size"),
                     -1, (Integer) a.get("uid"), 0, false);
         } catch (IOException e) {
@@ -59,7 +73,8 @@ final class NioOs implements Os {
     @Override
     public Directory openPath(byte[] path, boolean toList) throws SysException {
         try {
-            return directory(Files.newDirectoryStream(path(path)), path(path));
+            Path named = named(path);
+            return directory(Files.newDirectoryStream(named), named);
         } catch (IOException e) {
             throw SysException.of(e);
         }
@@ -141,6 +156,15 @@ final class NioOs implements Os {
                 : Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
         try {
             return new NioFile(in.newByteChannel(path(name), options), before);
+        } catch (IOException e) {
+            throw SysException.of(e);
+        }
+    }
+
+    @Override
+    public InputStream openInput(byte[] path) throws SysException {
+        try {
+            return Files.newInputStream(named(path));
         } catch (IOException e) {
             throw SysException.of(e);
         }
@@ -256,8 +280,21 @@ final class NioOs implements Os {
         }
     }
 
-    private static Path path(byte[] bytes) {
-        return Path.of(PathNames.string(bytes));
+    /** A name relative to an open directory. */
+    private static Path path(byte[] bytes) throws SysException {
+        String name = PathNames.string(bytes);
+        try {
+            return Path.of(name);
+        } catch (InvalidPathException e) {
+            // Under LANG=C the JVM encodes names in ASCII: "café" has no name there.
+            throw new SysException(SysException.EILSEQ, "the name cannot be written in the JVM's file-name encoding ("
+                    + PathNames.CHARSET.name() + "), which java.nio needs; the native library does not");
+        }
+    }
+
+    /** A name resolved as a PATH is: from / or the working directory (see {@link WorkingDirectory}). */
+    private static Path named(byte[] bytes) throws SysException {
+        return Path.of(WorkingDirectory.resolve(path(bytes).toString()));
     }
 
     private static final class NioDirectory implements Directory {

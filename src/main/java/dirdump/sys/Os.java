@@ -1,5 +1,6 @@
 package dirdump.sys;
 
+import java.io.InputStream;
 import java.util.function.Consumer;
 
 /**
@@ -66,6 +67,12 @@ public interface Os {
      */
     long fileSystemType(Directory dir, byte[] name, boolean follow) throws SysException;
 
+    /**
+     * Opens the file {@code path} names (symbolic links followed, as for a PATH) to read it through
+     * java.io: a --files-from list. Natively by its bytes, whatever the JVM's file-name encoding.
+     */
+    InputStream openInput(byte[] path) throws SysException;
+
     /** The soft limit of open descriptors (RLIMIT_NOFILE), raised to the hard limit first where it is lower. */
     long descriptorLimit();
 
@@ -88,15 +95,20 @@ public interface Os {
         LibcBinding.start();
     }
 
+    /** Why libc could not be bound, when this is the java.nio fallback; null for the native implementation. */
+    default String fallbackReason() {
+        return null;
+    }
+
     /** The native implementation if libc can be bound, else java.nio after one warning. */
     static Os load(Consumer<String> warn) {
         try {
             return LibcBinding.get();
         } catch (LinkageError | RuntimeException e) {
-            warn.accept("cannot bind libc (" + e.getClass().getSimpleName() + ": " + e.getMessage()
-                    + "); using java.nio, which is slower and opens nothing in a directory that other users"
-                    + " can write to");
-            return new NioOs();
+            String reason = LibcBinding.reason(e);
+            warn.accept("cannot bind libc (" + reason + "); using java.nio, which is slower and opens nothing in"
+                    + " a directory that other users can write to");
+            return new NioOs(reason);
         }
     }
 }

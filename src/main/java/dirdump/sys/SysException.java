@@ -23,6 +23,7 @@ public final class SysException extends IOException {
     public static final int EXDEV = 18;
     public static final int EMFILE = 24;
     public static final int ENFILE = 23;
+    public static final int EILSEQ = 84;
 
     private final int errno;
 
@@ -46,6 +47,9 @@ public final class SysException extends IOException {
 
     /** The errno and strerror text for a java.nio failure (the fallback, and --files-from's list). */
     public static SysException of(IOException e) {
+        if (e instanceof SysException) {
+            return (SysException) e;  // libc's already (Os.openInput)
+        }
         if (e instanceof NoSuchFileException) {
             return new SysException(SysException.ENOENT, "No such file or directory");
         }
@@ -60,8 +64,10 @@ public final class SysException extends IOException {
         }
         // A plain IOException's message is already strerror's text ("Is a directory").
         String reason = e instanceof FileSystemException ? ((FileSystemException) e).getReason() : e.getMessage();
-        if (reason != null && reason.startsWith("Too many levels of symbolic links")) {
-            return new SysException(SysException.ELOOP, "Too many levels of symbolic links");  // O_NOFOLLOW met a link
+        // O_NOFOLLOW met a link: the JDK adds its own English words to strerror's, which follow the locale.
+        if (reason != null && (reason.startsWith("Too many levels of symbolic links")
+                || reason.endsWith(" or unable to access attributes of symbolic link"))) {
+            return new SysException(SysException.ELOOP, "Too many levels of symbolic links");
         }
         if ("Not a directory".equals(reason)) {
             return new SysException(SysException.ENOTDIR, reason);

@@ -30,9 +30,9 @@ public final class TreeCreator {
     private static final int FALLOC_FL_KEEP_SIZE = 1;
     private static final byte[] EMPTY_C_STRING = {0};
 
-    private final Libc libc;
     /** For its errno handling: the errors of the read and of the writes are told alike. */
     private final LibcOs os;
+    private final Libc libc;
     private final int euid;
 
     private TreeCreator(LibcOs os) {

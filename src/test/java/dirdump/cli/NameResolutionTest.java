@@ -16,6 +16,7 @@ import dirdump.scan.PathFilter;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.sys.Os;
+import dirdump.sys.PathNames;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.Trees;
 import java.io.OutputStream;
@@ -98,7 +99,7 @@ class NameResolutionTest {
         Reporter quiet = new Reporter(new PrintStream(OutputStream.nullOutputStream()), Reporter.Verbosity.QUIET);
         Os os = Os.load(quiet::warning);
         try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), quiet,
-                new Tally()).walk(List.of(tmp.resolve("set").toString()), null)) {
+                new Tally()).walk(List.of(PathNames.bytes(tmp.resolve("set").toString())), null)) {
             for (Path f : files) {
                 Files.delete(f);
             }

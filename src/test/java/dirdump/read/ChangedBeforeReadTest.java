@@ -17,6 +17,7 @@ import dirdump.scan.StopRequest;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.sys.Os;
+import dirdump.sys.PathNames;
 import dirdump.testing.Trees;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -45,7 +46,7 @@ class ChangedBeforeReadTest {
             Trees.file(tmp.resolve(name), 1000, name.hashCode());
         }
         listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter, new Tally())
-                .walk(List.of(tmp.toString()), null);
+                .walk(List.of(PathNames.bytes(tmp.toString())), null);
     }
 
     private Tally read() {

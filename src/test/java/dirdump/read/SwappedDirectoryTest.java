@@ -16,6 +16,7 @@ import dirdump.scan.StopRequest;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.sys.Os;
+import dirdump.sys.PathNames;
 import dirdump.testing.RecordingOs;
 import dirdump.testing.Trees;
 import java.io.ByteArrayOutputStream;
@@ -108,7 +109,7 @@ class SwappedDirectoryTest {
 
         Tally walked = new Tally();
         try (Listing listing = new Walker(os, new WalkSettings(follow, oneFs, Integer.MAX_VALUE, PathFilter.NONE),
-                reporter, walked).walk(List.of(tree.toString()), null)) {
+                reporter, walked).walk(List.of(PathNames.bytes(tree.toString())), null)) {
             Tally t = read(listing);
 
             assertEquals(1, walked.changed(), messages.toString());
@@ -126,7 +127,8 @@ class SwappedDirectoryTest {
     @ParameterizedTest(name = "swap to {0}, {1} open directories")
     @CsvSource({"/dev,1000", "/dev,1", "/,1", "/etc,1"})
     void aDirectorySwappedBeforeTheReadIsNeverFollowed(String target, int openDirectories) throws Exception {
-        try (Listing listing = walker(false, false, openDirectories).walk(List.of(tree.toString()), null)) {
+        List<byte[]> paths = List.of(PathNames.bytes(tree.toString()));
+        try (Listing listing = walker(false, false, openDirectories).walk(paths, null)) {
             swap(tree.resolve("z"), target);
             Tally t = read(listing);
 

@@ -20,6 +20,7 @@ import dirdump.sys.Directory;
 import dirdump.sys.Extent;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
+import dirdump.sys.PathNames;
 import dirdump.sys.ReadBuffer;
 import dirdump.sys.Residency;
 import dirdump.sys.Stat;
@@ -50,7 +51,7 @@ class TruncatedWhileReadTest {
         Reporter quiet = new Reporter(new PrintStream(OutputStream.nullOutputStream()), Reporter.Verbosity.QUIET);
         Os os = new TruncatingOnFirstRead(Os.load(quiet::warning), f);
         try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), quiet,
-                new Tally()).walk(List.of(tmp.toString()), null)) {
+                new Tally()).walk(List.of(PathNames.bytes(tmp.toString())), null)) {
             int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false),
                     SizeRange.ALL, os, new Tally(), quiet).sequence();
             ReadRun.Result r = ReadRun.run(os, listing, sequence, new ReadPlan(1 << 16, 1, ReadMethod.READ, 0, false,

@@ -4,17 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dirdump.sys.Os;
 import dirdump.sys.SysException;
+import dirdump.testing.Trees;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class NameListTest {
     private static List<String> records(String input, boolean nul) throws SysException {
-        NameList list = new NameList("-", new ByteArrayInputStream(input.getBytes(StandardCharsets.ISO_8859_1)), nul);
+        NameList list = new NameList(new byte[] {'-'},
+                new ByteArrayInputStream(input.getBytes(StandardCharsets.ISO_8859_1)), nul, null);
         List<String> out = new ArrayList<>();
         for (byte[] r; (r = list.next()) != null; ) {
             out.add(new String(r, StandardCharsets.ISO_8859_1));
@@ -46,11 +52,26 @@ class NameListTest {
         assertEquals(expected, records(in.toString(StandardCharsets.ISO_8859_1), true));
     }
 
+    /** In the C locale's words whatever the test's locale: libc opens and reads the list (strerror_l). */
     @Test
     void aListThatCannotBeReadSaysWhyAsStrerrorDoes() {
-        NameList missing = new NameList("/nonexistent/list", new ByteArrayInputStream(new byte[0]), false);
+        Os os = Os.load(warning -> { });
+        NameList missing = new NameList("/nonexistent/list".getBytes(StandardCharsets.US_ASCII),
+                InputStream.nullInputStream(), false, os);
         assertEquals("No such file or directory", assertThrows(SysException.class, missing::next).getMessage());
-        NameList directory = new NameList("/", new ByteArrayInputStream(new byte[0]), false);
+        NameList directory = new NameList(new byte[] {'/'}, InputStream.nullInputStream(), false, os);
         assertEquals("Is a directory", assertThrows(SysException.class, directory::next).getMessage());
+    }
+
+    /** Its name is bytes, as the command line gave them: one the JVM could not encode under any locale. */
+    @Test
+    void aListIsOpenedByItsBytes(@TempDir Path tmp) throws Exception {
+        assertEquals(0, Trees.sh(tmp, "printf 'a\\nb\\n' > \"$(printf 'liste-\\377\\200')\""));
+        byte[] name = (tmp + "/liste-\377\200").getBytes(StandardCharsets.ISO_8859_1);
+        NameList list = new NameList(name, InputStream.nullInputStream(), false, Os.load(warning -> { }));
+        assertEquals("a", new String(list.next(), StandardCharsets.US_ASCII));
+        assertEquals("b", new String(list.next(), StandardCharsets.US_ASCII));
+        assertNull(list.next());
+        list.close();
     }
 }

@@ -11,6 +11,7 @@ import dirdump.sys.Directory;
 import dirdump.sys.EntrySink;
 import dirdump.sys.FileType;
 import dirdump.sys.Os;
+import dirdump.sys.PathNames;
 import dirdump.sys.SysException;
 import dirdump.testing.ForwardingOs;
 import dirdump.testing.Trees;
@@ -20,6 +21,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,7 +35,7 @@ class WalkerTest {
 
     private Listing walk(Os through, Tally tally) {
         return new Walker(through, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter, tally)
-                .walk(List.of(tmp.toString()), null);
+                .walk(List.of(PathNames.bytes(tmp.toString())), null);
     }
 
     /**
@@ -69,8 +71,9 @@ class WalkerTest {
                 PathFilter.of(List.of("**/f*[02468]"), List.of("d1/", "e2")));
         Tally typed = new Tally();
         Tally untyped = new Tally();
-        Listing expected = new Walker(os, settings, reporter, typed).walk(List.of(tmp.toString()), null);
-        Listing actual = new Walker(new UnknownTypes(os), settings, reporter, untyped).walk(List.of(tmp.toString()), null);
+        List<byte[]> paths = List.of(PathNames.bytes(tmp.toString()));
+        Listing expected = new Walker(os, settings, reporter, typed).walk(paths, null);
+        Listing actual = new Walker(new UnknownTypes(os), settings, reporter, untyped).walk(paths, null);
         assertEquals(expected.files.size(), actual.files.size());
         for (int f = 0; f < expected.files.size(); f++) {
             assertArrayEquals(expected.path(f), actual.path(f));
@@ -90,7 +93,8 @@ class WalkerTest {
             names.append(f).append('\n');
         }
         long directories = files.stream().map(Path::getParent).distinct().count();
-        NameList list = new NameList("-", new ByteArrayInputStream(names.toString().getBytes(StandardCharsets.UTF_8)), false);
+        NameList list = new NameList(new byte[] {'-'},
+                new ByteArrayInputStream(names.toString().getBytes(StandardCharsets.UTF_8)), false, os);
         Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
                 new Tally()).walk(List.of(), list);
         assertEquals(300, listing.files.size());
@@ -106,8 +110,9 @@ class WalkerTest {
         Files.createFile(tmp.resolve("top"));
         Trees.randomTree(tmp, 60, 100, 6);
         Tally tally = new Tally();
+        List<byte[]> twice = Collections.nCopies(2, PathNames.bytes(tmp.toString()));
         Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
-                tally).stopWhen(() -> tally.directories() > 0).walk(List.of(tmp.toString(), tmp.toString()), null);
+                tally).stopWhen(() -> tally.directories() > 0).walk(twice, null);
         assertEquals(1, tally.directories());
         assertEquals(1, listing.files.size(), "the one file directly in the first PATH");
         assertEquals(0, listing.unusablePaths, "the PATH left is not walked, and not unusable either");

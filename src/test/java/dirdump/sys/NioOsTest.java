@@ -43,7 +43,7 @@ class NioOsTest {
 
     private Tally walkAndRead(Os os, Path tree, Tally walked) {
         try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),
-                reporter, walked).walk(List.of(tree.toString()), null)) {
+                reporter, walked).walk(List.of(PathNames.bytes(tree.toString())), null)) {
             int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false),
                     SizeRange.ALL, os, new Tally(), reporter).sequence();
             return ReadRun.run(os, listing, sequence, new ReadPlan(4096, 2, ReadMethod.READ, 0, false, null, true),
@@ -55,7 +55,7 @@ class NioOsTest {
     void aTreeReadsTheSameAsNatively() throws Exception {
         Path tree = tmp.resolve("tree");
         long bytes = Trees.totalSize(Trees.randomTree(tree, 40, 5000, 1));
-        Tally nio = walkAndRead(new NioOs(), tree, new Tally());
+        Tally nio = walkAndRead(new NioOs("a test asked for java.nio"), tree, new Tally());
         Tally libc = walkAndRead(Os.load(reporter::warning), tree, new Tally());
         assertEquals(40, nio.filesRead(), messages.toString());
         assertEquals(bytes, nio.bytesRead());
@@ -69,7 +69,7 @@ class NioOsTest {
         Trees.file(tree.resolve("shared/theirs"), 200, 2);
         Files.setPosixFilePermissions(tree.resolve("shared"), PosixFilePermissions.fromString("rwxrwxrwx"));
         Tally walked = new Tally();
-        Tally read = walkAndRead(new NioOs(), tree, walked);
+        Tally read = walkAndRead(new NioOs("a test asked for java.nio"), tree, walked);
         assertEquals(1, read.filesRead());
         assertEquals(100, read.bytesRead());
         assertEquals(1, walked.errors());
@@ -82,7 +82,7 @@ class NioOsTest {
         Path tree = tmp.resolve("tree");
         Trees.file(tree.resolve("keep"), 100, 1);
         Trees.file(tree.resolve("a/f"), 200, 2);
-        RecordingOs os = new RecordingOs(new NioOs());
+        RecordingOs os = new RecordingOs(new NioOs("a test asked for java.nio"));
         os.whenListed("a", () -> {
             try {
                 Files.move(tree.resolve("a"), tree.resolve("a.moved"));

@@ -7,6 +7,7 @@ import dirdump.sys.Os;
 import dirdump.sys.ReadBuffer;
 import dirdump.sys.Stat;
 import dirdump.sys.SysException;
+import java.io.InputStream;
 
 /**
  * The real system calls, passed on one by one: a test overrides the call it needs to watch or to act
@@ -72,6 +73,11 @@ public class ForwardingOs implements Os {
     @Override
     public long fileSystemType(Directory dir, byte[] name, boolean follow) throws SysException {
         return real.fileSystemType(dir, name, follow);
+    }
+
+    @Override
+    public InputStream openInput(byte[] path) throws SysException {
+        return real.openInput(path);
     }
 
     @Override

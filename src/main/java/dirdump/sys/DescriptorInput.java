@@ -1,0 +1,61 @@
+package dirdump.sys;
+
+import java.io.InputStream;
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+import jnr.ffi.Runtime;
+
+/**
+ * A file opened by libc, read through java.io: the --files-from list, whose name the JVM may not be
+ * able to encode (any bytes under LANG=C), and whose read errors then come from strerror_l, in the C
+ * locale, like every other error text.
+ */
+final class DescriptorInput extends InputStream {
+    private static final int EINTR = 4;
+    private static final int CHUNK = 64 * 1024;
+
+    private final LibcOs os;
+    private final int fd;
+    private final Pointer buffer;
+    private boolean closed;
+
+    DescriptorInput(LibcOs os, int fd) {
+        this.os = os;
+        this.fd = fd;
+        this.buffer = Memory.allocateDirect(Runtime.getRuntime(os.libc), CHUNK);
+    }
+
+    @Override
+    public int read() throws SysException {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws SysException {
+        if (len == 0) {
+            return 0;
+        }
+        while (true) {
+            long n = os.libc.read(fd, buffer, Math.min(len, CHUNK));
+            if (n > 0) {
+                buffer.get(0, b, off, (int) n);
+                return (int) n;
+            }
+            if (n == 0) {
+                return -1;
+            }
+            if (os.lastError() != EINTR) {
+                os.check(n);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            os.libc.close(fd);
+        }
+    }
+}
