@@ -21,7 +21,7 @@ public final class Bench {
      * early (a signal): the run it cuts short is left out, and the results are of the runs before.
      */
     public static Results run(List<Variant> variants, FileSet files, CachePrep prep, int rounds, List<String> notes,
-                              Reporter reporter, StopRequest stop) throws IOException {
+                              Machine machine, Reporter reporter, StopRequest stop) throws IOException {
         if (prep == CachePrep.NONE) {
             // One untimed round caches what every variant reads, a command's own program included.
             for (int i = 0; i < variants.size() && !stop.stopped(); i++) {
@@ -80,7 +80,7 @@ public final class Bench {
                     + "their times count in no figure, and a variant whose every run failed has no bar");
         }
         return new Results(results, prep, rounds, files.files(), files.bytes(), allNotes,
-                stoppedIn > 0 ? stop.signalName() : null, stoppedIn > 0 ? stop.signal() : 0);
+                stoppedIn > 0 ? stop.signalName() : null, stoppedIn > 0 ? stop.signal() : 0, machine);
     }
 
     /** One run, on the cache made ready for it; null if a signal came before it ended: it measures nothing. */

@@ -28,6 +28,8 @@ public final class VariantResult {
     /** Runs that did not start in the state asked (UNKNOWN ones are not counted: they may be right). */
     public final int runsOff;
     public final int failedRuns;
+    /** Null for a command, or a read that never ran. */
+    public final Settings settings;
 
     /** {@code runs}: at least one; {@code base}: the first variant's runs, matched by round. */
     VariantResult(Variant variant, List<Run> runs, List<Run> base, CacheState asked) {
@@ -49,6 +51,7 @@ public final class VariantResult {
         cache = runs.stream().map(Run::cache).distinct().count() == 1 ? runs.get(0).cache() : CacheState.MIXED;
         runsOff = (int) runs.stream().filter(r -> r.cache() != asked && r.cache() != CacheState.UNKNOWN).count();
         failedRuns = runs.size() - good.size();
+        settings = variant.settings();
     }
 
     /** Every run failed: nothing to compare. */

@@ -2,6 +2,8 @@ package dirdump.cli;
 
 import dirdump.bench.Bench;
 import dirdump.bench.BenchCsv;
+import dirdump.bench.BenchPlot;
+import dirdump.bench.Machine;
 import dirdump.bench.BenchJson;
 import dirdump.bench.BenchTable;
 import dirdump.bench.CachePrep;
@@ -16,7 +18,9 @@ import dirdump.report.HumanSummary;
 import dirdump.report.PathText;
 import dirdump.report.Reporter;
 import dirdump.scan.StopRequest;
+import java.io.File;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -115,9 +119,15 @@ final class BenchCommand implements Callable<Integer> {
         @Option(names = "--json", description = "The results as one JSON object on stdout, every run included.")
         boolean json;
 
-        @Option(names = "--csv", description = "The results as CSV on stdout: a header, then a row per variant.")
+        @Option(names = "--csv", description = "The results as CSV on stdout: a header, then a row per run, with the "
+                + "variant's settings and the machine.")
         boolean csv;
     }
+
+    @Option(names = "--plot", paramLabel = "FILE",
+            description = "Also draw the seconds of every run, a line a variant over the rounds, into FILE: "
+                + "FILE.svg or FILE.png, for a report.")
+    File plot;
 
     @Option(names = {"-q", "--quiet"},
             description = "No line a run on stderr, no warnings: errors and the results only.")
@@ -155,6 +165,14 @@ final class BenchCommand implements Callable<Integer> {
         } else {
             BenchTable.print(results, parent.out);
         }
+        if (plot != null && !results.variants().isEmpty()) {
+            try {
+                BenchPlot.write(results, plot);
+            } catch (IOException e) {
+                parent.err.println("dirdump: " + plot + ": cannot write the plot: " + e.getMessage());
+                return ExitCode.USAGE.status;
+            }
+        }
         return results.exitStatus();
     }
 
@@ -186,6 +204,7 @@ final class BenchCommand implements Callable<Integer> {
     /** Runs the variants over the files of {@code selection}, whose handles stay open meanwhile. */
     private Results run(Selection selection, List<String> options, List<DirdumpCommand> reads, boolean askPhysical,
                         Reporter reporter, StopRequest stop) throws IOException {
+        Instant start = Instant.now();
         if (selection.listing().unusablePaths > 0 || stop.stopped()) {
             return null;  // the walk said which PATH
         }
@@ -205,10 +224,12 @@ final class BenchCommand implements Callable<Integer> {
         commands.forEach(c -> list.add(new CommandVariant(c, files, timeoutNanos, stop)));
 
         CachePrep prep = warm ? CachePrep.NONE : dropCaches ? CachePrep.DROP_CACHES : CachePrep.EVICT;
-        reporter.progress(String.format(Locale.ROOT, "bench: %,d files, %s; %d variants, %d round%s, %s cache",
-                files.files(), HumanSummary.bytes(files.bytes()), list.size(), rounds, rounds == 1 ? "" : "s",
+        reporter.progress(String.format(Locale.ROOT, "bench: %s, %s; %s, %s, %s cache",
+                HumanSummary.count(files.files(), "file", "files"), HumanSummary.bytes(files.bytes()),
+                HumanSummary.count(list.size(), "variant", "variants"), HumanSummary.count(rounds, "round", "rounds"),
                 prep.asked.key()));
-        return Bench.run(list, files, prep, rounds, notes, reporter, stop);
+        Machine machine = Machine.of(start, VersionProvider.version(), selection.plan().devices());
+        return Bench.run(list, files, prep, rounds, notes, machine, reporter, stop);
     }
 
     /** Refuses every mistake before anything is walked; the read command of each variant. */
@@ -216,6 +237,9 @@ final class BenchCommand implements Callable<Integer> {
         parent.refusePathsBefore("bench", spec);
         if (rounds < 1) {
             throw new ParameterException(spec.commandLine(), "--rounds must be 1 or more");
+        }
+        if (plot != null && !BenchPlot.writes(plot.getName())) {
+            throw new ParameterException(spec.commandLine(), "--plot writes FILE.svg or FILE.png, not " + plot);
         }
         if (warm && dropCaches) {
             throw new ParameterException(spec.commandLine(), "--warm and --drop-caches contradict each other");

@@ -8,14 +8,21 @@ import picocli.CommandLine.IVersionProvider;
 /** The version Maven wrote into the jar. */
 public final class VersionProvider implements IVersionProvider {
     @Override
-    public String[] getVersion() throws IOException {
+    public String[] getVersion() {
+        return new String[] {"dirdump " + version(),
+                "Java " + System.getProperty("java.version") + " on " + System.getProperty("os.name")};
+    }
+
+    /** "0.1.0", or "unknown" if the jar lost it. */
+    static String version() {
         Properties p = new Properties();
         try (InputStream in = VersionProvider.class.getResourceAsStream("/dirdump/version.properties")) {
             if (in != null) {
                 p.load(in);
             }
+        } catch (IOException e) {
+            // unknown, then
         }
-        return new String[] {"dirdump " + p.getProperty("version", "unknown"),
-                "Java " + System.getProperty("java.version") + " on " + System.getProperty("os.name")};
+        return p.getProperty("version", "unknown");
     }
 }

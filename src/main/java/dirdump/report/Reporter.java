@@ -1,20 +1,30 @@
 package dirdump.report;
 
 import java.io.PrintStream;
+import java.util.function.IntSupplier;
 
 /**
  * Per-file messages, for people, on stderr. Errors are always shown, one line each in the form
  * {@code dirdump: PATH: reason}; notices unless --quiet; each file read, skipped or filtered only with -v.
+ * A progress line, if one is drawn, is drawn under this reporter's lock: each message erases it first
+ * and draws it again below, so that neither lands on the other.
  */
 public final class Reporter {
     public enum Verbosity { QUIET, NORMAL, VERBOSE }
 
     private final PrintStream err;
     private final Verbosity verbosity;
+    private StatusLine line;
 
     public Reporter(PrintStream err, Verbosity verbosity) {
         this.err = err;
         this.verbosity = verbosity;
+    }
+
+    /** The progress line on the same stream, which every message from now on steps around. */
+    public synchronized StatusLine statusLine(IntSupplier columns) {
+        line = new StatusLine(err, this, columns);
+        return line;
     }
 
     public boolean verbose() {
@@ -22,25 +32,25 @@ public final class Reporter {
     }
 
     public synchronized void error(byte[] path, String reason) {
-        err.println("dirdump: " + PathText.of(path) + ": " + reason);
+        say("dirdump: " + PathText.of(path) + ": " + reason);
     }
 
     public synchronized void notice(byte[] path, String text) {
         if (verbosity != Verbosity.QUIET) {
-            err.println("dirdump: " + PathText.of(path) + ": " + text);
+            say("dirdump: " + PathText.of(path) + ": " + text);
         }
     }
 
     /** A line about how a long command is getting on (bench: one a run), unless --quiet. */
     public synchronized void progress(String text) {
         if (verbosity != Verbosity.QUIET) {
-            err.println("dirdump: " + text);
+            say("dirdump: " + text);
         }
     }
 
     public synchronized void warning(String text) {
         if (verbosity != Verbosity.QUIET) {
-            err.println("dirdump: warning: " + text);
+            say("dirdump: warning: " + text);
         }
     }
 
@@ -64,6 +74,14 @@ public final class Reporter {
 
     /** A line of -v output, without the program name. */
     public synchronized void line(String text) {
-        err.println(text);
+        say(text);
+    }
+
+    private void say(String text) {
+        if (line == null) {
+            err.println(text);
+        } else {
+            line.aside(() -> err.println(text));
+        }
     }
 }
