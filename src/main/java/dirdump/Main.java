@@ -1,5 +1,6 @@
 package dirdump;
 
+import dirdump.cli.DidYouMean;
 import dirdump.cli.DirdumpCommand;
 import dirdump.cli.ExitCode;
 import dirdump.cli.RawArguments;
@@ -69,14 +70,14 @@ public final class Main {
         return ExitCode.WRITE_ERROR.status;
     }
 
-    /** --help and --version load no native code. */
+    /** --help, --version and the help command load no native code. */
     private static boolean asksForHelpOrVersion(String[] args) {
         for (String a : args) {
             if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")) {
                 return true;
             }
         }
-        return false;
+        return args.length > 0 && args[0].equals("help");
     }
 
     /** The command line with all its subcommands, writing to the given streams. */
@@ -102,22 +103,40 @@ public final class Main {
             if (e.getCause() instanceof OutputLost) {
                 return outputLost((OutputLost) e.getCause(), err);
             }
-            throw e;
+            // A bug, not the user's doing: still one line, never a stack trace, and exit status 2.
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            err.println("dirdump: internal error: " + cause + " (please report it)");
+            return ExitCode.USAGE.status;
         }
     }
 
     /**
-     * A usage error, as coreutils report one (for testdata-gen too): what is wrong, the synopsis and where to read more, on
-     * stderr, and exit status 2; not the whole --help, which would bury the message.
+     * A usage error, as coreutils report one (for testdata-gen too): what is wrong, with the option or
+     * command meant where a known one is close, and where to read more, on stderr, and exit status 2;
+     * not the whole --help, which would bury the message.
      */
     public static int usageError(CommandLine.ParameterException e, String[] args) {
         CommandLine cli = e.getCommandLine();
         PrintWriter err = cli.getErr();
-        err.println(cli.getCommandSpec().root().name() + ": " + e.getMessage());
-        CommandLine.Help help = cli.getHelp();
-        err.print(help.synopsisHeading() + help.synopsis(help.synopsisHeadingLength()));
+        String meant = meant(e);
+        String problem = e.getMessage().replaceFirst("\\.$", "");  // picocli ends some with a full stop
+        err.println(cli.getCommandSpec().root().name() + ": " + problem + (meant != null ? "; did you mean " + meant + "?" : ""));
         err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();
         return cli.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    /** The known option or command closest to the word not understood, or null. */
+    private static String meant(CommandLine.ParameterException e) {
+        CommandLine.Model.CommandSpec spec = e.getCommandLine().getCommandSpec();
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String word = u.getUnmatched().get(0);
+            return word.startsWith("-") ? DidYouMean.closest(word.split("=", 2)[0], spec.optionsMap().keySet())
+                    : DidYouMean.closest(word, spec.subcommands().keySet());
+        }
+        if (e.getMessage().startsWith("Unknown subcommand") && e.getValue() != null) {  // dirdump help statu
+            return DidYouMean.closest(e.getValue(), spec.subcommands().keySet());
+        }
+        return null;
     }
 }

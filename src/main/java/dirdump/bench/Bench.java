@@ -21,7 +21,7 @@ public final class Bench {
      * early (a signal): the run it cuts short is left out, and the results are of the runs before.
      */
     public static Results run(List<Variant> variants, FileSet files, CachePrep prep, int rounds, List<String> notes,
-                              Reporter reporter, StopRequest stop) throws IOException {
+                              Machine machine, Reporter reporter, StopRequest stop) throws IOException {
         if (prep == CachePrep.NONE) {
             // One untimed round caches what every variant reads, a command's own program included.
             for (int i = 0; i < variants.size() && !stop.stopped(); i++) {
@@ -80,7 +80,7 @@ public final class Bench {
                     + "their times count in no figure, and a variant whose every run failed has no bar");
         }
         return new Results(results, prep, rounds, files.files(), files.bytes(), allNotes,
-                stoppedIn > 0 ? stop.signalName() : null, stoppedIn > 0 ? stop.signal() : 0);
+                stoppedIn > 0 ? stop.signalName() : null, stoppedIn > 0 ? stop.signal() : 0, machine);
     }
 
     /** One run, on the cache made ready for it; null if a signal came before it ended: it measures nothing. */
@@ -95,10 +95,10 @@ public final class Bench {
                 CacheState.of(before));
     }
 
-    /** "round 1 of 3: dirdump --nosort -j1: 0.412 s, 19.9 MB/s; 0.0 % of the pages cached before". */
+    /** "round 1 of 3: dirdump --nosort -j1: 0.412 s, 19.9 MiB/s; 0.0 % of the pages cached before". */
     private static String progress(Run run, int rounds, Variant v) {
-        return String.format(Locale.ROOT, "round %d of %d: %s: %.3f s, %.1f MB/s; %s", run.round(), rounds, v.label(),
-                run.seconds(), run.megabytesPerSecond(), run.residentPercent() == null
+        return String.format(Locale.ROOT, "round %d of %d: %s: %.3f s, %.1f MiB/s; %s", run.round(), rounds, v.label(),
+                run.seconds(), run.mebibytesPerSecond(), run.residentPercent() == null
                         ? "residency unknown" : String.format(Locale.ROOT, "%.1f %% of the pages cached before",
                         run.residentPercent()));
     }

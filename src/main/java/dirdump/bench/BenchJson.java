@@ -1,6 +1,7 @@
 package dirdump.bench;
 
 import com.google.gson.JsonArray;
+import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import dirdump.report.JsonSummary;
 import java.io.PrintStream;
@@ -16,6 +17,7 @@ public final class BenchJson {
         o.addProperty("rounds", r.rounds());
         o.addProperty("files", r.files());
         o.addProperty("bytes", r.bytes());
+        o.add("machine", machine(r.machine()));
         JsonArray variants = new JsonArray();
         for (VariantResult v : r.variants()) {
             variants.add(variant(v));
@@ -31,7 +33,30 @@ public final class BenchJson {
         JsonSummary.println(o, out);
     }
 
-    /** The members of a CSV row ({@link BenchCsv#COLUMNS}), then its runs. */
+    /** Where and when: null members where the system does not tell. */
+    private static JsonObject machine(Machine m) {
+        JsonObject o = new JsonObject();
+        o.addProperty("date", m.date());
+        o.addProperty("host", m.host());
+        o.addProperty("kernel", m.kernel());
+        o.addProperty("cores", m.cores());
+        o.addProperty("dirdump_version", m.dirdumpVersion());
+        JsonArray disks = new JsonArray();
+        for (Machine.Disk d : m.disks()) {
+            JsonObject disk = new JsonObject();
+            disk.addProperty("device", d.device());
+            disk.addProperty("path", d.path());
+            disk.addProperty("file_system", d.fileSystem());
+            disk.addProperty("model", d.model());
+            disk.addProperty("rotational", d.rotational());
+            disk.addProperty("virtual", d.virtual());
+            disks.add(disk);
+        }
+        o.add("disks", disks);
+        return o;
+    }
+
+    /** The variant's figures over its runs, its resolved settings (null for a command), then its runs. */
     private static JsonObject variant(VariantResult v) {
         JsonObject o = new JsonObject();
         o.addProperty("variant", v.label);
@@ -39,12 +64,23 @@ public final class BenchJson {
         o.addProperty("median_seconds", v.medianSeconds);
         o.addProperty("min_seconds", v.minSeconds);
         o.addProperty("max_seconds", v.maxSeconds);
-        o.addProperty("mb_per_second", v.megabytesPerSecond);
+        o.addProperty("mib_per_second", v.mebibytesPerSecond);
         o.addProperty("files_per_second", v.filesPerSecond);
         o.addProperty("speedup", v.speedup);
         o.addProperty("cache", v.cache.key());
         o.addProperty("runs_off", v.runsOff);
         o.addProperty("failed_runs", v.failedRuns);
+        if (v.settings != null) {
+            JsonObject s = new JsonObject();
+            s.addProperty("order", v.settings.order());
+            s.addProperty("readers", v.settings.readers());
+            s.addProperty("method", v.settings.method());
+            s.addProperty("buffer_bytes", v.settings.bufferBytes());
+            s.addProperty("prefetch", v.settings.prefetch());
+            o.add("settings", s);
+        } else {
+            o.add("settings", JsonNull.INSTANCE);
+        }
         JsonArray runs = new JsonArray();
         for (Run run : v.runs) {
             JsonObject ro = new JsonObject();

@@ -20,14 +20,23 @@ public final class BenchTable {
     public static void print(Results r, PrintStream out) {
         out.printf(Locale.ROOT, "dirdump bench: %,d files, %s; %s; %d round%s%n", r.files(),
                 HumanSummary.bytes(r.bytes()), how(r.prep()), r.rounds(), r.rounds() == 1 ? "" : "s, medians");
-        out.printf(Locale.ROOT, ROW, "median s", "min s", "max s", "MB/s", "files/s", "speedup", "variant");
+        r.machine().lines().forEach(out::println);
+        out.printf(Locale.ROOT, ROW, "median s", "min s", "max s", "MiB/s", "files/s", "speedup", "variant");
         for (VariantResult v : r.variants()) {
             out.printf(Locale.ROOT, ROW, seconds(v.medianSeconds), seconds(v.minSeconds), seconds(v.maxSeconds),
-                    figure("%.1f", v.megabytesPerSecond), figure("%,.0f", v.filesPerSecond),
+                    figure("%.1f", v.mebibytesPerSecond), figure("%,.0f", v.filesPerSecond),
                     figure("%.2fx", v.speedup), v.label + marks(v, r.prep().asked));
         }
         out.println();
         BenchChart.print(r.variants(), out);
+        if (r.variants().stream().anyMatch(v -> v.settings != null)) {
+            out.println("settings, as resolved on this machine:");
+            for (VariantResult v : r.variants()) {
+                if (v.settings != null) {
+                    out.println("  " + v.label + ": " + v.settings.text());
+                }
+            }
+        }
         for (String note : r.notes()) {
             out.println("note: " + note);
         }

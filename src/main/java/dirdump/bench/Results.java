@@ -7,9 +7,10 @@ import java.util.List;
  * rounds, the files and bytes under the PATHs, and notes for the reader (a variant left out, why
  * marked runs may not be what was asked). {@code stoppedBy}: the signal that ended bench early
  * ("SIGTERM"), with {@code signal} its number, or null and 0; the results are then of the runs before.
+ * {@code machine}: where and when it ran.
  */
 public record Results(List<VariantResult> variants, CachePrep prep, int rounds, long files, long bytes,
-                      List<String> notes, String stoppedBy, int signal) {
+                      List<String> notes, String stoppedBy, int signal, Machine machine) {
 
     /**
      * 128 + the signal's number if one stopped bench (as a read's 130 and 143); 1 if a run failed (a

@@ -15,8 +15,8 @@ public record Run(int round, Outcome outcome, Double residentPercent, CacheState
     }
 
     /** 10^6 bytes a second, as the read summary counts. */
-    public double megabytesPerSecond() {
-        return outcome.bytes() / 1e6 / seconds();
+    public double mebibytesPerSecond() {
+        return outcome.bytes() / (double) (1 << 20) / seconds();
     }
 
     public double filesPerSecond() {

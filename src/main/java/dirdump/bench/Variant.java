@@ -10,4 +10,9 @@ public interface Variant {
 
     /** Runs once; the caller has emptied (or warmed) the cache. */
     Outcome run();
+
+    /** What a dirdump read resolved its options to, known after its first run; null for a command. */
+    default Settings settings() {
+        return null;
+    }
 }

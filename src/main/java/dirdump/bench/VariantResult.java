@@ -20,7 +20,7 @@ public final class VariantResult {
     public final Double medianSeconds;
     public final Double minSeconds;
     public final Double maxSeconds;
-    public final Double megabytesPerSecond;
+    public final Double mebibytesPerSecond;
     public final Double filesPerSecond;
     public final Double speedup;
     /** The state every run started in, or MIXED. */
@@ -28,6 +28,8 @@ public final class VariantResult {
     /** Runs that did not start in the state asked (UNKNOWN ones are not counted: they may be right). */
     public final int runsOff;
     public final int failedRuns;
+    /** Null for a command, or a read that never ran. */
+    public final Settings settings;
 
     /** {@code runs}: at least one; {@code base}: the first variant's runs, matched by round. */
     VariantResult(Variant variant, List<Run> runs, List<Run> base, CacheState asked) {
@@ -38,7 +40,7 @@ public final class VariantResult {
         medianSeconds = figure(good, median(good, Run::seconds), 6);
         minSeconds = figure(good, good.stream().mapToDouble(Run::seconds).min().orElse(0), 6);
         maxSeconds = figure(good, good.stream().mapToDouble(Run::seconds).max().orElse(0), 6);
-        megabytesPerSecond = figure(good, median(good, Run::megabytesPerSecond), 3);
+        mebibytesPerSecond = figure(good, median(good, Run::mebibytesPerSecond), 3);
         filesPerSecond = figure(good, median(good, Run::filesPerSecond), 1);
         List<Double> ratios = new ArrayList<>();
         for (Run run : good) {
@@ -49,6 +51,7 @@ public final class VariantResult {
         cache = runs.stream().map(Run::cache).distinct().count() == 1 ? runs.get(0).cache() : CacheState.MIXED;
         runsOff = (int) runs.stream().filter(r -> r.cache() != asked && r.cache() != CacheState.UNKNOWN).count();
         failedRuns = runs.size() - good.size();
+        settings = variant.settings();
     }
 
     /** Every run failed: nothing to compare. */

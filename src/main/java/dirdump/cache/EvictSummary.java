@@ -4,6 +4,7 @@ import com.google.gson.JsonObject;
 import dirdump.report.JsonSummary;
 import dirdump.report.RunFacts;
 import java.io.PrintStream;
+import dirdump.report.HumanSummary;
 import java.util.Locale;
 
 /** The summary of an eviction: for people on stderr, or as one JSON object on stdout. */
@@ -18,7 +19,7 @@ public final class EvictSummary {
 
     public static void print(BeforeAfter r, RunFacts facts, PrintStream err) {
         long files = files(r);
-        err.printf(Locale.ROOT, "dirdump: evicted %,d file%s from the page cache%n", files, files == 1 ? "" : "s");
+        err.printf(Locale.ROOT, "dirdump: evicted %s from the page cache%n", HumanSummary.count(files, "file", "files"));
         for (String line : r.lines()) {
             err.println("  " + line);
         }

@@ -2,6 +2,8 @@ package dirdump.cli;
 
 import dirdump.bench.Bench;
 import dirdump.bench.BenchCsv;
+import dirdump.bench.BenchPlot;
+import dirdump.bench.Machine;
 import dirdump.bench.BenchJson;
 import dirdump.bench.BenchTable;
 import dirdump.bench.CachePrep;
@@ -17,7 +19,9 @@ import dirdump.report.PathText;
 import dirdump.report.Reporter;
 import dirdump.report.RunRecord;
 import dirdump.scan.StopRequest;
+import java.io.File;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -41,7 +45,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Compares ways of reading the files under each PATH, each from a cold page cache.",
             "Each variant runs once a round, the variants taking turns (A B C A B C ...); then a table and a bar "
-                + "chart on stdout give each one's median, min and max seconds, MB/s, files/s, and its speedup "
+                + "chart on stdout give each one's median, min and max seconds, MiB/s, files/s, and its speedup "
                 + "against the first variant (the median of the ratios within each round). One line a run on stderr.",
             "Default variants: --nosort -j1 (directory order, one file at a time, as the original experiment), "
                 + "--order=inode -j1, --order=physical -j1 (left out where the file system cannot tell where "
@@ -116,9 +120,15 @@ final class BenchCommand implements Callable<Integer> {
         @Option(names = "--json", description = "The results as one JSON object on stdout, every run included.")
         boolean json;
 
-        @Option(names = "--csv", description = "The results as CSV on stdout: a header, then a row per variant.")
+        @Option(names = "--csv", description = "The results as CSV on stdout: a header, then a row per run, with the "
+                + "variant's settings and the machine.")
         boolean csv;
     }
+
+    @Option(names = "--plot", paramLabel = "FILE",
+            description = "Also draw the seconds of every run, a line a variant over the rounds, into FILE: "
+                + "FILE.svg or FILE.png, for a report.")
+    File plot;
 
     @Option(names = {"-q", "--quiet"},
             description = "No line a run on stderr, no warnings: errors and the results only.")
@@ -160,6 +170,14 @@ final class BenchCommand implements Callable<Integer> {
         } else {
             BenchTable.print(results, parent.out);
         }
+        if (plot != null && !results.variants().isEmpty()) {
+            try {
+                BenchPlot.write(results, plot);
+            } catch (IOException e) {
+                parent.err.println("dirdump: " + plot + ": cannot write the plot: " + e.getMessage());
+                return ExitCode.USAGE.status;
+            }
+        }
         return results.exitStatus();
     }
 
@@ -191,6 +209,7 @@ final class BenchCommand implements Callable<Integer> {
     /** Runs the variants over the files of {@code selection}, whose handles stay open meanwhile. */
     private Results run(Selection selection, List<String> options, List<DirdumpCommand> reads, boolean askPhysical,
                         Reporter reporter, StopRequest stop) throws IOException {
+        Instant start = Instant.now();
         if (selection.listing().unusablePaths > 0 || stop.stopped()) {
             return null;  // the walk said which PATH
         }
@@ -210,10 +229,12 @@ final class BenchCommand implements Callable<Integer> {
         commands.forEach(c -> list.add(new CommandVariant(c, files, timeoutNanos, stop)));
 
         CachePrep prep = warm ? CachePrep.NONE : dropCaches ? CachePrep.DROP_CACHES : CachePrep.EVICT;
-        reporter.progress(String.format(Locale.ROOT, "bench: %,d files, %s; %d variants, %d round%s, %s cache",
-                files.files(), HumanSummary.bytes(files.bytes()), list.size(), rounds, rounds == 1 ? "" : "s",
+        reporter.progress(String.format(Locale.ROOT, "bench: %s, %s; %s, %s, %s cache",
+                HumanSummary.count(files.files(), "file", "files"), HumanSummary.bytes(files.bytes()),
+                HumanSummary.count(list.size(), "variant", "variants"), HumanSummary.count(rounds, "round", "rounds"),
                 prep.asked.key()));
-        return Bench.run(list, files, prep, rounds, notes, reporter, stop);
+        Machine machine = Machine.of(start, RunRecord.version(), selection.plan().devices());
+        return Bench.run(list, files, prep, rounds, notes, machine, reporter, stop);
     }
 
     /** Refuses every mistake before anything is walked; the read command of each variant. */
@@ -221,6 +242,9 @@ final class BenchCommand implements Callable<Integer> {
         parent.refusePathsBefore("bench", spec);
         if (rounds < 1) {
             throw new ParameterException(spec.commandLine(), "--rounds must be 1 or more");
+        }
+        if (plot != null && !BenchPlot.writes(plot.getName())) {
+            throw new ParameterException(spec.commandLine(), "--plot writes FILE.svg or FILE.png, not " + plot);
         }
         if (warm && dropCaches) {
             throw new ParameterException(spec.commandLine(), "--warm and --drop-caches contradict each other");

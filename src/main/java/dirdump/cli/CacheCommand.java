@@ -5,7 +5,9 @@ import dirdump.scan.SharedCursor;
 import dirdump.scan.StopRequest;
 import java.util.List;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /**
  * What `status` and `evict` share: they walk and order like a read, measure each file's residency,
@@ -27,7 +29,11 @@ abstract class CacheCommand {
     @Mixin
     OutputOptions output;
 
+    @Spec
+    CommandSpec spec;
+
     Selection select(List<String> paths, Reporter reporter, StopRequest stop) {
+        parent.refusePathsBefore(spec.name(), spec);
         return Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter, stop);
     }
 

@@ -23,11 +23,16 @@ import dirdump.sys.Os;
 import dirdump.sys.Terminal;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -37,7 +42,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code dirdump [OPTIONS] PATH...}: list, order, read, report. */
 @Command(name = "dirdump",
-        subcommands = {OrderCommand.class, StatusCommand.class, EvictCommand.class, BenchCommand.class},
+        subcommands = {OrderCommand.class, StatusCommand.class, EvictCommand.class, BenchCommand.class,
+            HelpCommand.class},
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
@@ -132,7 +138,8 @@ public final class DirdumpCommand implements Callable<Integer> {
     String ionice;
 
     @Option(names = "--progress", negatable = true,
-            description = "Show a progress line on stderr (default: when stderr is a terminal, without -q and -v).")
+            description = "Show the progress line on a terminal also with -q or -v; --no-progress: never (default: "
+                    + "when stderr is a terminal, without -q and -v; never into a file or a pipe).")
     Boolean progress;
 
     @Mixin
@@ -171,6 +178,7 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     /** Refuses what picocli cannot (values out of range, orders that contradict), before the walk, which can be long. */
     void validate() {
+        refuseMistypedCommand();
         if (jobs != null && jobs < 1) {
             throw new ParameterException(spec.commandLine(), "--jobs must be 1 or more");
         }
@@ -183,6 +191,30 @@ public final class DirdumpCommand implements Callable<Integer> {
         walk.orderSettings();  // each throws on a contradiction
         walk.settings();
         refuseBuffersBeyondMemory();
+    }
+
+    /**
+     * "dirdump statu DIR" took "statu" for a PATH: if no such path exists and it is a command mistyped,
+     * say so at once, not "No such file or directory" after the walk. A file named so is read.
+     */
+    private void refuseMistypedCommand() {
+        if (paths == null || paths.isEmpty()) {
+            return;
+        }
+        String command = DidYouMean.closest(paths.get(0), spec.subcommands().keySet());
+        if (command != null && !mayExist(paths.get(0))) {
+            throw new ParameterException(spec.commandLine(), "'" + paths.get(0) + "' is no command, and no such PATH "
+                    + "exists; did you mean " + command + "?");
+        }
+    }
+
+    /** Whether a PATH names something, or might: a name java.nio cannot encode is left to the walk. */
+    private static boolean mayExist(String path) {
+        try {
+            return Files.exists(Path.of(path), LinkOption.NOFOLLOW_LINKS);
+        } catch (InvalidPathException e) {
+            return true;
+        }
     }
 
     /**
@@ -236,11 +268,12 @@ public final class DirdumpCommand implements Callable<Integer> {
                 ionice == null ? null : IoPriority.parse(ionice),
                 output.json || output.verbosity() != Reporter.Verbosity.QUIET);
         ReadControl control = new ReadControl(bwlimit, stop);
+        // Never into a file or a pipe, whatever the options: carriage returns and escapes would be left there.
         boolean showProgress = interactive && (progress != null ? progress
-                : output.verbosity() == Reporter.Verbosity.NORMAL && Terminal.stderrIsTerminal());
+                : output.verbosity() == Reporter.Verbosity.NORMAL) && Terminal.stderrIsTerminal();
         long start = System.nanoTime();
         ReadRun.Result read;
-        try (ReadProgress line = showProgress ? new ReadProgress(err, control, selection.sequence().length) : null) {
+        try (ReadProgress line = showProgress ? new ReadProgress(reporter, control, selection) : null) {
             read = ReadRun.run(selection.os(), listing, selection.sequence(), plan, control, reporter);
         }
         tally.add(read.tally());

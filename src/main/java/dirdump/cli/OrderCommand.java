@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
+import dirdump.report.HumanSummary;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -82,8 +83,8 @@ final class OrderCommand implements Callable<Integer> {
         print(selection, new FileOpener(selection.os(), selection.listing(), reporter, "not sized"));
         if (stats) {
             OrderReport report = new OrderReport(plan.devices(), plan.seekDistance());
-            parent.err.printf(Locale.ROOT, "dirdump: %,d files in order %s; seconds: listing %.3f, ordering %.3f, "
-                    + "locating %.3f%n", plan.sequence().length, selection.order().key(),
+            parent.err.printf(Locale.ROOT, "dirdump: %s in order %s; seconds: listing %.3f, ordering %.3f, "
+                    + "locating %.3f%n", HumanSummary.count(plan.sequence().length, "file", "files"), selection.order().key(),
                     selection.listingNanos() / 1e9, selection.orderingNanos() / 1e9, selection.locatingNanos() / 1e9);
             for (String line : report.lines()) {
                 parent.err.println("  " + line);

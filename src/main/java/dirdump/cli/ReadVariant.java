@@ -1,14 +1,19 @@
 package dirdump.cli;
 
 import dirdump.Main;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
 import dirdump.bench.Outcome;
+import dirdump.bench.Settings;
 import dirdump.bench.Variant;
 import dirdump.report.Reporter;
 import dirdump.report.RunSummary;
 import dirdump.scan.StopRequest;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -27,6 +32,7 @@ final class ReadVariant implements Variant {
     private final DirdumpCommand read;
     private final Reporter reporter;
     private final StopRequest stop;
+    private Settings settings;
 
     /** {@code stop}: bench's, which ends the read as a signal ends a read of its own. */
     ReadVariant(String options, DirdumpCommand read, Reporter reporter, StopRequest stop) {
@@ -83,10 +89,31 @@ final class ReadVariant implements Variant {
     @Override
     public Outcome run() {
         RunSummary s = read.read(reporter, stop, false);
+        settings = new Settings(resolvedOrder(s), s.jobs(), s.method(), s.bufferSize(), read.prefetch);
         long files = s.tally().filesRead();
         return new Outcome(s.totalNanos(), files, s.tally().bytesRead(),
                 files == 0 ? "read no file: nothing to time"  // before its exit status: filters that match nothing make it 1
                         : s.exitStatus() != 0 ? "exit status " + s.exitStatus() + " (see the errors above)" : null);
+    }
+
+    @Override
+    public Settings settings() {
+        return settings;
+    }
+
+    /**
+     * The order each device got ("inode"; "physical/inode" over two devices that differ), from the
+     * run's own JSON members: what --order=auto chose, not "auto".
+     */
+    private static String resolvedOrder(RunSummary s) {
+        JsonObject json = new JsonObject();
+        s.sections().forEach(section -> section.addTo(json));
+        Set<String> orders = new LinkedHashSet<>();
+        JsonArray devices = json.getAsJsonArray("devices");
+        for (int i = 0; devices != null && i < devices.size(); i++) {
+            orders.add(devices.get(i).getAsJsonObject().get("order").getAsString());
+        }
+        return orders.isEmpty() ? s.order() : String.join("/", orders);
     }
 
     private static List<String> words(String s) {

@@ -14,8 +14,9 @@ public final class HumanSummary {
 
     public static void print(RunSummary s, PrintStream err) {
         Tally t = s.tally();
-        err.printf(Locale.ROOT, "dirdump: read %,d files, %s in %.3f s (%.1f MiB/s, %,.0f files/s)%n",
-                t.filesRead(), bytes(t.bytesRead()), s.seconds(), s.mebibytesPerSecond(), s.filesPerSecond());
+        err.printf(Locale.ROOT, "dirdump: read %s, %s in %.3f s (%.1f MiB/s, %,.0f files/s)%n",
+                count(t.filesRead(), "file", "files"), bytes(t.bytesRead()), s.seconds(), s.mebibytesPerSecond(),
+                s.filesPerSecond());
         err.println("  " + skipped(t));
         if (t.filteredTotal() > 0) {
             err.println("  " + filtered(t));
@@ -24,9 +25,9 @@ public final class HumanSummary {
             err.println("  holes: " + bytes(t.holes()) + " of sparse files left out (they read as zeros)");
         }
         err.println("  " + errors(t, s.unusablePaths()));
-        err.printf(Locale.ROOT, "  %,d directories; order %s; %s with %s, %d reader%s, %s buffer%n",
-                t.directories(), s.order(), s.method(), s.io(), s.jobs(), s.jobs() == 1 ? "" : "s",
-                bytes(s.bufferSize()));
+        err.printf(Locale.ROOT, "  %s; order %s; %s with %s, %s, %s buffer%n",
+                count(t.directories(), "directory", "directories"), s.order(), s.method(), s.io(),
+                count(s.jobs(), "reader", "readers"), bytes(s.bufferSize()));
         err.printf(Locale.ROOT, "  seconds: listing %.3f, ordering %.3f, locating %.3f, reading %.3f%n",
                 s.listingNanos() / 1e9, s.orderingNanos() / 1e9, s.locatingNanos() / 1e9, s.readingNanos() / 1e9);
         for (SummarySection section : s.sections()) {
@@ -65,6 +66,11 @@ public final class HumanSummary {
     public static String errors(Tally t, int unusablePaths) {
         return String.format(Locale.ROOT, "errors: %,d%s", t.errors(),
                 unusablePaths > 0 ? ", PATHs not found or unusable: " + unusablePaths : "");
+    }
+
+    /** "1 file", "2,000 files": a count and its noun, for every summary line. */
+    public static String count(long n, String one, String many) {
+        return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? one : many);
     }
 
     /** Bytes in binary units, as ls -h and du -h show them. */

@@ -1,10 +1,13 @@
 package dirdump.report;
 
 import java.io.PrintStream;
+import java.util.function.IntSupplier;
 
 /**
  * Per-file messages, for people, on stderr. Errors are always shown, one line each in the form
  * {@code dirdump: PATH: reason}; notices unless --quiet; each file read, skipped or filtered only with -v.
+ * A progress line, if one is drawn, is drawn under this reporter's lock: each message erases it first
+ * and draws it again below, so that neither lands on the other.
  */
 public final class Reporter {
     public enum Verbosity { QUIET, NORMAL, VERBOSE }
@@ -12,10 +15,17 @@ public final class Reporter {
     private final PrintStream err;
     private final Verbosity verbosity;
     private final ReportedErrors errors = new ReportedErrors();
+    private StatusLine line;
 
     public Reporter(PrintStream err, Verbosity verbosity) {
         this.err = err;
         this.verbosity = verbosity;
+    }
+
+    /** The progress line on the same stream, which every message from now on steps around. */
+    public synchronized StatusLine statusLine(IntSupplier columns) {
+        line = new StatusLine(err, this, columns);
+        return line;
     }
 
     public boolean verbose() {
@@ -25,7 +35,7 @@ public final class Reporter {
     /** Also kept for the JSON record (under this lock, which the line takes anyway). */
     public synchronized void error(byte[] path, String reason) {
         String shown = PathText.of(path);
-        err.println("dirdump: " + shown + ": " + reason);
+        say("dirdump: " + shown + ": " + reason);
         errors.add(shown, reason);
     }
 
@@ -36,25 +46,25 @@ public final class Reporter {
 
     /** A failure of the run as a whole, not of one file: shown also with --quiet, as errors are. */
     public synchronized void problem(String text) {
-        err.println("dirdump: " + text);
+        say("dirdump: " + text);
     }
 
     public synchronized void notice(byte[] path, String text) {
         if (verbosity != Verbosity.QUIET) {
-            err.println("dirdump: " + PathText.of(path) + ": " + text);
+            say("dirdump: " + PathText.of(path) + ": " + text);
         }
     }
 
     /** A line about how a long command is getting on (bench: one a run), unless --quiet. */
     public synchronized void progress(String text) {
         if (verbosity != Verbosity.QUIET) {
-            err.println("dirdump: " + text);
+            say("dirdump: " + text);
         }
     }
 
     public synchronized void warning(String text) {
         if (verbosity != Verbosity.QUIET) {
-            err.println("dirdump: warning: " + text);
+            say("dirdump: warning: " + text);
         }
     }
 
@@ -78,6 +88,14 @@ public final class Reporter {
 
     /** A line of -v output, without the program name. */
     public synchronized void line(String text) {
-        err.println(text);
+        say(text);
+    }
+
+    private void say(String text) {
+        if (line == null) {
+            err.println(text);
+        } else {
+            line.aside(() -> err.println(text));
+        }
     }
 }

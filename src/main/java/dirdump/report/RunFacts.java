@@ -18,8 +18,8 @@ public record RunFacts(Tally tally, int unusablePaths, String order, String meth
         List<String> lines = new ArrayList<>(List.of(
                 HumanSummary.skipped(tally),
                 HumanSummary.errors(tally, unusablePaths),
-                String.format(Locale.ROOT, "%,d directories; order %s; residency by %s; %s",
-                        tally.directories(), order, method, io),
+                String.format(Locale.ROOT, "%s; order %s; residency by %s; %s",
+                        HumanSummary.count(tally.directories(), "directory", "directories"), order, method, io),
                 String.format(Locale.ROOT, "seconds: listing %.3f, ordering %.3f, %s %.3f",
                         listingNanos / 1e9, orderingNanos / 1e9, work, workNanos / 1e9)));
         if (stopped != null) {

@@ -1,8 +1,16 @@
 package dirdump.sys;
 
-/** Whether people watch: progress lines are drawn only for a terminal. */
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+import jnr.ffi.Runtime;
+
+/** Whether people watch, and how wide their terminal is: progress lines are drawn only for a terminal. */
 public final class Terminal {
     private static final int STDERR = 2;
+    /** ioctl request for struct winsize {ws_row, ws_col, ws_xpixel, ws_ypixel} (asm-generic, x86 and arm64). */
+    private static final long TIOCGWINSZ = 0x5413;
+    /** What a terminal that does not say is taken to be, as coreutils do. */
+    public static final int DEFAULT_COLUMNS = 80;
 
     private Terminal() {
     }
@@ -17,6 +25,40 @@ public final class Terminal {
             return LibcBinding.get().libc.isatty(STDERR) == 1;
         } catch (LinkageError | RuntimeException e) {
             return false;
+        }
+    }
+
+    /**
+     * The width of the terminal on stderr now: TIOCGWINSZ, which follows a resize at once (asked at
+     * each redraw, so no SIGWINCH handler is needed); else $COLUMNS; else 80.
+     */
+    public static int columns() {
+        int asked = Winsize.columns();
+        if (asked > 0) {
+            return asked;
+        }
+        try {
+            int columns = Integer.parseInt(System.getenv().getOrDefault("COLUMNS", ""));
+            return columns > 0 ? columns : DEFAULT_COLUMNS;
+        } catch (NumberFormatException e) {
+            return DEFAULT_COLUMNS;
+        }
+    }
+
+    /** The struct is allocated once, on first use, and shared under a lock: redraws are 10 a second. */
+    private static final class Winsize {
+        private static Pointer struct;
+
+        static synchronized int columns() {
+            try {
+                Libc libc = LibcBinding.get().libc;
+                if (struct == null) {
+                    struct = Memory.allocateDirect(Runtime.getRuntime(libc), 8, true);
+                }
+                return libc.ioctl(STDERR, TIOCGWINSZ, struct) == 0 ? struct.getShort(2) & 0xffff : 0;
+            } catch (LinkageError | RuntimeException e) {
+                return 0;
+            }
         }
     }
 }

@@ -31,7 +31,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -41,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** dirdump bench on small generated trees (200 files), with real eviction; one or two rounds. */
 class BenchCommandTest {
-    /** A row of the table: median, min, max, MB/s, files/s, speedup, then the variant. */
+    /** A row of the table: median, min, max, MiB/s, files/s, speedup, then the variant. */
     private static final Pattern ROW = Pattern.compile(
             "^ *(\\d+\\.\\d{3}) +(\\d+\\.\\d{3}) +(\\d+\\.\\d{3}) +(\\d+\\.\\d) +([\\d,]+) +(\\d+\\.\\d\\d)x  (.+)$");
     private static final List<String> DEFAULTS = List.of(
@@ -178,34 +180,81 @@ class BenchCommandTest {
         assertEquals("posix_fadvise", o.get("eviction").getAsString());
         assertEquals(200, o.get("files").getAsLong());
         assertEquals(Trees.totalSize(regularFiles(set)), o.get("bytes").getAsLong());
+        JsonObject machine = o.getAsJsonObject("machine");
+        assertEquals(Runtime.getRuntime().availableProcessors(), machine.get("cores").getAsInt());
+        assertEquals(Files.readString(Path.of("/proc/sys/kernel/osrelease")).trim(), machine.get("kernel").getAsString());
+        JsonObject disk = machine.getAsJsonArray("disks").get(0).getAsJsonObject();
+        assertEquals(Files.getFileStore(set).type(), disk.get("file_system").getAsString());
+
         List<String> lines = Arrays.asList(csv.toString(StandardCharsets.UTF_8).split("\n"));
         List<String> header = Arrays.asList(lines.get(0).split(","));
         JsonArray variants = o.getAsJsonArray("variants");
-        assertEquals(variants.size() + 1, lines.size(), "a header and a row per variant");
         assertEquals(5, variants.size());
+        assertEquals(1 + 5 * 2, lines.size(), "a header and a row per run");
+        int line = 1;
         for (int i = 0; i < variants.size(); i++) {
             JsonObject v = variants.get(i).getAsJsonObject();
-            List<String> row = csvFields(lines.get(i + 1));
-            assertEquals(header.size(), row.size(), lines.get(i + 1));
-            for (int c = 0; c < header.size(); c++) {
-                JsonElement value = v.get(header.get(c));
-                if (value.getAsJsonPrimitive().isNumber()) {
-                    assertEquals(value.getAsDouble(), Double.parseDouble(row.get(c)), header.get(c) + " of " + row);
-                } else {
-                    assertEquals(value.getAsString(), row.get(c), header.get(c));
-                }
-            }
             assertEquals(2, v.getAsJsonArray("runs").size());
             assertEquals("cold", v.get("cache").getAsString(), v.toString());
-            if (v.get("kind").getAsString().equals("dirdump")) {
-                for (JsonElement r : v.getAsJsonArray("runs")) {
-                    assertEquals(200, r.getAsJsonObject().get("files").getAsLong(), "every file read, cached or not");
+            for (JsonElement r : v.getAsJsonArray("runs")) {
+                JsonObject run = r.getAsJsonObject();
+                List<String> row = csvFields(lines.get(line++));
+                assertEquals(header.size(), row.size(), row.toString());
+                Map<String, String> field = new HashMap<>();
+                for (int c = 0; c < header.size(); c++) {
+                    field.put(header.get(c), row.get(c));
+                }
+                assertEquals(v.get("variant").getAsString(), field.get("variant"));
+                assertEquals(run.get("round").getAsInt(), Integer.parseInt(field.get("round")));
+                for (String number : List.of("seconds", "files", "bytes", "resident_percent")) {
+                    assertEquals(run.get(number).getAsDouble(), Double.parseDouble(field.get(number)), number + " of " + row);
+                }
+                assertEquals(run.get("cache").getAsString(), field.get("cache"));
+                assertEquals(machine.get("host").getAsString(), field.get("host"));
+                assertEquals(disk.get("file_system").getAsString(), field.get("file_system"));
+                if (v.get("kind").getAsString().equals("dirdump")) {
+                    assertEquals(200, run.get("files").getAsLong(), "every file read, cached or not");
+                    JsonObject settings = v.getAsJsonObject("settings");
+                    assertEquals(settings.get("order").getAsString(), field.get("order"));
+                    assertEquals(settings.get("readers").getAsInt(), Integer.parseInt(field.get("readers")));
+                } else {
+                    assertTrue(v.get("settings").isJsonNull(), "a command has no read settings");
+                    assertEquals("", field.get("order"));
                 }
             }
         }
         assertEquals(1.0, variants.get(0).getAsJsonObject().get("speedup").getAsDouble(), "against itself");
-        assertTrue(lines.get(5).startsWith("\"cat \"\"" + set + "\"\"/*/*"), "quoted, quotes doubled: " + lines.get(5));
-        assertEquals(catAll, csvFields(lines.get(5)).get(0));
+        // The default settings, as resolved: what a reader of the results needs to know "dirdump" did.
+        JsonObject defaults = variants.get(3).getAsJsonObject();
+        assertEquals("dirdump", defaults.get("variant").getAsString());
+        assertEquals(32, defaults.getAsJsonObject("settings").get("readers").getAsInt());
+        assertTrue(List.of("physical", "inode", "none").contains(defaults.getAsJsonObject("settings").get("order")
+                .getAsString()), "auto resolved: " + defaults);
+        assertEquals("none", variants.get(0).getAsJsonObject().getAsJsonObject("settings").get("order").getAsString());
+        assertTrue(lines.get(9).startsWith("\"cat \"\"" + set + "\"\"/*/*"), "quoted, quotes doubled: " + lines.get(9));
+        assertEquals(catAll, csvFields(lines.get(10)).get(0));
+    }
+
+    @Test
+    void thePlotIsAPictureOfEveryRun() throws Exception {
+        Path set = generate(tmp.resolve("set"), 50);
+        Path png = tmp.resolve("bench.png");
+        Path svg = tmp.resolve("bench.svg");
+        DirdumpRun run = DirdumpRun.of("bench", set, "--rounds", 2, "--variant=-j1", "--variant=-j4", "--plot", png);
+        assertEquals(0, run.status(), run.err());
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertEquals(900, image.getWidth());
+        DirdumpRun vector = DirdumpRun.of("bench", set, "--rounds", 2, "--variant=-j1", "--variant=-j4", "--plot", svg,
+                "--csv");
+        assertEquals(0, vector.status(), vector.err());
+        String text = Files.readString(svg);
+        assertTrue(text.startsWith("<?xml") || text.contains("<svg"), text.substring(0, 100));
+        assertTrue(text.contains("dirdump -j1 (") && text.contains("dirdump -j4 ("), "a legend entry a variant");
+        assertTrue(text.contains("round"), "the rounds along one axis");
+
+        DirdumpRun jpeg = DirdumpRun.of("bench", set, "--plot", tmp.resolve("bench.jpg"));
+        assertEquals(2, jpeg.status());
+        assertTrue(jpeg.err().startsWith("dirdump: --plot writes FILE.svg or FILE.png, not "), jpeg.err());
     }
 
     @Test
@@ -234,7 +283,7 @@ class BenchCommandTest {
 
             DirdumpRun csv = DirdumpRun.of("bench", set, "--rounds", 1, "--variant=-j1", "--csv");
             assertTrue(csv.out().contains("\ndirdump -j1,dirdump,"), csv.out());
-            assertTrue(csv.out().endsWith(",warm,1,0\n"), csv.out());
+            assertTrue(csv.out().contains(",100,warm,,"), "the run marked warm: " + csv.out());
         }
     }
 

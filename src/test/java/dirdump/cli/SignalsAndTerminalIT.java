@@ -1,5 +1,6 @@
 package dirdump.cli;
 
+import static dirdump.testing.Reading.waitUntilReading;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,22 +42,11 @@ class SignalsAndTerminalIT {
         err = tmp.resolve("stderr").toFile();
     }
 
-    /**
-     * Started slow (--bwlimit), so that it is still reading when the signal comes; with a progress
-     * line, so that the test can see when reading has begun.
-     */
+    /** Started slow (--bwlimit), so that it is still reading when the signal comes. */
     private Process slowRun(String... extra) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(LAUNCHER, "--force", "--progress", "--bwlimit", "1M", data.toString());
+        ProcessBuilder pb = new ProcessBuilder(LAUNCHER, "--force", "--bwlimit", "1M", data.toString());
         pb.command().addAll(java.util.List.of(extra));
         return pb.redirectError(err).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    }
-
-    /**
-     * Until the progress line shows: before that, the launcher may still be building the jar or its
-     * class-data archive (in a fresh clone), and a signal would end it, not the read.
-     */
-    private void waitUntilReading() throws Exception {
-        waitForStderr(" files (");
     }
 
     private void waitForStderr(String text) throws Exception {
@@ -160,9 +150,9 @@ class SignalsAndTerminalIT {
         }
         File out = tmp.resolve("stdout").toFile();
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(LAUNCHER, "--force", "--json", "--progress", "--bwlimit", "1K", "-j", "8",
+        Process p = new ProcessBuilder(LAUNCHER, "--force", "--json", "--bwlimit", "1K", "-j", "8",
                 set.toString()).redirectOutput(out).redirectError(err).start();
-        waitUntilReading();
+        waitUntilReading(p);
         Thread.sleep(1000);
         p.destroy();
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "did not stop");
@@ -177,7 +167,7 @@ class SignalsAndTerminalIT {
     @Test
     void sigtermGivesTheSummaryOfWhatWasDoneAndExit143() throws Exception {
         Process p = slowRun();
-        waitUntilReading();
+        waitUntilReading(p);
         p.destroy();  // SIGTERM
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "did not stop");
         String text = Files.readString(err.toPath());
@@ -189,47 +179,86 @@ class SignalsAndTerminalIT {
     @Test
     void sigintGivesExit130() throws Exception {
         Process p = slowRun("--json");
-        waitUntilReading();
+        waitUntilReading(p);
         kill("INT", p);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "did not stop");
         assertEquals(130, p.exitValue(), Files.readString(err.toPath()));
     }
 
-    @Test
-    void progressOnAPseudoTerminalOnlyAndNeverBehindAPipe() throws Exception {
+    /** Runs {@code command} on a pseudo-terminal 50 columns wide: what the terminal was sent. */
+    private String onA50ColumnTerminal(String command) throws Exception {
         assumeTrue(new File("/usr/bin/script").canExecute(), "util-linux script(1) is needed for a pseudo-terminal");
         Path typescript = tmp.resolve("typescript");
-        String command = LAUNCHER + " --force --bwlimit 20M " + data;
-        Process tty = new ProcessBuilder("script", "-qfec", command, typescript.toString())
+        Process tty = new ProcessBuilder("script", "-qfec", "stty cols 50; " + command, typescript.toString())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
         assertTrue(tty.waitFor(60, TimeUnit.SECONDS));
-        String screen = Files.readString(typescript);
-        assertTrue(screen.contains(" files (") && screen.contains("\r"), screen);
-        assertTrue(screen.contains("\033[K"), "the line is redrawn in place");
+        return Files.readString(typescript);
+    }
 
-        Process piped = new ProcessBuilder(LAUNCHER, "--force", "--bwlimit", "20M", data.toString())
+    /** Each redraw of the line, and each line of other output, as the terminal shows them one after another. */
+    private static List<String> drawn(String screen) {
+        return List.of(screen.replace("\033[K", "").split("[\r\n]+"));
+    }
+
+    @Test
+    void progressOnAPseudoTerminalOnlyFittingItsWidthAndNeverBehindAPipe() throws Exception {
+        // A few big files: before, the line stayed at "0 of 4 files (0%)" until the first was done.
+        Path big = tmp.resolve("big");
+        for (int i = 0; i < 4; i++) {
+            Trees.file(big.resolve("f" + i), 8 << 20, i);
+        }
+        String screen = onA50ColumnTerminal(LAUNCHER + " --force --bwlimit 20M " + big);
+        assertTrue(screen.contains("\033[K"), "the line is redrawn in place: " + screen);
+        List<String> lines = drawn(screen);
+        List<String> progress = lines.stream().filter(l -> l.matches("dirdump: [0-9]+%.*")).toList();
+        assertFalse(progress.isEmpty(), screen);
+        for (String line : progress) {
+            assertTrue(line.length() < 50, "wider than 49 columns, it would wrap: '" + line + "'");
+        }
+        assertTrue(progress.stream().anyMatch(l -> l.matches("dirdump: [1-9][0-9]?%, .*")),
+                "a percent by bytes before any file is done: " + progress);
+        assertTrue(progress.stream().anyMatch(l -> l.contains(" left")), "the time left: " + progress);
+        assertTrue(progress.stream().anyMatch(l -> l.contains(" elapsed")), "the time elapsed: " + progress);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("dirdump: read 4 files, 32.0 MiB in ")),
+                "the summary on a line of its own: " + lines);
+
+        Process piped = new ProcessBuilder(LAUNCHER, "--force", "--progress", "--bwlimit", "20M", data.toString())
                 .redirectError(err).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         assertTrue(piped.waitFor(60, TimeUnit.SECONDS));
         String text = Files.readString(err.toPath());
-        assertFalse(text.contains("\r") || text.contains(" files ("), text);
+        assertFalse(text.contains("\r") || text.contains("\033") || text.contains(" elapsed"),
+                "not into a file, even with --progress: " + text);
+    }
 
-        Process forced = new ProcessBuilder(LAUNCHER, "--force", "--progress", "--bwlimit", "20M", data.toString())
-                .redirectError(err).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        assertTrue(forced.waitFor(60, TimeUnit.SECONDS));
-        assertTrue(Files.readString(err.toPath()).contains(" files ("), "--progress forces it");
+    @Test
+    void messagesAndTheProgressLineDoNotOverwriteEachOther() throws Exception {
+        // -v with --progress: a message for each file, while the line is drawn.
+        String screen = onA50ColumnTerminal(LAUNCHER + " --force -v --progress --bwlimit 5M " + data);
+        List<String> lines = drawn(screen);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("dirdump: ") && l.contains(" elapsed")), screen);
+        for (Path f : files) {
+            String message = f + " (" + Files.size(f) + " bytes)";
+            assertTrue(lines.contains(message), "a line of its own, not after the progress line: " + message
+                    + " in " + lines);
+        }
     }
 
     @Test
     void ioniceIdleSetsTheReadersIoPriority() throws Exception {
         assumeTrue(new File("/usr/bin/ionice").canExecute(), "util-linux ionice(1) is needed to look");
         Process p = slowRun("--ionice", "idle", "-j", "2");
-        waitUntilReading();
+        waitUntilReading(p);
+        // The readers start one after the other, and each sets its class as it starts: looked at until both have.
         String seen = "";
-        for (File task : new File("/proc/" + p.pid() + "/task").listFiles()) {
-            String name = Files.readString(task.toPath().resolve("comm")).trim();
-            if (name.startsWith("reader-")) {
-                Process look = new ProcessBuilder("ionice", "-p", task.getName()).redirectErrorStream(true).start();
-                seen += name + ": " + new String(look.getInputStream().readAllBytes()).trim() + "\n";
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!(seen.contains("reader-0: idle") && seen.contains("reader-1: idle")) && System.nanoTime() < deadline) {
+            seen = "";
+            for (File task : new File("/proc/" + p.pid() + "/task").listFiles()) {
+                String name = Files.readString(task.toPath().resolve("comm")).trim();
+                if (name.startsWith("reader-")) {
+                    Process look = new ProcessBuilder("ionice", "-p", task.getName()).redirectErrorStream(true).start();
+                    seen += name + ": " + new String(look.getInputStream().readAllBytes()).trim() + "\n";
+                }
             }
         }
         p.destroy();

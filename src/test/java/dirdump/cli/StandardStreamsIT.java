@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dirdump.testing.Launched;
+import dirdump.testing.Reading;
 import dirdump.testing.Trees;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -102,10 +103,10 @@ class StandardStreamsIT {
     void aThreadDumpDuringJsonGoesToStderr() throws Exception {
         File err = tmp.resolve("err").toFile();
         File out = tmp.resolve("out").toFile();
-        Process p = new ProcessBuilder(LAUNCHER.toString(), "--json", "--force", "--progress", "--bwlimit", "100K",
+        Process p = new ProcessBuilder(LAUNCHER.toString(), "--json", "--force", "--bwlimit", "100K",
                 data.toString()).redirectOutput(out).redirectError(err).start();
         try {
-            waitFor(err, " files (");  // reading: the launcher has exec'ed java, which is p
+            Reading.waitUntilReading(p);  // the launcher has exec'ed java, which is p
             assertEquals(0, new ProcessBuilder("kill", "-QUIT", String.valueOf(p.pid())).start().waitFor());
             waitFor(err, "Full thread dump");
             p.destroy();  // SIGTERM: the summary of what was read

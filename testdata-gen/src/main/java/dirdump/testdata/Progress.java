@@ -2,6 +2,7 @@ package dirdump.testdata;
 
 import dirdump.report.HumanSummary;
 import dirdump.report.StatusLine;
+import dirdump.sys.Terminal;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -18,7 +19,7 @@ final class Progress {
     private boolean drawn;
 
     Progress(PrintStream err, boolean terminal, int total) {
-        this.line = new StatusLine(err);
+        this.line = new StatusLine(err, Terminal::columns);
         this.shown = terminal;
         this.total = total;
     }

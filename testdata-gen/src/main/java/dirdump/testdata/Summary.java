@@ -13,8 +13,9 @@ final class Summary {
     /** {@code fragmenting}: a line on how the writes were interleaved, or null for a plain run. */
     static void print(PrintStream err, Layout layout, SizeModel model, long seed, String fragmenting, double seconds) {
         long bytes = layout.totalBytes();
-        err.printf(Locale.ROOT, "testdata-gen: wrote %,d files in %,d director%s, %s, in %.2f s (seed %d)%n",
-                layout.files, layout.dirs, layout.dirs == 1 ? "y" : "ies", HumanSummary.bytes(bytes), seconds, seed);
+        err.printf(Locale.ROOT, "testdata-gen: wrote %s in %s, %s, in %.2f s (seed %d)%n",
+                HumanSummary.count(layout.files, "file", "files"),
+                HumanSummary.count(layout.dirs, "directory", "directories"), HumanSummary.bytes(bytes), seconds, seed);
         int[] sizes = layout.fileSize.clone();
         Arrays.sort(sizes);
         err.printf(Locale.ROOT, "  sizes %,d B to %,d B: mean %,.0f B, median %,d B (%s)%n",

@@ -1,0 +1,92 @@
+package dirdump.bench;
+
+import dirdump.report.HumanSummary;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.geom.Rectangle2D;
+import java.io.File;
+import java.io.IOException;
+import java.util.Locale;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
+import org.jfree.svg.SVGUtils;
+
+/**
+ * The runs as a picture for a report (bench --plot): the seconds of each variant's runs, round by
+ * round, a line a variant, so that the spread and any drift over the rounds show as well as the
+ * medians; the machine and the files under the title. SVG or PNG by the file's name.
+ */
+public final class BenchPlot {
+    private static final int WIDTH = 900;
+    private static final int HEIGHT = 560;
+    /** Colours told apart on paper and on screen (Tableau 10); JFreeChart's own include a pale yellow. */
+    private static final Color[] COLOURS = {new Color(0x4e79a7), new Color(0xf28e2b), new Color(0xe15759),
+        new Color(0x76b7b2), new Color(0x59a14f), new Color(0xedc948), new Color(0xb07aa1), new Color(0xff9da7),
+        new Color(0x9c755f), new Color(0xbab0ac)};
+
+    private BenchPlot() {
+    }
+
+    /** Whether {@code file} names a kind of picture this writes: .svg or .png. */
+    public static boolean writes(String file) {
+        String name = file.toLowerCase(Locale.ROOT);
+        return name.endsWith(".svg") || name.endsWith(".png");
+    }
+
+    public static void write(Results r, File file) throws IOException {
+        System.setProperty("java.awt.headless", "true");  // no display needed, none looked for
+        JFreeChart chart = chart(r);
+        if (file.getName().toLowerCase(Locale.ROOT).endsWith(".svg")) {
+            SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
+            chart.draw(g, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));
+            SVGUtils.writeToSVG(file, g.getSVGElement());
+        } else {
+            ChartUtils.saveChartAsPNG(file, chart, WIDTH, HEIGHT);
+        }
+    }
+
+    static JFreeChart chart(Results r) {
+        XYSeriesCollection series = new XYSeriesCollection();
+        for (VariantResult v : r.variants()) {
+            // A label may repeat (two identical --vs): series keys must not.
+            XYSeries s = new XYSeries(v.label + (v.settings != null ? " (" + v.settings.text() + ")" : ""), false, true);
+            for (Run run : v.runs) {
+                if (run.endedWell()) {
+                    s.add(run.round(), run.seconds());
+                }
+            }
+            series.addSeries(s);
+        }
+        NumberAxis rounds = new NumberAxis("round");
+        rounds.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        rounds.setRange(0.8, r.rounds() + 0.2);
+        NumberAxis seconds = new NumberAxis("seconds (" + r.prep().asked.key() + " cache; lower is faster)");
+        seconds.setAutoRangeIncludesZero(true);
+        XYLineAndShapeRenderer lines = new XYLineAndShapeRenderer(true, true);
+        for (int i = 0; i < series.getSeriesCount(); i++) {
+            lines.setSeriesStroke(i, new BasicStroke(2f));
+            lines.setSeriesPaint(i, COLOURS[i % COLOURS.length]);
+        }
+        XYPlot plot = new XYPlot(series, rounds, seconds, lines);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        JFreeChart chart = new JFreeChart(String.format(Locale.ROOT, "dirdump bench: %s, %s",
+                HumanSummary.count(r.files(), "file", "files"), HumanSummary.bytes(r.bytes())),
+                new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        Font small = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+        for (String line : r.machine().lines()) {
+            chart.addSubtitle(new TextTitle(line, small));
+        }
+        return chart;
+    }
+}

@@ -1,0 +1,75 @@
+package dirdump.bench;
+
+import dirdump.order.DeviceOrder;
+import dirdump.report.PathText;
+import dirdump.sys.BlockQueue;
+import dirdump.sys.DeviceNumbers;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a reader of a benchmark needs to know of where it ran: when, the host, its kernel and cores,
+ * the dirdump version, and each device the files lie on (its file system, the disk's model and whether
+ * it rotates, as sysfs says). Anything the system does not tell is null.
+ */
+public record Machine(String date, String host, String kernel, int cores, String dirdumpVersion, List<Disk> disks) {
+
+    /** A device the files lie on: {@code path}, the first PATH on it; {@code model}: /sys/block/DEV/device/model. */
+    public record Disk(String device, String path, String fileSystem, String model, Boolean rotational, boolean virtual) {
+        /** "/data (ext4 on 8:16, WDC WD40EFRX, rotational 1)", ", virtual" after it for virtio and Xen. */
+        String text() {
+            String disk = rotational == null ? "no block device" : "rotational " + (rotational ? 1 : 0)
+                    + (virtual ? ", virtual" : "");
+            return path + " (" + fileSystem + " on " + device + (model != null ? ", " + model : "") + ", " + disk + ")";
+        }
+    }
+
+    public static Machine of(Instant start, String version, List<DeviceOrder> devices) {
+        List<Disk> disks = new ArrayList<>();
+        for (DeviceOrder d : devices) {
+            BlockQueue queue = BlockQueue.of(d.dev());
+            disks.add(new Disk(DeviceNumbers.text(d.dev()), PathText.of(d.where()), d.fileSystem(), model(d.dev()),
+                    queue == null ? null : queue.rotational(), queue != null && queue.virtual()));
+        }
+        return new Machine(start.truncatedTo(ChronoUnit.SECONDS).toString(), proc("sys/kernel/hostname"),
+                proc("sys/kernel/osrelease"), Runtime.getRuntime().availableProcessors(), version, disks);
+    }
+
+    /** "QEMU HARDDISK": the disk's own directory has it, a partition's is inside its disk's. */
+    private static String model(long dev) {
+        Path device = BlockQueue.SYS_DEV_BLOCK.resolve(DeviceNumbers.text(dev));
+        for (Path model : List.of(device.resolve("device/model"), device.resolve("../device/model"))) {
+            try {
+                String text = Files.readString(model).trim();
+                if (!text.isEmpty()) {
+                    return text;
+                }
+            } catch (IOException e) {
+                // not this one: a partition, or no block device at all
+            }
+        }
+        return null;
+    }
+
+    private static String proc(String file) {
+        try {
+            return Files.readString(Path.of("/proc", file)).trim();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The lines above the table: "machine: ..." and a "disk: ..." line for each device. */
+    List<String> lines() {
+        List<String> lines = new ArrayList<>();
+        lines.add("machine: " + host + ", Linux " + kernel + ", " + cores + (cores == 1 ? " core" : " cores")
+                + ", dirdump " + dirdumpVersion + ", " + date);
+        disks.forEach(d -> lines.add("disk: " + d.text()));
+        return lines;
+    }
+}

@@ -1,0 +1,16 @@
+package dirdump.bench;
+
+import dirdump.report.HumanSummary;
+
+/**
+ * What a dirdump variant did once its options were resolved: the order each device got (auto chooses
+ * one), the readers, the method, the buffer. The label says only what was asked ("dirdump" for the
+ * defaults); this says what that meant on this machine.
+ */
+public record Settings(String order, int readers, String method, int bufferBytes, int prefetch) {
+    /** "inode order, 32 readers, read, 256.0 KiB buffer". */
+    public String text() {
+        return order + " order, " + HumanSummary.count(readers, "reader", "readers") + ", " + method + ", "
+                + HumanSummary.bytes(bufferBytes) + " buffer" + (prefetch > 0 ? ", prefetch " + prefetch : "");
+    }
+}

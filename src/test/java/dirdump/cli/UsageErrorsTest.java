@@ -1,0 +1,73 @@
+package dirdump.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dirdump.testing.DirdumpRun;
+import dirdump.testing.Trees;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Usage errors say what is wrong and what was meant in one line, then where to read more; help. */
+class UsageErrorsTest {
+    @TempDir
+    Path tmp;
+
+    private void assertUsageError(String expected, String tryHelp, Object... args) {
+        DirdumpRun run = DirdumpRun.of(args);
+        assertEquals(2, run.status(), run.err());
+        assertEquals(expected + "\nTry '" + tryHelp + " --help' for more information.\n", run.err().replace("\r", ""));
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void aMistypedOptionOrCommandIsNamed() throws Exception {
+        Path dir = tmp.resolve("dir");
+        Trees.file(dir.resolve("a"), 10, 1);
+        assertUsageError("dirdump: Unknown option: '--forse'; did you mean --force?", "dirdump", "--forse", dir);
+        assertUsageError("dirdump: Unknown option: '--buffer-sise=1M'; did you mean --buffer-size?", "dirdump",
+                "--buffer-sise=1M", dir);
+        assertUsageError("dirdump: Unknown option: '--verbos'; did you mean --verbose?", "dirdump status",
+                "status", "--verbos", dir);
+        assertUsageError("dirdump: 'statu' is no command, and no such PATH exists; did you mean status?", "dirdump",
+                "statu", dir);
+        assertUsageError("dirdump: Unknown subcommand 'evcit'; did you mean evict?", "dirdump", "help", "evcit");
+        assertUsageError("dirdump: Unknown option: '--zzz'", "dirdump", "--zzz", dir);
+    }
+
+    @Test
+    void pathsBeforeTheCommandAreToldToGoAfterIt() throws Exception {
+        Path dir = tmp.resolve("dir");
+        Trees.file(dir.resolve("a"), 10, 1);
+        assertUsageError("dirdump: PATHs go after 'status' (a directory named status: ./status)", "dirdump status",
+                dir, "status");
+        assertUsageError("dirdump: PATHs go after 'evict' (a directory named evict: ./evict)", "dirdump evict",
+                dir, "evict", dir);
+    }
+
+    @Test
+    void aFileNamedLikeAMistypedCommandIsRead() throws Exception {
+        Path statu = Trees.file(tmp.resolve("statu"), 10, 1);
+        DirdumpRun run = DirdumpRun.of("--force", statu.toString());
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.err().startsWith("dirdump: read 1 file, 10 B in "), "one file, not 'files': " + run.err());
+        assertTrue(run.err().contains("\n  0 directories; "), run.err());
+    }
+
+    @Test
+    void oneDirectoryIsOneDirectory() throws Exception {
+        Path dir = tmp.resolve("dir");
+        Trees.file(dir.resolve("a"), 10, 1);
+        DirdumpRun run = DirdumpRun.of("--force", "-j", 1, dir);
+        assertTrue(run.err().contains("\n  1 directory; ") && run.err().contains(", 1 reader, "), run.err());
+    }
+
+    @Test
+    void helpNamesACommand() {
+        DirdumpRun help = DirdumpRun.of("help", "status");
+        assertEquals(0, help.status(), help.err());
+        assertTrue(help.out().startsWith("Usage: dirdump status "), help.out());
+        assertTrue(DirdumpRun.of("help").out().contains("help"), "help lists itself among the commands");
+    }
+}
