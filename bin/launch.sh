@@ -1,27 +1,18 @@
-# Shared by the launchers in this directory (dirdump, testdata-gen), which set these and source this file:
+# The checkout's launcher part, shared by the launchers in this directory (dirdump, testdata-gen),
+# which set these and source this file when they run from a checkout:
 #   bin   the directory the launcher really is in (symlinks resolved), so the checkout is $bin/..
 #   tool  its name, for messages
 #   main  the class to run
 # Builds the jar with Maven when it is missing or older than the sources, then runs main from it.
-# DIRDUMP_JAVA_OPTS replaces the JVM options below; JAVA_HOME picks the JVM.
-set -u
-
-# First, before this shell opens anything: a standard descriptor the caller closed (cmd <&-, cmd >&-)
-# is taken by the first file opened after it, and the JVM's own files would then be read as a
-# --files-from - list (its lib/modules became descriptor 0) or take the output. Only here, before
-# java starts, can a closed descriptor be told from an open one: each is opened on /dev/null, so that
-# nothing can take it, and named to dirdump in -Ddirdump.closed, which then fails a read of that stdin
-# or a write to that stdout as the closed descriptor would have (EBADF). A closed stderr stays
-# silent. (true, not ':': a failed redirection of a special built-in would end the shell.)
-closed=
-if ! true 2>/dev/null 3<&0; then closed=0; exec </dev/null; fi
-if ! true 2>/dev/null 3>&1; then closed=${closed:+$closed,}1; exec >/dev/null; fi
-if ! true 3>&2; then exec 2>/dev/null; fi
+# Starting java (the standard descriptors, the Java version, the JVM options) is bin/start.sh, which
+# the installed launcher shares.
+. "$bin/start.sh"
 
 home=$(cd "$bin/.." && pwd -P) || exit 2
 target=$home/target
 jar=$target/dirdump.jar
-jsa=$target/dirdump.jsa
+# The class-data archive, one for each JVM (none for a JVM that tells no build: see bin/start.sh).
+jsa=${jvm:+$target/dirdump-$jvm.jsa}
 log=$target/build.log
 
 # -q anywhere before "--", alone or in a cluster of short options (-Lq): no "building" line then.
@@ -44,22 +35,10 @@ needs_build() {
     { [ ! -f "$jar" ] || [ -n "$(newer_source "$jar")" ]; } && { [ ! -f "$log" ] || [ -n "$(newer_source "$log")" ]; }
 }
 
-# The class-data archive is missing or older than the jar.
+# There is to be a class-data archive, and it is missing or older than the jar.
 needs_archive() {
-    [ ! -f "$jsa" ] || [ "$jar" -nt "$jsa" ]
+    [ -n "$jsa" ] && { [ ! -f "$jsa" ] || [ "$jar" -nt "$jsa" ]; }
 }
-
-java=java
-[ -n "${JAVA_HOME:-}" ] && java=$JAVA_HOME/bin/java
-# The JVM's own output goes to stderr, never into the machine output on stdout: a thread dump
-# (SIGQUIT), "Error occurred during initialization of VM" and a crash's summary (all "VM output"),
-# and the unified log's warnings (a thread that cannot be created, say), which go to stdout by default.
-# These come first, so that DIRDUMP_JAVA_OPTS can still say otherwise.
-# Serial GC: no GC threads to start, and the work is I/O, not allocation. C1 only: it compiles at
-# once, and C2's better code buys nothing when the time goes to system calls.
-# --enable-native-access: what the jar's manifest grants under -jar, for a main class run with -cp.
-opts="-XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr"
-opts="$opts ${DIRDUMP_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1} --enable-native-access=ALL-UNNAMED"
 
 # Runs "$@" holding the checkout's build lock, so that runs started together do not build over each
 # other. flock(1) (util-linux) frees the lock when its holder ends, however it ends; without it,
@@ -93,7 +72,7 @@ prepare() {
     if needs_build; then
         [ -n "$quiet" ] || echo "$tool: building $jar (first run, or the sources changed)" >&2
         part=dirdump-build-$$
-        if out=$(cd "$home" && mvn -q -B -Dmaven.test.skip=true -Ddirdump.jar.name="$part" package 2>&1) \
+        if out=$(cd "$home" && mvn -q -B -Dmaven.test.skip=true -Ddirdump.dist=false -Ddirdump.jar.name="$part" package 2>&1) \
                 && mv -f "$target/$part.jar" "$jar"; then
             rm -f "$log"
         else
@@ -102,13 +81,9 @@ prepare() {
         rm -f "$target/$part.jar" "$target/original-$part.jar"
     fi
     [ -f "$jar" ] || return
-    # A class-data-sharing archive of the classes a dirdump run loads, made once per build by a run
-    # over the sources: it saves about a fifth of the start. -Xlog:cds*=off keeps the JVM quiet when
-    # an archive does not fit (another JVM): it is then ignored.
+    # The class-data archive (bin/start.sh), made once per build by a run over the sources.
     if needs_archive; then
-        # shellcheck disable=SC2086
-        "$java" $opts -XX:ArchiveClassesAtExit="$jsa.$$" -Xlog:cds*=off -cp "$jar" dirdump.Main -q "$home/src" \
-            >/dev/null 2>&1 && mv -f "$jsa.$$" "$jsa" || rm -f "$jsa.$$"
+        make_archive "$jsa" "$jar" "$home/src"
     fi
 }
 
@@ -142,8 +117,5 @@ if [ -n "$(newer_source "$jar")" ]; then
     echo "$tool: warning: the sources changed, but $why: running the jar built before" >&2
 fi
 
-[ -f "$jsa" ] && ! needs_archive && opts="$opts -XX:SharedArchiveFile=$jsa -Xlog:cds*=off"
-[ -n "$closed" ] && opts="$opts -Ddirdump.closed=$closed"
-
-# shellcheck disable=SC2086
-exec "$java" $opts -cp "$jar" "$main" "$@"
+{ [ -z "$jsa" ] || needs_archive; } && jsa=
+run_jar "$jar" "$jsa" "$@"
