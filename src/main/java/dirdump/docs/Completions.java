@@ -57,12 +57,9 @@ public final class Completions {
     /** dirdump and each of its subcommands that is not hidden, in the order they are defined. */
     public static List<Command> of(CommandLine root) {
         List<Command> commands = new ArrayList<>();
-        commands.add(command("", root));
-        root.getSubcommands().forEach((name, sub) -> {
-            if (!sub.getCommandSpec().usageMessage().hidden()) {
-                commands.add(command(name, sub));
-            }
-        });
+        for (CommandSpec spec : Commands.of(root)) {
+            commands.add(command(spec.parent() == null ? "" : spec.name(), spec));
+        }
         return commands;
     }
 
@@ -82,8 +79,7 @@ public final class Completions {
         return names;
     }
 
-    private static Command command(String name, CommandLine cli) {
-        CommandSpec spec = cli.getCommandSpec();
+    private static Command command(String name, CommandSpec spec) {
         List<Option> options = new ArrayList<>();
         for (OptionSpec o : spec.options()) {
             if (!o.hidden()) {
@@ -95,7 +91,7 @@ public final class Completions {
 
     private static Option option(OptionSpec o, CommandSpec spec) {
         List<String> names = new ArrayList<>(Arrays.asList(o.names()));
-        String negated = negated(o, spec);
+        String negated = Commands.negated(o, spec);
         if (negated != null) {
             names.add(negated);
         }
@@ -111,23 +107,13 @@ public final class Completions {
         } else if (o.completionCandidates() != null) {
             value = Value.WORDS;
             words = StreamSupport.stream(o.completionCandidates().spliterator(), false).collect(Collectors.toList());
-        } else if (o.paramLabel().equals("FILE")) {
+        } else if (o.paramLabel().equals("FILE")) {  // the options that name a file say so: --files-from FILE
             value = Value.FILE;
         } else {
             value = Value.TYPED;
         }
         return new Option(List.copyOf(names), o.paramLabel(), value, words, o.isMultiValue(),
                 summary(PlainText.description(o)), negated);
-    }
-
-    /** The negated name of a negatable option (--no-progress for --progress), or null. */
-    static String negated(OptionSpec o, CommandSpec spec) {
-        if (!o.negatable()) {
-            return null;
-        }
-        String name = o.longestName();
-        String negated = spec.commandLine().getNegatableOptionTransformer().makeNegative(name, spec);
-        return negated.equals(name) ? null : negated;
     }
 
     /** The first sentence of the description, for a one-line menu. */

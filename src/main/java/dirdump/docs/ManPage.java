@@ -3,6 +3,7 @@ package dirdump.docs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,10 +30,7 @@ public final class ManPage {
 
     /** Each page's file name (dirdump-status.1) and text, dirdump(1) first. */
     public static Map<String, String> pages(CommandLine root) {
-        List<CommandSpec> specs = new ArrayList<>();
-        specs.add(root.getCommandSpec());
-        root.getSubcommands().values().stream().map(CommandLine::getCommandSpec)
-                .filter(spec -> !spec.usageMessage().hidden()).forEach(specs::add);
+        List<CommandSpec> specs = Commands.of(root);
         Map<String, String> pages = new LinkedHashMap<>();
         for (CommandSpec spec : specs) {
             pages.put(name(spec) + ".1", page(spec, specs));
@@ -49,7 +47,7 @@ public final class ManPage {
         boolean top = spec.parent() == null;
         StringBuilder m = new StringBuilder();
         String version = spec.root().version().length > 0 ? spec.root().version()[0] : "dirdump";
-        m.append(".TH ").append(Troff.esc(name(spec).toUpperCase(java.util.Locale.ROOT))).append(" 1 \"\" \"")
+        m.append(".TH ").append(Troff.esc(name(spec).toUpperCase(Locale.ROOT))).append(" 1 \"\" \"")
                 .append(Troff.esc(version)).append("\" \"User Commands\"\n");
         m.append(".SH NAME\n").append(Troff.esc(name(spec))).append(" \\- ").append(Troff.esc(summary(spec))).append('\n');
 
@@ -151,7 +149,7 @@ public final class ManPage {
 
     private static void option(StringBuilder m, OptionSpec o, CommandSpec spec) {
         List<String> names = new ArrayList<>(List.of(o.names()));
-        String negated = Completions.negated(o, spec);
+        String negated = Commands.negated(o, spec);
         if (negated != null) {
             names.add(negated);
         }

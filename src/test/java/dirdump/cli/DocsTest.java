@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -44,7 +45,7 @@ class DocsTest {
         for (CommandSpec spec : commands()) {
             String name = spec.qualifiedName("-");
             String page = Files.readString(TARGET.resolve("man/" + name + ".1"));
-            assertTrue(page.startsWith(".TH " + troff(name.toUpperCase()) + " 1 \"\" \"dirdump "), "no date: " + name);
+            assertTrue(page.startsWith(".TH " + troff(name.toUpperCase(Locale.ROOT)) + " 1 \"\" \"dirdump "), "no date: " + name);
             assertTrue(page.contains("\n.SH NAME\n" + troff(name) + " \\- "), name);
             for (OptionSpec o : spec.options()) {
                 for (String option : o.names()) {
