@@ -133,7 +133,7 @@ public final class DirdumpCommand implements Callable<Integer> {
             description = "Read at most RATE bytes a second, all readers together (50M, 50M/s, 500KiB/s).")
     long bwlimit;
 
-    @Option(names = "--ionice", paramLabel = "CLASS",
+    @Option(names = "--ionice", paramLabel = "CLASS", completionCandidates = IoniceClasses.class,
             description = "I/O priority of the readers: idle, or best-effort[:0-7] (0 highest, default 4).")
     String ionice;
 
@@ -144,6 +144,13 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     @Mixin
     OutputOptions output;
+
+    /** What --ionice completes to; a level (best-effort:0 to 7) is typed after the class. */
+    static final class IoniceClasses extends ArrayList<String> {
+        IoniceClasses() {
+            super(List.of("idle", "best-effort"));
+        }
+    }
 
     public DirdumpCommand(InputStream in, PrintStream out, PrintStream err) {
         this.in = in;

@@ -8,14 +8,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.google.gson.JsonParser;
 import dirdump.testing.AsUser;
 import dirdump.testing.Launched;
+import dirdump.testing.Tools;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +48,7 @@ class LauncherBuildIT {
     @BeforeEach
     void copyOfTheLauncher() throws Exception {
         home = tmp.resolve("checkout");
-        for (String name : new String[] {"launch.sh", "dirdump"}) {
+        for (String name : new String[] {"launch.sh", "start.sh", "dirdump"}) {
             Files.createDirectories(home.resolve("bin"));
             Files.copy(Launched.launcher(name), home.resolve("bin").resolve(name), StandardCopyOption.COPY_ATTRIBUTES);
         }
@@ -75,36 +74,18 @@ class LauncherBuildIT {
         empty = tmp.resolve("empty");
         Files.createDirectories(empty);
 
-        script(tmp.resolve("maven/mvn"), "echo \"mvn $*\" >>\"$FAKE_LOG/mvn.log\"", "sleep 0.5",
+        Tools.script(tmp.resolve("maven/mvn"), "echo \"mvn $*\" >>\"$FAKE_LOG/mvn.log\"", "sleep 0.5",
                 "if [ -n \"${FAKE_MVN_FAIL:-}\" ]; then echo '[ERROR] the sources do not compile'; exit 1; fi",
                 "for a; do case $a in -Ddirdump.jar.name=*) name=${a#*=} ;; esac; done",
                 "cp \"$REAL_JAR\" \"target/$name.jar\" && cp \"$REAL_JAR\" \"target/original-$name.jar\"");
-        script(tmp.resolve("jdk/bin/java"), "echo \"$*\" >>\"$FAKE_LOG/java.log\"",
-                "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"");
-        Path tools = Files.createDirectories(tmp.resolve("tools"));
-        Path noFlock = Files.createDirectories(tmp.resolve("tools-without-flock"));
-        for (String tool : TOOLS) {
-            Files.createSymbolicLink(tools.resolve(tool), which(tool));
-            Files.createSymbolicLink(noFlock.resolve(tool), which(tool));
-        }
-        Files.createSymbolicLink(tools.resolve("flock"), which("flock"));
+        Tools.loggingJava(tmp.resolve("jdk"), logs.resolve("java.log"));
+        Tools.links(tmp.resolve("tools-without-flock"), TOOLS);
+        Path tools = Tools.links(tmp.resolve("tools"), TOOLS);
+        Files.createSymbolicLink(tools.resolve("flock"), Tools.which("flock"));
     }
 
     private static Path realJar() {
         return Path.of(System.getProperty("user.dir"), "target", "dirdump.jar");
-    }
-
-    private static Path which(String tool) throws Exception {
-        Process p = new ProcessBuilder("sh", "-c", "command -v " + tool).start();
-        String path = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        assumeTrue(p.waitFor() == 0, tool + " is needed on PATH");
-        return Path.of(path);
-    }
-
-    private static void script(Path path, String... lines) throws IOException {
-        Files.createDirectories(path.getParent());
-        Files.writeString(path, "#!/bin/sh\n" + String.join("\n", lines) + "\n");
-        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
     /** The launcher, with PATH the tools (and Maven if {@code maven}), and java behind its logging script. */
@@ -119,17 +100,6 @@ class LauncherBuildIT {
         env.put("FAKE_LOG", logs.toString());
         env.put("REAL_JAR", realJar().toString());
         return pb.redirectInput(new File("/dev/null"));
-    }
-
-    private Launched run(ProcessBuilder pb) throws Exception {
-        File out = Files.createTempFile(tmp, "out", "").toFile();
-        File err = Files.createTempFile(tmp, "err", "").toFile();
-        Process p = pb.redirectOutput(out).redirectError(err).start();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("the launcher did not end");
-        }
-        return new Launched(p.exitValue(), Files.readString(out.toPath()), Files.readString(err.toPath()));
     }
 
     private List<String> log(String name) throws IOException {
@@ -181,12 +151,12 @@ class LauncherBuildIT {
     @Test
     void theBuildingLineIsShownUnlessQuiet() throws Exception {
         changeASource();
-        Launched told = run(launcher(true, true, "--json", empty.toString()));
+        Launched told = Launched.of(launcher(true, true, "--json", empty.toString()));
         assertRan(told);
         assertEquals("dirdump: building " + jar + " (first run, or the sources changed)\n", told.err());
 
         changeASource();
-        Launched quiet = run(launcher(true, true, "--json", "-Lq", empty.toString()));
+        Launched quiet = Launched.of(launcher(true, true, "--json", "-Lq", empty.toString()));
         assertRan(quiet);
         assertEquals("", quiet.err());
         assertEquals(2, log("mvn.log").size());
@@ -200,14 +170,14 @@ class LauncherBuildIT {
         String warning = "dirdump: warning: the sources changed, but the build failed (" + home.resolve("target/build.log")
                 + " says why): running the jar built before\n";
         for (int i = 0; i < 2; i++) {
-            Launched r = run(failing);
+            Launched r = Launched.of(failing);
             assertRan(r);
             assertEquals(warning, r.err());
         }
         assertEquals(1, log("mvn.log").size(), "the same sources are not built twice");
 
         Files.delete(jar);
-        Launched none = run(failing);
+        Launched none = Launched.of(failing);
         assertEquals(2, none.status());
         assertTrue(none.err().startsWith("[ERROR] the sources do not compile\n"), none.err());
         assertTrue(none.err().endsWith("dirdump: build failed\n"), none.err());
@@ -217,13 +187,13 @@ class LauncherBuildIT {
     @Test
     void withoutMavenTheJarThereRunsWithOneWarning() throws Exception {
         changeASource();
-        Launched r = run(launcher(false, true, "-q", "--json", empty.toString()));
+        Launched r = Launched.of(launcher(false, true, "-q", "--json", empty.toString()));
         assertRan(r);
         assertEquals("dirdump: warning: the sources changed, but Maven (mvn) is not installed: running the jar built "
                 + "before\n", r.err());
 
         Files.delete(jar);
-        Launched none = run(launcher(false, true, "-q", empty.toString()));
+        Launched none = Launched.of(launcher(false, true, "-q", empty.toString()));
         assertEquals(2, none.status());
         assertEquals("dirdump: cannot build " + jar + ": Maven (mvn) is not installed\n", none.err());
     }
@@ -232,11 +202,15 @@ class LauncherBuildIT {
     void aUserWhoCannotWriteTargetPaysNoTrainingRun() throws Exception {
         boolean root = AsUser.isRoot();
         assumeTrue(!root || Files.isExecutable(Path.of("/usr/bin/setpriv")), "setpriv(1) is needed to run as a user");
-        assertRan(run(launcher(true, true, "-q", "--json", empty.toString())));
+        assertRan(Launched.of(launcher(true, true, "-q", "--json", empty.toString())));
         assertTrue(log("java.log").get(0).contains("-XX:ArchiveClassesAtExit="), "the first run makes the archive");
         assertTrue(log("java.log").get(1).contains("-XX:SharedArchiveFile="), "and runs with it");
 
-        Files.delete(home.resolve("target/dirdump.jsa"));
+        try (Stream<Path> archives = Files.list(home.resolve("target"))) {
+            for (Path archive : archives.filter(f -> f.toString().endsWith(".jsa")).collect(Collectors.toList())) {
+                Files.delete(archive);
+            }
+        }
         Files.writeString(logs.resolve("java.log"), "");
         // Readable by everyone (the test's directories are the owner's only), target/ writable by its owner only.
         assertEquals(0, new ProcessBuilder("chmod", "-R", "a+rX", tmp.toString()).inheritIO().start().waitFor());
@@ -249,7 +223,7 @@ class LauncherBuildIT {
                 pb.command().addAll(0, List.of("/usr/bin/setpriv", "--reuid=" + AsUser.NOBODY,
                         "--regid=" + AsUser.NOBODY, "--clear-groups", "--"));
             }
-            assertRan(run(pb));
+            assertRan(Launched.of(pb));
         }
         List<String> starts = log("java.log");
         assertEquals(2, starts.size(), "one JVM a run: " + starts);

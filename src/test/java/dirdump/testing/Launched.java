@@ -17,18 +17,37 @@ public record Launched(int status, String out, String err) {
         return Path.of(System.getProperty("user.dir"), "bin", name).toAbsolutePath();
     }
 
+    /** The command with the test's environment, and {@code env} added to it. */
     public static Launched run(Path command, Map<String, String> env, String... args) throws Exception {
+        ProcessBuilder pb = builder(command, args);
+        pb.environment().putAll(env);
+        return of(pb);
+    }
+
+    /** The command with only {@code env} for environment: no PATH, JAVA_HOME or HOME of the test's. */
+    public static Launched runIn(Map<String, String> env, Path command, String... args) throws Exception {
+        ProcessBuilder pb = builder(command, args);
+        pb.environment().clear();
+        pb.environment().putAll(env);
+        return of(pb);
+    }
+
+    private static ProcessBuilder builder(Path command, String... args) {
         ProcessBuilder pb = new ProcessBuilder();
         pb.command().add(command.toString());
         pb.command().addAll(List.of(args));
-        pb.environment().putAll(env);
+        return pb;
+    }
+
+    /** What {@code pb} has set up, run as above. */
+    public static Launched of(ProcessBuilder pb) throws Exception {
         File out = File.createTempFile("launched", ".out");
         File err = File.createTempFile("launched", ".err");
         try {
             Process p = pb.redirectOutput(out).redirectError(err).redirectInput(new File("/dev/null")).start();
             if (!p.waitFor(120, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new AssertionError(command + " did not finish: " + String.join(" ", args));
+                throw new AssertionError(String.join(" ", pb.command()) + " did not finish");
             }
             return new Launched(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
                     Files.readString(err.toPath(), StandardCharsets.UTF_8));

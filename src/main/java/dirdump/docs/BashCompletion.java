@@ -1,0 +1,130 @@
+package dirdump.docs;
+
+import dirdump.docs.Completions.Command;
+import dirdump.docs.Completions.Option;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The bash completion: a function of its own (not picocli's generated one, which turns filename
+ * completion off for PATHs and offers enum names in upper case). PATHs and FILEs complete as files,
+ * an option's value as the words it takes, and after a "-" every option of the command.
+ */
+public final class BashCompletion {
+    /** What may be written unquoted into the script: option names, commands and value words are all so. */
+    private static final Pattern WORD = Pattern.compile("[A-Za-z0-9._:+-]+");
+
+    private BashCompletion() {
+    }
+
+    public static String script(List<Command> commands) {
+        StringBuilder s = new StringBuilder();
+        s.append("# bash completion for dirdump(1), written by the build from its command definitions\n")
+                .append("# (dirdump.docs.BashCompletion): change those, not this. Installed as\n")
+                .append("# share/bash-completion/completions/dirdump, which bash-completion loads when it is first needed;\n")
+                .append("# or source this file from ~/.bashrc.\n\n");
+        s.append("# The WORDs that begin as the word being completed does.\n")
+                .append("_dirdump_reply() {\n")
+                .append("    mapfile -t COMPREPLY < <(compgen -W \"$*\" -- \"$cur\")\n")
+                .append("}\n\n");
+        s.append("# Adds the files and directories whose names begin so; compopt (only while completing) has bash\n")
+                .append("# quote them and end a directory with a slash.\n")
+                .append("_dirdump_files() {\n")
+                .append("    compopt -o filenames 2>/dev/null\n")
+                .append("    local f\n")
+                .append("    while IFS= read -r f; do COMPREPLY+=(\"$f\"); done < <(compgen -f -- \"$cur\")\n")
+                .append("}\n\n");
+        s.append("_dirdump() {\n")
+                .append("    local cur=${COMP_WORDS[COMP_CWORD]} opt= cmd= i=1\n")
+                .append("    COMPREPLY=()\n")
+                .append("    # The option whose value this may be: bash splits --order=inode into --order, = and inode.\n")
+                .append("    if [[ $cur == = ]]; then\n")
+                .append("        opt=${COMP_WORDS[COMP_CWORD-1]} cur=\n")
+                .append("    elif ((COMP_CWORD > 1)) && [[ ${COMP_WORDS[COMP_CWORD-1]} == = ]]; then\n")
+                .append("        opt=${COMP_WORDS[COMP_CWORD-2]}\n")
+                .append("    elif ((COMP_CWORD > 0)); then\n")
+                .append("        opt=${COMP_WORDS[COMP_CWORD-1]}\n")
+                .append("    fi\n")
+                .append("    # The command: the first word that names one, as dirdump takes it; option values are not.\n")
+                .append("    while ((i < COMP_CWORD)); do\n")
+                .append("        case ${COMP_WORDS[i]} in\n")
+                .append("            ").append(String.join(" | ", words(Completions.subcommands(commands))))
+                .append(") cmd=${COMP_WORDS[i]}; break ;;\n")
+                .append("            ").append(String.join(" | ", words(Completions.namesTakingValues(commands))))
+                .append(")\n")
+                .append("                [[ ${COMP_WORDS[i+1]-} == = ]] && i=$((i + 1))\n")
+                .append("                i=$((i + 1)) ;;\n")
+                .append("        esac\n")
+                .append("        i=$((i + 1))\n")
+                .append("    done\n");
+        s.append("    case $cmd:$opt in\n");
+        for (Map.Entry<String, List<String>> e : valueActions(commands).entrySet()) {
+            s.append("        ").append(String.join(" | ", e.getValue())).append(")\n")
+                    .append("            ").append(e.getKey()).append(" ;;\n");
+        }
+        s.append("    esac\n");
+        s.append("    if [[ $cur == -* ]]; then\n")
+                .append("        case $cmd in\n");
+        for (Command c : commands) {
+            List<String> names = new ArrayList<>();
+            c.options().forEach(o -> names.addAll(o.names()));
+            s.append("            ").append(c.name().isEmpty() ? "''" : c.name()).append(") _dirdump_reply ")
+                    .append(String.join(" ", words(names))).append(" ;;\n");
+        }
+        s.append("        esac\n")
+                .append("        return\n")
+                .append("    fi\n")
+                .append("    # PATHs; before a command, the commands too.\n")
+                .append("    [[ -z $cmd ]] && _dirdump_reply ").append(String.join(" ", Completions.subcommands(commands)))
+                .append("\n")
+                .append("    _dirdump_files\n")
+                .append("}\n\n")
+                .append("complete -F _dirdump dirdump\n");
+        return s.toString();
+    }
+
+    /**
+     * For each way of completing a value, the "command:option" cases that take it (the same option
+     * may take other words in another command: --method).
+     */
+    private static Map<String, List<String>> valueActions(List<Command> commands) {
+        Map<String, List<String>> actions = new LinkedHashMap<>();
+        for (Command c : commands) {
+            for (Option o : c.options()) {
+                String action;
+                switch (o.value()) {
+                    case WORDS:
+                        action = "_dirdump_reply " + String.join(" ", words(o.words())) + "; return";
+                        break;
+                    case FILE:
+                        action = "_dirdump_files; return";
+                        break;
+                    case TYPED:
+                        action = "return";  // a value of its own (a number, a size, a pattern): nothing to offer
+                        break;
+                    default:
+                        continue;
+                }
+                for (String name : words(o.namesWithValue())) {
+                    actions.computeIfAbsent(action, a -> new ArrayList<>()).add(c.name() + ":" + name);
+                }
+            }
+        }
+        return actions;
+    }
+
+    /** The words as they are, refused if any would need quoting in the script. */
+    private static List<String> words(Iterable<String> words) {
+        List<String> checked = new ArrayList<>();
+        for (String w : words) {
+            if (!WORD.matcher(w).matches()) {
+                throw new IllegalArgumentException("not a plain word for the bash completion: " + w);
+            }
+            checked.add(w);
+        }
+        return checked;
+    }
+}

@@ -1,0 +1,201 @@
+package dirdump.docs;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+
+/**
+ * The man pages, one per command as git has them: dirdump(1) for the read, and dirdump-order(1),
+ * dirdump-status(1), ... for the subcommands. Everything comes from the command definitions but the
+ * NAME lines and what the launcher does (ENVIRONMENT, FILES). No date: the same sources give the same
+ * bytes.
+ */
+public final class ManPage {
+    /** The NAME line of each command, the one thing --help has no place for. */
+    private static final Map<String, String> SUMMARIES = Map.of(
+            "dirdump", "read a directory tree in disk order to warm the page cache",
+            "dirdump order", "print the files of a directory tree in the order dirdump reads them",
+            "dirdump status", "show how much of a directory tree is in the page cache",
+            "dirdump evict", "drop the files of a directory tree from the page cache",
+            "dirdump bench", "compare ways of reading a directory tree, each from a cold page cache");
+
+    private ManPage() {
+    }
+
+    /** Each page's file name (dirdump-status.1) and text, dirdump(1) first. */
+    public static Map<String, String> pages(CommandLine root) {
+        List<CommandSpec> specs = Commands.of(root);
+        Map<String, String> pages = new LinkedHashMap<>();
+        for (CommandSpec spec : specs) {
+            pages.put(name(spec) + ".1", page(spec, specs));
+        }
+        return pages;
+    }
+
+    /** dirdump, dirdump-status, ... */
+    private static String name(CommandSpec spec) {
+        return spec.qualifiedName("-");
+    }
+
+    private static String page(CommandSpec spec, List<CommandSpec> all) {
+        boolean top = spec.parent() == null;
+        StringBuilder m = new StringBuilder();
+        String version = spec.root().version().length > 0 ? spec.root().version()[0] : "dirdump";
+        m.append(".TH ").append(Troff.esc(name(spec).toUpperCase(Locale.ROOT))).append(" 1 \"\" \"")
+                .append(Troff.esc(version)).append("\" \"User Commands\"\n");
+        m.append(".SH NAME\n").append(Troff.esc(name(spec))).append(" \\- ").append(Troff.esc(summary(spec))).append('\n');
+
+        m.append(".SH SYNOPSIS\n");
+        synopsis(m, spec, "");
+        if (top) {
+            m.append(".br\n");
+            synopsis(m, spec, "\\-\\-files\\-from \\fIFILE\\fR [\\fIPATH\\fR...]");
+            m.append(".br\n.B ").append(Troff.esc(spec.name())).append("\n\\fICOMMAND\\fR [\\fIOPTIONS\\fR] \\fIPATH\\fR...\n");
+        }
+
+        m.append(".SH DESCRIPTION\n");
+        for (String paragraph : spec.usageMessage().description()) {
+            if (!paragraph.isBlank()) {
+                m.append(Troff.esc(PlainText.of(paragraph))).append("\n.PP\n");
+            }
+        }
+        if (top) {
+            m.append(".SH COMMANDS\n");
+            for (CommandSpec sub : all.subList(1, all.size())) {
+                m.append(".TP\n.B ").append(Troff.esc(sub.qualifiedName())).append('\n')
+                        .append(Troff.esc(summary(sub))).append(": ").append(reference(sub)).append(".\n");
+            }
+        }
+
+        m.append(".SH OPTIONS\n");
+        for (OptionSpec o : spec.options()) {
+            if (!o.hidden()) {
+                option(m, o, spec);
+            }
+        }
+
+        m.append(".SH EXIT STATUS\n");
+        for (Map.Entry<String, String> e : spec.usageMessage().exitCodeList().entrySet()) {
+            m.append(".TP\n.B ").append(Troff.esc(e.getKey().strip())).append('\n')
+                    .append(Troff.esc(PlainText.of(e.getValue()))).append('\n');
+        }
+        m.append(".PP\nThe launcher exits 2 too when it finds no Java 17 or newer (see ENVIRONMENT).\n");
+
+        if (spec.optionsMap().containsKey("--json")) {
+            m.append(".SH JSON\n")
+                    .append(Troff.esc("With --json, one JSON object on stdout. Its fields are described in the README, in the "
+                            + "section on this command: README.md in share/doc/dirdump of the installation "
+                            + "(/usr/share/doc/dirdump/README.md from the .deb, /usr/local/share/doc/dirdump/README.md "
+                            + "from bin/install)."))
+                    .append('\n');
+        }
+
+        environment(m);
+        if (top) {
+            files(m);
+        }
+
+        if (spec.usageMessage().footer().length > 0) {
+            m.append(".SH EXAMPLES\n.nf\n");
+            for (String line : spec.usageMessage().footer()) {
+                m.append(Troff.esc(PlainText.of(line).strip())).append('\n');
+            }
+            m.append(".fi\n");
+        }
+
+        m.append(".SH SEE ALSO\n");
+        List<String> see = new ArrayList<>();
+        for (CommandSpec other : all) {
+            if (other != spec) {
+                see.add(reference(other));
+            }
+        }
+        see.addAll(List.of("\\fBvmtouch\\fR(8)", "\\fBfincore\\fR(1)", "\\fBposix_fadvise\\fR(2)", "\\fBcachestat\\fR(2)"));
+        m.append(String.join(",\n", see)).append('\n');
+        return m.toString();
+    }
+
+    private static String summary(CommandSpec spec) {
+        String summary = SUMMARIES.get(spec.qualifiedName());
+        if (summary == null) {
+            throw new IllegalStateException("no NAME line for '" + spec.qualifiedName() + "': add one to ManPage.SUMMARIES");
+        }
+        return summary;
+    }
+
+    /** \fBdirdump-status\fR(1) */
+    private static String reference(CommandSpec spec) {
+        return "\\fB" + Troff.esc(name(spec)) + "\\fR(1)";
+    }
+
+    /** One synopsis line: the command, [OPTIONS], then its PATHs, or {@code rest} if given. */
+    private static void synopsis(StringBuilder m, CommandSpec spec, String rest) {
+        m.append(".B ").append(Troff.esc(spec.qualifiedName())).append("\n[\\fIOPTIONS\\fR]");
+        if (!rest.isEmpty()) {
+            m.append(' ').append(rest);
+        } else {
+            for (PositionalParamSpec p : spec.positionalParameters()) {
+                m.append(" \\fI").append(Troff.esc(p.paramLabel())).append("\\fR").append(p.isMultiValue() ? "..." : "");
+            }
+        }
+        m.append('\n');
+    }
+
+    private static void option(StringBuilder m, OptionSpec o, CommandSpec spec) {
+        List<String> names = new ArrayList<>(List.of(o.names()));
+        String negated = Commands.negated(o, spec);
+        if (negated != null) {
+            names.add(negated);
+        }
+        m.append(".TP\n.B ").append(Troff.esc(String.join(", ", names)));
+        if (!o.typeInfo().isBoolean()) {
+            m.append(" \\fI").append(Troff.esc(o.paramLabel())).append("\\fR");
+        }
+        m.append('\n').append(Troff.esc(PlainText.description(o))).append('\n');
+    }
+
+    /** What every page says of the launcher (bin/start.sh and lib/dirdump/installed.sh). */
+    private static void environment(StringBuilder m) {
+        m.append(".SH ENVIRONMENT\n")
+                .append(".TP\n.B JAVA_HOME\n")
+                .append(Troff.esc("The Java runtime to run: $JAVA_HOME/bin/java; without it, the first java on PATH. "
+                        + "It must be Java 17 or newer: otherwise, or when there is no java at all, the launcher says "
+                        + "so in one line (dirdump: needs Java 17 or newer (found 11 at /usr/bin/java); set JAVA_HOME) "
+                        + "and exits 2."))
+                .append('\n')
+                .append(".TP\n.B DIRDUMP_JAVA_OPTS\n")
+                .append(Troff.esc("JVM options, in place of the launcher's own (the serial collector, and the C1 "
+                        + "compiler only)."))
+                .append('\n')
+                .append(".TP\n.BR XDG_CACHE_HOME \", \" HOME\n")
+                .append(Troff.esc("Where the installed launcher keeps the class-data archive of a JVM it was not "
+                        + "installed with: $XDG_CACHE_HOME/dirdump, else $HOME/.cache/dirdump (see FILES in dirdump(1))."))
+                .append('\n');
+    }
+
+    private static void files(StringBuilder m) {
+        m.append(".SH FILES\n")
+                .append(".TP\n.I PREFIX/lib/dirdump/dirdump.jar\n")
+                .append(Troff.esc("The program, which the launcher PREFIX/bin/dirdump finds in ../lib/dirdump from its own directory: "
+                        + "/usr/lib/dirdump from the .deb, /usr/local/lib/dirdump from bin/install."))
+                .append('\n')
+                .append(".TP\n.I PREFIX/lib/dirdump/dirdump\\-JVM.jsa\n")
+                .append(Troff.esc("The class-data archive that saves about a fifth of each start, made at install time "
+                        + "(lib/dirdump/make-archive) for the JVM found then."))
+                .append('\n')
+                .append(".TP\n.I ~/.cache/dirdump/\n")
+                .append(Troff.esc("The archive for another JVM (after an upgrade, or with JAVA_HOME), made by the first "
+                        + "run that uses it, and again when the jar is replaced. Without a cache directory that can be "
+                        + "written, dirdump runs without one."))
+                .append('\n')
+                .append(".TP\n.I PREFIX/share/doc/dirdump/dirdump\\-warm@.service, dirdump\\-warm@.timer\n")
+                .append(Troff.esc("Example systemd units that warm a directory every 15 minutes, with --quiet."))
+                .append('\n');
+    }
+}

@@ -1,0 +1,156 @@
+package dirdump.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dirdump.testing.Launched;
+import dirdump.testing.Tools;
+import java.io.ByteArrayInputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * The shell completions the build made, run as the shells run them, in a directory of a few files:
+ * what a user would be offered after pressing Tab.
+ */
+class CompletionTest {
+    private static final Path COMPLETION = Path.of(System.getProperty("user.dir"), "target", "completion");
+
+    @TempDir
+    Path tmp;
+
+    @BeforeEach
+    void aFewFiles() throws Exception {
+        Files.createDirectories(tmp.resolve("data"));
+        for (String name : List.of("dat.txt", "stuff", "status.txt")) {
+            Files.writeString(tmp.resolve(name), "x");
+        }
+    }
+
+    /**
+     * What bash's completion function offers for these words, the last being completed (bash splits
+     * "--order=in" into "--order", "=", "in", as the tests write them).
+     */
+    private Set<String> bash(String... words) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", "source \"$1\"; shift; COMP_WORDS=(\"$@\"); "
+                + "COMP_CWORD=$(($# - 1)); _dirdump; printf '%s\\n' \"${COMPREPLY[@]}\"", "bash",
+                COMPLETION.resolve("dirdump.bash").toString());
+        pb.command().addAll(List.of(words));
+        Launched r = Launched.of(pb.directory(tmp.toFile()));
+        assertEquals(0, r.status(), r.err());
+        assertEquals("", r.err());
+        return offered(r.out());
+    }
+
+    private static Set<String> offered(String lines) {
+        Set<String> words = new TreeSet<>(lines.lines().toList());
+        words.remove("");
+        return words;
+    }
+
+    /** Every name of every option of the command, as picocli defines them. */
+    private static Set<String> optionsOf(String command) {
+        PrintStream nowhere = new PrintStream(PrintStream.nullOutputStream());
+        CommandLine cli = dirdump.Main.commandLine(new ByteArrayInputStream(new byte[0]), nowhere, nowhere);
+        CommandSpec spec = command.isEmpty() ? cli.getCommandSpec() : cli.getSubcommands().get(command).getCommandSpec();
+        Set<String> names = new TreeSet<>();
+        for (OptionSpec o : spec.options()) {
+            names.addAll(List.of(o.names()));
+            if (o.negatable()) {
+                names.add(o.longestName().replaceFirst("^--", "--no-"));
+            }
+        }
+        return names;
+    }
+
+    @Test
+    void bashCompletesPathsAsFilesAndCommandsBeforeOne() throws Exception {
+        assertEquals(Set.of("dat.txt", "data"), bash("dirdump", "da"));
+        assertEquals(Set.of("status", "status.txt", "stuff"), bash("dirdump", "st"));
+        assertEquals(Set.of("status.txt", "stuff"), bash("dirdump", "status", "st"), "no command after the command");
+        assertEquals(Set.of("dat.txt", "data"), bash("dirdump", "--files-from", "da"));
+        assertEquals(Set.of("dat.txt", "data"), bash("dirdump", "evict", "-q", "da"));
+    }
+
+    @Test
+    void bashOffersEachOptionsOwnValuesInLowerCase() throws Exception {
+        assertEquals(Set.of("auto", "fiemap", "fibmap"), bash("dirdump", "--locate", ""));
+        assertEquals(Set.of("fiemap", "fibmap"), bash("dirdump", "--locate", "=", "fi"));
+        assertEquals(Set.of("auto", "fiemap", "fibmap"), bash("dirdump", "status", "--locate", "="));
+        assertEquals(Set.of("auto", "physical", "inode", "name", "none"), bash("dirdump", "order", "--order", ""));
+        assertEquals(Set.of("read", "willneed"), bash("dirdump", "--method", ""));
+        assertEquals(Set.of("auto", "cachestat", "mincore"), bash("dirdump", "status", "--method", ""));
+        assertEquals(Set.of("idle", "best-effort"), bash("dirdump", "--ionice", ""));
+        assertEquals(Set.of(), bash("dirdump", "--jobs", ""), "a number: nothing to offer, not files");
+    }
+
+    @Test
+    void bashListsEveryOptionOfTheCommand() throws Exception {
+        for (String command : List.of("", "order", "status", "evict", "bench")) {
+            List<String> words = new ArrayList<>(List.of("dirdump"));
+            if (!command.isEmpty()) {
+                words.add(command);
+            }
+            words.add("-");
+            assertEquals(optionsOf(command), bash(words.toArray(String[]::new)), command);
+        }
+        // "status" here is --include's pattern, not the command.
+        assertEquals(optionsOf(""), bash("dirdump", "--include", "status", "-"));
+    }
+
+    /**
+     * What zsh's completion offers for the line (the function loaded by compinit from $fpath, in an
+     * interactive zsh under zpty): each word compadd is given.
+     */
+    private Set<String> zsh(String line) throws Exception {
+        Path fpath = Files.createDirectories(tmp.resolve("fpath"));
+        Files.copy(COMPLETION.resolve("_dirdump"), fpath.resolve("_dirdump"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Path offered = tmp.resolve("offered");
+        Files.deleteIfExists(offered);
+        // Each step waits for the prompt: zsh drops what was typed ahead while compinit ran. The prompt
+        // is written so that the echo of the line setting it does not match.
+        Path driver = Files.writeString(tmp.resolve("driver.zsh"), """
+                zmodload zsh/zpty
+                zpty z zsh -f -i
+                zpty -w z "PS1='RE''ADY> '; fpath=($1 \\$fpath); autoload -U compinit; compinit -u -D"
+                zpty -r z out '*READY> '
+                # Records what is offered, and offers it.
+                zpty -w z "compadd() { local -a m; builtin compadd -O m \\"\\$@\\"; print -rl -- \\$m >>$2; builtin compadd \\"\\$@\\" }"
+                zpty -r z out '*READY> '
+                zpty -w -n z "$3"$'\\t'
+                zpty -w z $'\\C-u'"print -r -- END >>$2"
+                for i in {1..200}; do [[ -f $2 && $(<$2) == *END* ]] && break; sleep 0.1; done
+                zpty -d z
+                """);
+        Launched r = Launched.of(new ProcessBuilder(Tools.which("zsh").toString(), "-f", driver.toString(), fpath.toString(),
+                offered.toString(), line).directory(tmp.toFile()));
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.readString(offered).contains("END"), "zsh did not complete: " + r.out());
+        Set<String> words = offered(Files.readString(offered));
+        words.remove("END");
+        return words;
+    }
+
+    @Test
+    void zshOffersTheSame() throws Exception {
+        assumeTrue(new ProcessBuilder("sh", "-c", "command -v zsh").start().waitFor() == 0, "zsh is not installed");
+        assertEquals(Set.of("auto", "fiemap", "fibmap"), zsh("dirdump --locate="));
+        assertEquals(Set.of("auto", "cachestat", "mincore"), zsh("dirdump status --method "));
+        assertEquals(Set.of("status", "status.txt", "stuff"), zsh("dirdump st"));
+        Set<String> longOptions = new TreeSet<>(optionsOf("bench"));
+        longOptions.removeIf(o -> !o.startsWith("--"));
+        assertEquals(longOptions, zsh("dirdump bench --"));
+    }
+}

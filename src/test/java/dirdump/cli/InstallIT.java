@@ -1,0 +1,257 @@
+package dirdump.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dirdump.testing.Launched;
+import dirdump.testing.Tools;
+import dirdump.testing.Trees;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * bin/install, and the .deb, as a user installs and runs them: the installed dirdump runs with a PATH
+ * of java and a few coreutils only (no Maven), from a tree that holds nothing of the checkout. The
+ * release tarball and the .deb are those `mvn package` made before these tests.
+ */
+class InstallIT {
+    private static final Path CHECKOUT = Path.of(System.getProperty("user.dir"));
+    /** All the installed launcher runs, besides sh and java. */
+    private static final List<String> LAUNCHER_TOOLS = List.of("readlink", "dirname", "find", "mkdir", "mv", "rm");
+    /** And bin/install; not Maven: with the tarball up to date it builds nothing. */
+    private static final List<String> INSTALL_TOOLS = List.of("readlink", "dirname", "find", "mkdir", "mv", "rm", "sed",
+            "head", "tar", "gzip", "java");
+    private static final List<String> PAGES = List.of("dirdump.1", "dirdump-order.1", "dirdump-status.1",
+            "dirdump-evict.1", "dirdump-bench.1");
+
+    @TempDir
+    Path tmp;
+
+    private String version;
+    private Path data;
+    private long bytes;
+    private Path javaLog;
+    /** The launcher's tools and java behind a script that logs each start (Tools.loggingJava). */
+    private Path tools;
+
+    @BeforeEach
+    void theReleaseTarballIsBuilt() throws Exception {
+        Properties p = new Properties();
+        try (var in = Files.newInputStream(CHECKOUT.resolve("target/classes/dirdump/version.properties"))) {
+            p.load(in);
+        }
+        version = p.getProperty("version");
+        assumeTrue(Files.exists(CHECKOUT.resolve("target/dirdump-" + version + ".tar.gz")),
+                "mvn package makes the release tarball (not with -Ddirdump.dist=false)");
+        data = tmp.resolve("data");
+        bytes = Trees.totalSize(Trees.randomTree(data, 30, 10_000, 1));
+        javaLog = tmp.resolve("java.log");
+        tools = Tools.links(tmp.resolve("tools"), LAUNCHER_TOOLS);
+        Files.createSymbolicLink(tools.resolve("java"), Tools.loggingJava(tmp.resolve("jdk"), javaLog));
+    }
+
+    /** bin/install with DESTDIR (if not null) and --prefix; returns DESTDIR/PREFIX. */
+    private Path install(Path destdir, String prefix) throws Exception {
+        Map<String, String> env = new HashMap<>(Map.of("PATH", Tools.links(tmp.resolve("install-tools"), INSTALL_TOOLS).toString()));
+        if (destdir != null) {
+            env.put("DESTDIR", destdir.toString());
+        }
+        Launched r = Launched.runIn(env, CHECKOUT.resolve("bin/install"), "--prefix", prefix);
+        Path root = Path.of((destdir == null ? "" : destdir.toString()) + prefix);
+        assertEquals(0, r.status(), r.err());
+        assertEquals("", r.err(), "nothing built, nothing to say");
+        assertEquals("installed dirdump " + version + " in " + root + "\n", r.out());
+        return root;
+    }
+
+    private Map<String, String> environment(String... more) {
+        Map<String, String> env = new HashMap<>(Map.of("PATH", tools.toString()));
+        for (int i = 0; i < more.length; i += 2) {
+            env.put(more[i], more[i + 1]);
+        }
+        return env;
+    }
+
+    private List<String> javaStarts() throws IOException {
+        return Files.exists(javaLog) ? Files.readAllLines(javaLog) : List.of();
+    }
+
+    /** The installed dirdump reads the tree of 30 files: every file and byte. */
+    private void readsATree(Path root, Map<String, String> env) throws Exception {
+        Launched r = Launched.runIn(env, root.resolve("bin/dirdump"), "--force", "--json", data.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals("", r.err());
+        assertEquals(30, r.json().get("files_read").getAsLong());
+        assertEquals(bytes, r.json().get("bytes_read").getAsLong());
+    }
+
+    @Test
+    void anInstallIntoADestdirHasTheLayoutAndRunsThereWithoutMavenOrTheCheckout() throws Exception {
+        Path root = install(tmp.resolve("stage"), "/usr");
+
+        for (String file : List.of("bin/dirdump", "bin/testdata-gen", "lib/dirdump/make-archive")) {
+            assertTrue(Files.isExecutable(root.resolve(file)), file);
+        }
+        for (String file : List.of("lib/dirdump/dirdump.jar", "share/bash-completion/completions/dirdump",
+                "share/zsh/site-functions/_dirdump", "share/doc/dirdump/README.md")) {
+            assertTrue(Files.isRegularFile(root.resolve(file)), file);
+        }
+        for (String page : PAGES) {
+            assertTrue(Files.isRegularFile(root.resolve("share/man/man1").resolve(page)), page);
+        }
+        String service = Files.readString(root.resolve("share/doc/dirdump/dirdump-warm@.service"));
+        assertTrue(service.contains("\nExecStart=dirdump --quiet "), service);
+        assertTrue(Files.readString(root.resolve("share/doc/dirdump/dirdump-warm@.timer")).contains("\n[Timer]\n"));
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path f : all.filter(Files::isRegularFile).collect(Collectors.toList())) {
+                assertFalse(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1).contains(CHECKOUT.toString()),
+                        f + " names the checkout");
+                assertFalse(f.toString().endsWith(".jsa"), "no archive under DESTDIR: its paths would be the staging tree's");
+            }
+        }
+
+        // The first run makes the class-data archive in the cache directory, and later runs use it.
+        Path cache = tmp.resolve("cache");
+        Map<String, String> env = environment("XDG_CACHE_HOME", cache.toString());
+        readsATree(root, env);
+        readsATree(root, env);
+        List<String> starts = javaStarts();
+        assertEquals(3, starts.size(), "one training run, then one JVM a run: " + starts);
+        Path archive;
+        try (Stream<Path> archives = Files.walk(cache)) {
+            archive = archives.filter(f -> f.toString().endsWith(".jsa")).findFirst().orElseThrow();
+        }
+        assertTrue(archive.startsWith(cache.resolve("dirdump" + root.resolve("lib/dirdump").toRealPath())), archive.toString());
+        assertTrue(starts.get(0).contains("-XX:ArchiveClassesAtExit=" + archive + "."), starts.get(0));
+        assertTrue(starts.get(1).contains("-XX:SharedArchiveFile=" + archive + " "), starts.get(1));
+        assertTrue(starts.get(2).contains("-XX:SharedArchiveFile=" + archive + " "), starts.get(2));
+
+        // Without HOME and XDG_CACHE_HOME there is no cache: no archive, and no training run either.
+        readsATree(root, environment());
+        assertEquals(4, javaStarts().size());
+        assertFalse(javaStarts().get(3).contains("Archive"), javaStarts().get(3));
+
+        Launched generator = Launched.runIn(environment(), root.resolve("bin/testdata-gen"), "--help");
+        assertEquals(0, generator.status(), generator.err());
+        assertTrue(generator.out().startsWith("Usage: testdata-gen "), generator.out());
+    }
+
+    @Test
+    void anInstallToAPrefixMakesTheArchiveOnceForEveryUser() throws Exception {
+        Path root = install(null, tmp.resolve("prefix").toString());
+        List<Path> archives;
+        try (Stream<Path> files = Files.list(root.resolve("lib/dirdump"))) {
+            archives = files.filter(f -> f.toString().endsWith(".jsa")).collect(Collectors.toList());
+        }
+        assertEquals(1, archives.size(), archives.toString());
+
+        readsATree(root, environment());  // no HOME: only the install's archive can be used
+        assertEquals(1, javaStarts().size(), javaStarts().toString());
+        assertTrue(javaStarts().get(0).contains("-XX:SharedArchiveFile=" + archives.get(0).toRealPath() + " "), javaStarts().get(0));
+    }
+
+    @Test
+    void theInstalledManPagesRender() throws Exception {
+        Path man = Path.of("/usr/bin/man");
+        assumeTrue(Files.isExecutable(man), "man(1) is needed to render the pages");
+        Path root = install(tmp.resolve("stage"), "/usr/local");
+        for (String page : PAGES) {
+            ProcessBuilder pb = new ProcessBuilder(man.toString(), "-l", root.resolve("share/man/man1").resolve(page).toString());
+            pb.environment().putAll(Map.of("MANWIDTH", "80", "MANPAGER", "cat", "PAGER", "cat"));
+            Launched r = Launched.of(pb);
+            assertEquals(0, r.status(), r.err());
+            assertEquals("", r.err(), page + ": groff's warnings");
+            for (String heading : List.of("NAME", "SYNOPSIS", "OPTIONS", "EXIT STATUS", "ENVIRONMENT")) {
+                assertTrue(r.out().contains("\n" + heading + "\n"), page + ": " + heading);
+            }
+            assertTrue(r.out().contains("DIRDUMP_JAVA_OPTS"), page);
+        }
+    }
+
+    @Test
+    void aJavaOlderThan17OrNoneIsToldInOneLine() throws Exception {
+        Path root = install(tmp.resolve("stage"), "/usr");
+        Path launcher = root.resolve("bin/dirdump");
+
+        Path old = Tools.script(tmp.resolve("java11/java"), "echo 'openjdk version \"11.0.20\" 2023-07-18' >&2",
+                "echo 'OpenJDK Runtime Environment (build 11.0.20+8-post-Debian-1deb11u1)' >&2");
+        Launched onPath = Launched.runIn(environment("PATH", old.getParent() + ":" + tools), launcher, "--version");
+        assertEquals(2, onPath.status());
+        assertEquals("dirdump: needs Java 17 or newer (found 11 at " + old + "); set JAVA_HOME\n", onPath.err());
+        assertEquals("", onPath.out());
+
+        // A JAVA_HOME's version is read from its release file: its java is not even started.
+        Path home = tmp.resolve("jdk11");
+        Tools.script(home.resolve("bin/java"), "echo started >&2", "exit 99");
+        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Debian\"\nJAVA_VERSION=\"11.0.20\"\n");
+        Launched javaHome = Launched.runIn(environment("JAVA_HOME", home.toString()), launcher, "--version");
+        assertEquals(2, javaHome.status());
+        assertEquals("dirdump: needs Java 17 or newer (found 11 at " + home.resolve("bin/java") + "); set JAVA_HOME\n",
+                javaHome.err());
+
+        Path noJava = Tools.links(tmp.resolve("no-java"), LAUNCHER_TOOLS);
+        Launched none = Launched.runIn(Map.of("PATH", noJava.toString()), launcher, "--version");
+        assertEquals(2, none.status());
+        assertEquals("dirdump: needs Java 17 or newer (found no java on PATH); install one or set JAVA_HOME\n", none.err());
+    }
+
+    @Test
+    void badArgumentsAreRefusedInOneLine() throws Exception {
+        Launched relative = Launched.runIn(Map.of("PATH", "/usr/bin:/bin"), CHECKOUT.resolve("bin/install"), "--prefix", "usr");
+        assertEquals(2, relative.status());
+        assertEquals("dirdump: install: --prefix must be an absolute path, not 'usr'\n", relative.err());
+        Launched unknown = Launched.runIn(Map.of("PATH", "/usr/bin:/bin"), CHECKOUT.resolve("bin/install"), "--prefx=/usr");
+        assertEquals(2, unknown.status());
+        assertTrue(unknown.err().startsWith("dirdump: install: unknown argument '--prefx=/usr'; usage: bin/install "),
+                unknown.err());
+    }
+
+    @Test
+    void theDebianPackageDependsOnJava17AndRunsWhereItIsUnpacked() throws Exception {
+        Path dpkgDeb = Path.of("/usr/bin/dpkg-deb");
+        assumeTrue(Files.isExecutable(dpkgDeb), "dpkg-deb is needed to unpack the .deb");
+        Path deb = CHECKOUT.resolve("target/dirdump_" + version + "_all.deb");
+        assertTrue(Files.isRegularFile(deb), deb.toString());
+
+        Launched fields = Launched.of(new ProcessBuilder(dpkgDeb.toString(), "-f", deb.toString(), "Package", "Version",
+                "Architecture", "Depends"));
+        assertEquals("Package: dirdump\nVersion: " + version + "\nArchitecture: all\n"
+                + "Depends: default-jre-headless (>= 2:1.17) | java17-runtime-headless\n", fields.out());
+        Launched contents = Launched.of(new ProcessBuilder(dpkgDeb.toString(), "-c", deb.toString()));
+        assertTrue(contents.out().lines().anyMatch(l -> l.startsWith("-rwxr-xr-x root/root") && l.endsWith(" ./usr/bin/dirdump")),
+                contents.out());
+        Path control = tmp.resolve("control");
+        assertEquals(0, Launched.of(new ProcessBuilder(dpkgDeb.toString(), "-e", deb.toString(), control.toString())).status());
+        assertTrue(Files.readString(control.resolve("postinst")).contains("/usr/lib/dirdump/make-archive"));
+        assertTrue(Files.readString(control.resolve("prerm")).contains("rm -f /usr/lib/dirdump/dirdump-*.jsa"));
+
+        Path unpacked = tmp.resolve("root");
+        Launched x = Launched.of(new ProcessBuilder(dpkgDeb.toString(), "-x", deb.toString(), unpacked.toString()));
+        assertEquals(0, x.status(), x.err());
+        Path root = unpacked.resolve("usr");
+        readsATree(root, environment());
+        // What postinst runs, here in the unpacked tree: then the runs use that archive.
+        Launched made = Launched.runIn(environment(), root.resolve("lib/dirdump/make-archive"));
+        assertEquals(0, made.status(), made.err());
+        List<String> before = new ArrayList<>(javaStarts());
+        readsATree(root, environment());
+        List<String> after = javaStarts();
+        assertEquals(before.size() + 1, after.size());
+        assertTrue(after.get(after.size() - 1).contains("-XX:SharedArchiveFile=" + root.resolve("lib/dirdump").toRealPath()
+                + "/dirdump-"), after.get(after.size() - 1));
+    }
+}
