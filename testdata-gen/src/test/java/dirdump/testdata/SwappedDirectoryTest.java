@@ -147,7 +147,8 @@ class SwappedDirectoryTest {
         Path swapped = out.resolve(LAYOUT.dirName(dir));
         String err = run(new NioSink(1), dir, this::forSymlink);
 
-        assertTrue(err.startsWith("testdata-gen: " + swapped + ": Too many levels of symbolic links"), err);
+        // The reason is the JDK's, in this test JVM's locale (the launcher makes it C: English).
+        assertTrue(err.startsWith("testdata-gen: " + swapped + ": "), err);
         assertEquals(1, err.lines().count(), err);
         assertNothingOutsideOut();
         assertEquals(elsewhere, Files.readSymbolicLink(swapped));
