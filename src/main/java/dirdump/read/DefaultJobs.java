@@ -12,7 +12,7 @@ import java.util.Set;
  * elevator to order them.
  */
 public final class DefaultJobs {
-    public static final int NON_ROTATING = 32;
+    public static final int NON_ROTATING = 64;
     public static final int ROTATING = 8;
     /** Readers enough to keep one big file's chunks in flight (measured: 4 and 16 streams read alike here). */
     public static final int FOR_ONE_BIG_FILE = 8;

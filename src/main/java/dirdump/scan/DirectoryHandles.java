@@ -55,7 +55,7 @@ public final class DirectoryHandles implements AutoCloseable {
 
     /**
      * Once the walk is over: if every listed directory's handle is still open, none will ever be closed
-     * or opened again, and the readers take them without the lock (which 32 readers would contend for,
+     * or opened again, and the readers take them without the lock (which 64 readers would contend for,
      * twice a file). Published to the readers by their threads' start.
      */
     synchronized void settle() {
