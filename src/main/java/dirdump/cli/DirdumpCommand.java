@@ -42,8 +42,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code dirdump [OPTIONS] PATH...}: list, order, read, report. */
 @Command(name = "dirdump",
-        subcommands = {OrderCommand.class, StatusCommand.class, EvictCommand.class, BenchCommand.class,
-            HelpCommand.class},
+        subcommands = {OrderCommand.class, StatusCommand.class, EvictCommand.class, LockCommand.class,
+            RunCommand.class, BenchCommand.class, HelpCommand.class},
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,

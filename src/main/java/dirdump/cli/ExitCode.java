@@ -12,6 +12,14 @@ public enum ExitCode {
     NOT_RESIDENT(1),
     /** A usage error, or a PATH that does not exist or cannot be used. */
     USAGE(2),
+    /** lock: the set cannot be locked whole (RLIMIT_MEMLOCK, memory, mappings), said before any of it was. */
+    CANNOT_LOCK(2),
+    /** run: the warm-up failed (or the lock was refused), so COMMAND was not run; as env, nice and timeout fail. */
+    NOT_RUN(125),
+    /** run: COMMAND was found but cannot be run (not executable), as the shell says. */
+    CANNOT_EXECUTE(126),
+    /** run: COMMAND was not found, as the shell says. */
+    NOT_FOUND(127),
     /** Standard output could not be written (/dev/full, a closed descriptor), as coreutils exit then. */
     WRITE_ERROR(2),
     /** Stopped by SIGHUP, as by SIGTERM: 128 + 1. */

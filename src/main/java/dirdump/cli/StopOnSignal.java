@@ -1,6 +1,7 @@
 package dirdump.cli;
 
 import dirdump.scan.StopRequest;
+import java.util.function.IntConsumer;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -17,13 +18,18 @@ final class StopOnSignal implements AutoCloseable {
     private final SignalHandler[] previous = new SignalHandler[SIGNALS.length];
 
     StopOnSignal(StopRequest stop) {
+        this(signal -> {
+            if (stop.stopped()) {
+                Runtime.getRuntime().halt(128 + signal);
+            }
+            stop.stop(signal);
+        });
+    }
+
+    /** Each of the three signals, by its number, to {@code handler} instead (run: passed on to COMMAND). */
+    StopOnSignal(IntConsumer handler) {
         for (int i = 0; i < SIGNALS.length; i++) {
-            previous[i] = Signal.handle(new Signal(SIGNALS[i]), signal -> {
-                if (stop.stopped()) {
-                    Runtime.getRuntime().halt(128 + signal.getNumber());
-                }
-                stop.stop(signal.getNumber());
-            });
+            previous[i] = Signal.handle(new Signal(SIGNALS[i]), signal -> handler.accept(signal.getNumber()));
         }
     }
 

@@ -23,6 +23,8 @@ public final class ManPage {
             "dirdump order", "print the files of a directory tree in the order dirdump reads them",
             "dirdump status", "show how much of a directory tree is in the page cache",
             "dirdump evict", "drop the files of a directory tree from the page cache",
+            "dirdump lock", "lock the files of a directory tree in memory until a signal",
+            "dirdump run", "warm or lock a directory tree, run a command, release it when the command exits",
             "dirdump bench", "compare ways of reading a directory tree, each from a cold page cache");
 
     private ManPage() {
@@ -136,6 +138,11 @@ public final class ManPage {
 
     /** One synopsis line: the command, [OPTIONS], then its PATHs, or {@code rest} if given. */
     private static void synopsis(StringBuilder m, CommandSpec spec, String rest) {
+        String[] custom = spec.usageMessage().customSynopsis();
+        if (custom.length > 0 && rest.isEmpty()) {
+            m.append(Troff.esc(custom[0])).append('\n');  // run's: PATH... -- COMMAND
+            return;
+        }
         m.append(".B ").append(Troff.esc(spec.qualifiedName())).append("\n[\\fIOPTIONS\\fR]");
         if (!rest.isEmpty()) {
             m.append(' ').append(rest);

@@ -12,8 +12,24 @@ public final class StopRequest implements BooleanSupplier {
     private volatile int signal;
 
     /** Asks every loop to stop after the entry in hand; {@code signalNumber} is the reason, for the exit status. */
-    public void stop(int signalNumber) {
+    public synchronized void stop(int signalNumber) {
         signal = signalNumber;
+        notifyAll();
+    }
+
+    /** Waits until a stop is asked (lock: the whole of its life once the set is locked). */
+    public synchronized void await() {
+        boolean interrupted = false;
+        while (signal == 0) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     public boolean stopped() {

@@ -62,7 +62,7 @@ public final class AvailableMemory {
     }
 
     /** A "Key:   123 kB" line, in bytes; -1 if absent. */
-    private static long kib(Path file, String key) {
+    static long kib(Path file, String key) {
         for (String line : lines(file)) {
             if (line.startsWith(key)) {
                 String[] f = line.substring(key.length()).trim().split("\\s+");
@@ -95,7 +95,7 @@ public final class AvailableMemory {
         }
     }
 
-    private static List<String> lines(Path file) {
+    static List<String> lines(Path file) {
         try {
             return Files.readAllLines(file, StandardCharsets.US_ASCII);
         } catch (IOException | RuntimeException e) {

@@ -52,6 +52,22 @@ public interface Libc {
     int munmap(Pointer addr, long length);
 
     @SaveError
+    int mlock(Pointer addr, long length);
+
+    @SaveError
+    int madvise(Pointer addr, long length, int advice);
+
+    /** For lock --daemon: a session of its own, away from the terminal's signals. */
+    @SaveError
+    int setsid();
+
+    @SaveError
+    int dup2(int oldFd, int newFd);
+
+    @SaveError
+    int kill(int pid, int signal);
+
+    @SaveError
     int mincore(Pointer addr, long length, @Out byte[] vec);
 
     @SaveError

@@ -39,6 +39,9 @@ final class LibcOs implements Os {
     private static final long RESOLVE_NO_SYMLINKS = 0x04;
     private static final long RESOLVE_BENEATH = 0x08;
     private static final int RLIMIT_NOFILE = 7;
+    private static final int RLIMIT_MEMLOCK = 8;
+    private static final int MADV_WILLNEED = 3;
+    private static final int O_RDWR = 2;
     private static final long DEFAULT_NOFILE = 1024;
     static final int STATX_SIZE = 256;
     private static final int EINTR = 4;
@@ -297,6 +300,38 @@ final class LibcOs implements Os {
     }
 
     @Override
+    public long memoryLockLimit() throws SysException {
+        long[] limit = new long[2];
+        check(libc.getrlimit(RLIMIT_MEMLOCK, limit));
+        if (limit[0] != limit[1] && libc.setrlimit(RLIMIT_MEMLOCK, new long[] {limit[1], limit[1]}) == 0) {
+            limit[0] = limit[1];
+        }
+        return limit[0] < 0 ? -1 : limit[0];  // RLIM_INFINITY is -1 as a signed number
+    }
+
+    @Override
+    public void newSession() throws SysException {
+        check(libc.setsid());
+    }
+
+    @Override
+    public void detachStandardStreams() throws SysException {
+        int fd = openAt(AT_FDCWD, "/dev/null".getBytes(StandardCharsets.US_ASCII), O_RDWR | O_CLOEXEC);
+        try {
+            for (int std = 0; std <= 2; std++) {
+                check(libc.dup2(fd, std));
+            }
+        } finally {
+            libc.close(fd);
+        }
+    }
+
+    @Override
+    public void signal(long pid, int signal) throws SysException {
+        check(libc.kill((int) pid, signal));
+    }
+
+    @Override
     public void setIoPriority(int ioClass, int level) throws SysException {
         String arch = System.getProperty("os.arch");
         long nr = "amd64".equals(arch) || "x86_64".equals(arch) ? 251 : "aarch64".equals(arch) ? 30 : -1;
@@ -523,6 +558,15 @@ final class LibcOs implements Os {
         }
 
         @Override
+        public FileMapping map(long length) throws SysException {
+            Pointer map = libc.mmap(null, length, PROT_READ, MAP_SHARED, fd, 0);
+            if (map == null || map.address() == -1L) {
+                check(-1);
+            }
+            return new LibcMapping(map, length);
+        }
+
+        @Override
         public boolean mincoreIsTruthful() {
             // Write access is checked on the open file through /proc, not on its name, which may
             // name another file by now. Without /proc the check fails, and mincore is not trusted.
@@ -575,6 +619,44 @@ final class LibcOs implements Os {
         @Override
         public void close() {
             libc.close(fd);
+        }
+    }
+
+    private final class LibcMapping implements FileMapping {
+        private final Pointer map;
+        private final long length;
+
+        LibcMapping(Pointer map, long length) {
+            this.map = map;
+            this.length = length;
+        }
+
+        @Override
+        public long length() {
+            return length;
+        }
+
+        @Override
+        public int pageSize() {
+            return pageSize;
+        }
+
+        @Override
+        public void willNeed(long offset, long bytes) throws SysException {
+            check(libc.madvise(map.slice(offset), bytes, MADV_WILLNEED));
+        }
+
+        @Override
+        public void lock(long offset, long bytes) throws SysException {
+            if (libc.mlock(map.slice(offset), bytes) < 0) {
+                int errno = lastError();
+                throw new SysException(errno, LockLimits.reason(errno, strerror(errno)));
+            }
+        }
+
+        @Override
+        public void close() {
+            libc.munmap(map, length);
         }
     }
 

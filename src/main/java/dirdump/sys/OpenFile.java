@@ -55,6 +55,14 @@ public interface OpenFile extends Closeable {
     /** The file system's block size (FIGETBSZ): the unit FIBMAP counts in. */
     int blockSize() throws SysException;
 
+    /**
+     * Maps {@code length} bytes of the file (its size) for {@link FileMapping#lock}; the mapping outlives
+     * this descriptor. Only the native implementation maps.
+     */
+    default FileMapping map(long length) throws SysException {
+        throw Os.nativeOnly("mmap");
+    }
+
     @Override
     void close();
 }

@@ -90,6 +90,35 @@ public interface Os {
     /** sync(2): writes every file system's dirty data out, so that eviction can drop all of it. */
     void sync() throws SysException;
 
+    /**
+     * RLIMIT_MEMLOCK's soft limit in bytes, raised to the hard limit first where it is lower; -1 if it is
+     * unlimited.
+     */
+    default long memoryLockLimit() throws SysException {
+        throw nativeOnly("getrlimit");
+    }
+
+    /** setsid(2): a session and process group of its own, with no controlling terminal. */
+    default void newSession() throws SysException {
+        throw nativeOnly("setsid");
+    }
+
+    /** Puts /dev/null on descriptors 0, 1 and 2 (dup2), as a daemon's, once it has said what it did. */
+    default void detachStandardStreams() throws SysException {
+        throw nativeOnly("dup2");
+    }
+
+    /** kill(2): sends signal {@code signal} to process {@code pid}. */
+    default void signal(long pid, int signal) throws SysException {
+        throw nativeOnly("kill");
+    }
+
+    /** The failure of a call only the native implementation makes. */
+    static SysException nativeOnly(String call) {
+        return new SysException(SysException.ENOSYS, call + " needs the native implementation (libc could not be "
+                + "bound)");
+    }
+
     /** Starts binding libc in the background, for a command that will need it (see {@link #load}). */
     static void bindInBackground() {
         LibcBinding.start();

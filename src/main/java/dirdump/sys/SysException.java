@@ -24,6 +24,9 @@ public final class SysException extends IOException {
     public static final int EMFILE = 24;
     public static final int ENFILE = 23;
     public static final int EILSEQ = 84;
+    public static final int ENOMEM = 12;
+    public static final int EAGAIN = 11;
+    public static final int ESRCH = 3;
 
     private final int errno;
 

@@ -29,6 +29,23 @@ public final class Terminal {
     }
 
     /**
+     * Whether this process is in the foreground process group of its controlling terminal (the 5th and
+     * 8th fields of /proc/self/stat, pgrp and tpgid): then the terminal's SIGINT (Ctrl-C) and SIGHUP
+     * reach every process of the group, a child too. False without a terminal or /proc.
+     */
+    public static boolean inForeground() {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            long pgrp = Long.parseLong(f[2]);
+            long foreground = Long.parseLong(f[5]);
+            return foreground > 0 && foreground == pgrp;
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
      * The width of the terminal on stderr now: TIOCGWINSZ, which follows a resize at once (asked at
      * each redraw, so no SIGWINCH handler is needed); else $COLUMNS; else 80.
      */

@@ -1,0 +1,123 @@
+package dirdump.cli;
+
+import dirdump.Main;
+import dirdump.report.Reporter;
+import dirdump.sys.Os;
+import dirdump.sys.SysException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * lock --daemon. A JVM cannot fork, so dirdump starts itself again: the same java, JVM options and
+ * arguments, with {@link #CHILD} in the environment, its stdin and stderr this process's, its stdout a
+ * pipe to this one. The child makes a session of its own (setsid: no terminal, none of its signals)
+ * and locks; then it writes a line "{@value #READY} STATUS" and what it has for stdout (the --json
+ * record) to the pipe, and puts /dev/null on its standard streams. This process waits for that, and
+ * exits with STATUS: when `dirdump lock --daemon` returns 0, the set is locked. A child that ends
+ * before (a refusal, a pid file in use) has said why on stderr; this one exits with its status.
+ */
+final class Daemon {
+    static final String CHILD = "DIRDUMP_LOCK_DAEMON";
+    private static final String READY = "dirdump-lock-ready";
+
+    private Daemon() {
+    }
+
+    /** Whether this process is the daemon a lock --daemon started. */
+    static boolean isChild() {
+        return "1".equals(System.getenv(CHILD));
+    }
+
+    /** Starts the daemon and waits for its word: the exit status of the lock (2 if it cannot be started, said). */
+    static int start(Os os, Reporter reporter, PrintStream out) {
+        List<String> command = command(reporter);
+        if (command == null) {
+            return ExitCode.USAGE.status;
+        }
+        ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT)
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
+        pb.environment().put(CHILD, "1");
+        Process child;
+        try {
+            child = pb.start();
+        } catch (IOException e) {
+            reporter.problem("lock --daemon: cannot start " + command.get(0) + ": " + e.getMessage());
+            return ExitCode.USAGE.status;
+        }
+        byte[] said;
+        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child, os, true));
+             InputStream in = child.getInputStream()) {
+            said = in.readAllBytes();  // to the end: the daemon closes it once locked, or exits
+        } catch (IOException e) {
+            said = new byte[0];
+        }
+        int newline = indexOf(said, (byte) '\n');
+        String first = newline < 0 ? "" : new String(said, 0, newline, StandardCharsets.US_ASCII);
+        if (first.startsWith(READY + " ")) {
+            out.write(said, newline + 1, said.length - newline - 1);
+            out.flush();
+            return Integer.parseInt(first.substring(READY.length() + 1));
+        }
+        return ChildCommand.waitFor(child);
+    }
+
+    /**
+     * The daemon's word: STATUS, and its stdout so far; then its standard streams go to /dev/null, so
+     * that no terminal or pipe is held and nothing it writes later blocks or fails.
+     */
+    static void ready(int status, byte[] output, PrintStream stdout, Os os) throws SysException {
+        stdout.print(READY + " " + status + "\n");
+        stdout.write(output, 0, output.length);
+        stdout.flush();
+        System.err.flush();
+        os.detachStandardStreams();
+    }
+
+    /**
+     * This process's command line again: the java binary and its arguments as the kernel has them (JVM
+     * options, -cp JAR, dirdump.Main, the user's arguments), or null after saying why it cannot be had.
+     */
+    private static List<String> command(Reporter reporter) {
+        ProcessHandle.Info info = ProcessHandle.current().info();
+        String main = System.getProperty("sun.java.command", "");
+        if (!main.startsWith(Main.class.getName() + " ") || info.command().isEmpty() || info.arguments().isEmpty()) {
+            reporter.problem("lock --daemon: needs dirdump started by its launcher, to start it again");
+            return null;
+        }
+        if (System.getProperty("dirdump.cwd.fd") != null) {
+            reporter.problem("lock --daemon: cannot start from a working directory that was deleted");
+            return null;
+        }
+        List<String> command = new ArrayList<>(List.of(info.command().get()));
+        for (String a : info.arguments().get()) {
+            if (a.indexOf('\uFFFD') >= 0) {
+                reporter.problem("lock --daemon: an argument is not valid in the locale's charset, and cannot be "
+                        + "passed on; give the names with --files-from");
+                return null;
+            }
+            if (!a.startsWith("-Ddirdump.closed=")) {  // the launcher's note of closed descriptors: the daemon's are open
+                command.add(a);
+            }
+        }
+        return command;
+    }
+
+    private static int indexOf(byte[] bytes, byte b) {
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Where the daemon's stdout goes until it is ready: kept, and passed on with its word. */
+    static PrintStream buffer(ByteArrayOutputStream bytes) {
+        return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,21 @@
+package dirdump.cli;
+
+import dirdump.report.RunRecord;
+import picocli.CommandLine.Option;
+
+/** What lock and run --lock share of their options. */
+public final class LockOptions {
+    @Option(names = "--max-locked", paramLabel = "SIZE", converter = SizeConverter.FileSize.class,
+            description = "Lock at most SIZE bytes (500M, 8G): the files in order while the next fits whole; that "
+                + "one and those after it are left out, as the summary says.")
+    Long maxLocked;
+
+    /** The cap in bytes, 0 for none. */
+    long maxLocked() {
+        return maxLocked == null ? 0 : maxLocked;
+    }
+
+    void describe(RunRecord record) {
+        record.setting("max_locked", maxLocked);
+    }
+}

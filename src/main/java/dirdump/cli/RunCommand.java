@@ -1,0 +1,161 @@
+package dirdump.cli;
+
+import dirdump.lock.LockedSet;
+import dirdump.report.HumanSummary;
+import dirdump.report.Reporter;
+import dirdump.report.RunSummary;
+import dirdump.lock.LockSummary;
+import dirdump.scan.StopRequest;
+import dirdump.sys.Os;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code dirdump run PATH... -- COMMAND [ARGS]}: warm (or lock) the set, run COMMAND, release, exit as it did. */
+@Command(name = "run",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        customSynopsis = "dirdump [READ OPTIONS] run [OPTIONS] PATH... -- COMMAND [ARG...]",
+        description = {
+            "Warms the files under each PATH as dirdump PATH... does (with --lock: locks them, as dirdump lock), "
+                + "then runs COMMAND with its ARGs, its standard streams dirdump's, and exits with COMMAND's exit "
+                + "status once it has released what it locked: the one line a batch script needs.",
+            "SIGTERM is passed on to COMMAND, and so are SIGINT and SIGHUP, unless dirdump runs in the foreground "
+                + "of a terminal, whose Ctrl-C and hangup reach COMMAND themselves. dirdump says nothing of its own "
+                + "but failures, unless -v. The read options of dirdump (--jobs, --method, --bwlimit, --ionice, "
+                + "--force ...) go before 'run'.",
+            "If the warm-up fails (a file could not be read, a PATH is missing, the set cannot be locked), that is "
+                + "said and COMMAND is not run (exit 125), unless --keep-going. Files replaced while locked keep "
+                + "their old pages locked while mapped; the new files are not locked.",
+            ""},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "N:COMMAND's own exit status (128 + N if signal N ended it)",
+            "2:usage error (no -- COMMAND, say)",
+            "125:the warm-up failed, or the set could not be locked: COMMAND was not run",
+            "126:COMMAND was found but cannot be run",
+            "127:COMMAND was not found",
+            "129, 130, 143:stopped by SIGHUP, SIGINT, SIGTERM during the warm-up: COMMAND was not run"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  dirdump run /data/set -- ./train.sh --epochs 3",
+            "  dirdump run --lock --max-locked 16G /data/set -- python job.py",
+            "  dirdump --ionice idle run -v /data/set -- make -j8"})
+final class RunCommand implements Callable<Integer> {
+    @ParentCommand
+    DirdumpCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "WORD", arity = "1..*",
+            description = "The directories and files to warm (PATHs), then --, then COMMAND and its ARGs.")
+    List<String> words;
+
+    @Mixin
+    WalkOptions walk;
+
+    @Mixin
+    ListOptions list;
+
+    @Option(names = "--lock", description = "Lock the set in memory (as dirdump lock) rather than read it, while "
+            + "COMMAND runs; unlocked when it exits.")
+    boolean lock;
+
+    @Mixin
+    LockOptions lockOptions;
+
+    @Option(names = "--keep-going", description = "Run COMMAND also if the warm-up failed (what failed is still said).")
+    boolean keepGoing;
+
+    @Option(names = {"-v", "--verbose"}, description = "Print dirdump's summary of the warm-up on stderr before "
+            + "COMMAND starts (without it, only failures).")
+    boolean verbose;
+
+    @Override
+    public Integer call() {
+        parent.refusePathsBefore(spec.name(), spec);
+        int n = commandLength();
+        List<String> paths = words.subList(0, words.size() - n);
+        List<String> command = words.subList(words.size() - n, words.size());
+        if (lockOptions.maxLocked != null && !lock) {
+            throw new ParameterException(spec.commandLine(), "--max-locked is for --lock");
+        }
+        Reporter reporter = new Reporter(parent.err, verbose ? Reporter.Verbosity.NORMAL : Reporter.Verbosity.QUIET);
+        Os os = Os.load(reporter::warning);
+        StopRequest stop = new StopRequest();
+        LockedSet locked = null;
+        try {
+            int warm;
+            try (StopOnSignal signals = new StopOnSignal(stop)) {
+                if (lock) {
+                    Locking.Locked l = lock(paths, reporter, stop);
+                    locked = l.set();
+                    warm = l.exit().status;
+                } else {
+                    warm = read(paths, reporter, stop);
+                }
+            }
+            if (stop.stopped()) {
+                return ExitCode.stoppedBy(stop.signal()).status;
+            }
+            if (warm != 0 && !keepGoing) {
+                reporter.problem("run: the warm-up failed (exit status " + warm + "): " + command.get(0)
+                        + " not run (--keep-going runs it anyway)");
+                return ExitCode.NOT_RUN.status;
+            }
+            return ChildCommand.run(command, os, reporter);
+        } finally {
+            if (locked != null) {
+                locked.close();
+            }
+        }
+    }
+
+    /** How many words came after the first "--" behind "run": COMMAND and its ARGs, which picocli took as PATHs. */
+    private int commandLength() {
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        int run = args.indexOf(spec.name());
+        int dashes = args.subList(run + 1, args.size()).indexOf("--");
+        int n = dashes < 0 ? 0 : args.size() - (run + 1 + dashes) - 1;
+        if (n == 0 || n > words.size()) {
+            throw new ParameterException(spec.commandLine(), "run needs -- and the COMMAND to run after the PATHs");
+        }
+        return n;
+    }
+
+    /** The read of dirdump PATH..., with the read options given before 'run': its exit status. */
+    private int read(List<String> paths, Reporter reporter, StopRequest stop) {
+        parent.paths = paths;
+        parent.walk = walk;
+        parent.list = list;
+        if (!verbose) {
+            parent.progress = false;  // COMMAND's output alone on the terminal
+        }
+        RunSummary summary = parent.read(reporter, stop, true);
+        if (verbose) {
+            HumanSummary.print(summary, parent.err);
+        }
+        return summary.exitStatus();
+    }
+
+    /** The set locked as dirdump lock locks it (null if it cannot be, said), and the status of the lock. */
+    private Locking.Locked lock(List<String> paths, Reporter reporter, StopRequest stop) {
+        try (Selection selection = Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter, stop)) {
+            Locking.Locked locked = Locking.lock(selection, walk, lockOptions.maxLocked(), reporter, stop);
+            if (verbose && locked.set() != null) {
+                LockSummary.print(locked.set(), locked.facts(), null, parent.err);
+            }
+            return locked;
+        }
+    }
+}

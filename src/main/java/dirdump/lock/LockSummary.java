@@ -1,0 +1,43 @@
+package dirdump.lock;
+
+import com.google.gson.JsonObject;
+import dirdump.report.HumanSummary;
+import dirdump.report.JsonSummary;
+import dirdump.report.RunFacts;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/** The summary of a lock, once every file is locked: for people on stderr, or as one JSON object on stdout. */
+public final class LockSummary {
+    private LockSummary() {
+    }
+
+    /** {@code waiting}: what ends the lock ("waiting for SIGINT, SIGTERM or SIGHUP"), or null. */
+    public static void print(LockedSet set, RunFacts facts, String waiting, PrintStream err) {
+        err.printf(Locale.ROOT, "dirdump: locked %s, %s in memory%n",
+                HumanSummary.count(set.lockedFiles(), "file", "files"), HumanSummary.bytes(set.lockedBytes()));
+        if (set.leftOutFiles() > 0) {
+            err.printf(Locale.ROOT, "  left out by --max-locked: %s, %s, from the first that did not fit%n",
+                    HumanSummary.count(set.leftOutFiles(), "file", "files"), HumanSummary.bytes(set.leftOutBytes()));
+        }
+        for (String line : facts.lines()) {
+            err.println("  " + line);
+        }
+        if (waiting != null) {
+            err.println("  " + waiting);
+        }
+    }
+
+    /** After the record's members in {@code o}: files_locked, bytes_locked, left_out, pid, then those of {@link RunFacts}. */
+    public static void printJson(LockedSet set, RunFacts facts, JsonObject o, PrintStream out) {
+        o.addProperty("files_locked", set.lockedFiles());
+        o.addProperty("bytes_locked", set.lockedBytes());
+        JsonObject leftOut = new JsonObject();
+        leftOut.addProperty("files", set.leftOutFiles());
+        leftOut.addProperty("bytes", set.leftOutBytes());
+        o.add("left_out", leftOut);
+        o.addProperty("pid", ProcessHandle.current().pid());
+        facts.addTo(o);
+        JsonSummary.println(o, out);
+    }
+}

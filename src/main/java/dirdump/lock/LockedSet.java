@@ -1,0 +1,134 @@
+package dirdump.lock;
+
+import dirdump.report.PathText;
+import dirdump.report.Reporter;
+import dirdump.report.Tally;
+import dirdump.sys.SysException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The files of a set, mapped (by {@link LockRun#map}) and then locked, until closed: closing unmaps
+ * them, which unlocks their pages. What was left out (--max-locked) is counted, not mapped.
+ */
+public final class LockedSet implements AutoCloseable {
+    private final List<MappedFile> files = new ArrayList<>();
+    private long mappedBytes;
+    private long emptyFiles;
+    private long leftOutFiles;
+    private long leftOutBytes;
+    private long lockedFiles;
+    private long lockedBytes;
+    /** Why the set cannot be mapped at all (mmap's ENOMEM: no address space, no mappings left), or null. */
+    private String unmappable;
+
+    void add(MappedFile f) {
+        files.add(f);
+        mappedBytes += f.bytes();
+    }
+
+    void addEmpty() {
+        emptyFiles++;
+    }
+
+    void leaveOut(long bytes) {
+        leftOutFiles++;
+        leftOutBytes += bytes;
+    }
+
+    void unmappable(String reason) {
+        unmappable = reason;
+    }
+
+    /** What locking every mapped file takes, in bytes (whole pages, holes left out). */
+    public long mappedBytes() {
+        return mappedBytes;
+    }
+
+    public long mappedFiles() {
+        return files.size();
+    }
+
+    /**
+     * The mappings the locked set takes: one a file, but a lock of parts of one (the data of a sparse
+     * file) splits it, in up to 2k + 1 for k parts.
+     */
+    public long mappings() {
+        return files.stream().mapToLong(f -> whole(f) ? 1 : f.ranges().length + 1).sum();
+    }
+
+    private static boolean whole(MappedFile f) {
+        return f.ranges().length == 2 && f.ranges()[0] == 0 && f.ranges()[1] >= f.mapping().length();
+    }
+
+    public String unmappable() {
+        return unmappable;
+    }
+
+    /**
+     * Locks the files in the order they were mapped. First every range is advised (MADV_WILLNEED), so
+     * that the device has the whole set to read, in this order, with many reads in flight; then mlock
+     * waits for each file's pages and pins them. A file that cannot be locked is reported, counted as an
+     * error and unmapped; the others stay locked. {@code stop}: ends it early (a signal).
+     */
+    public void lock(Reporter reporter, Tally tally, BooleanSupplier stop) {
+        for (MappedFile f : files) {
+            for (int i = 0; i < f.ranges().length && !stop.getAsBoolean(); i += 2) {
+                try {
+                    f.mapping().willNeed(f.ranges()[i], f.ranges()[i + 1]);
+                } catch (SysException e) {
+                    break;  // only advice: mlock reads what it did not bring in
+                }
+            }
+        }
+        List<MappedFile> failed = new ArrayList<>();
+        for (MappedFile f : files) {
+            if (stop.getAsBoolean()) {
+                break;
+            }
+            try {
+                for (int i = 0; i < f.ranges().length; i += 2) {
+                    f.mapping().lock(f.ranges()[i], f.ranges()[i + 1]);
+                }
+                lockedFiles++;
+                lockedBytes += f.bytes();
+                tally.addRead(f.bytes());
+                if (reporter.verbose()) {
+                    reporter.line(PathText.of(f.path()) + " (" + f.bytes() + " bytes locked)");
+                }
+            } catch (SysException e) {
+                reporter.error(f.path(), "not locked: " + e.getMessage());
+                tally.addError();
+                failed.add(f);
+            }
+        }
+        failed.forEach(f -> f.mapping().close());
+        files.removeAll(failed);
+    }
+
+    /** Files locked, empty files included (they have nothing to lock). */
+    public long lockedFiles() {
+        return lockedFiles + emptyFiles;
+    }
+
+    public long lockedBytes() {
+        return lockedBytes;
+    }
+
+    public long leftOutFiles() {
+        return leftOutFiles;
+    }
+
+    /** The size of the files left out (as fstat gives it). */
+    public long leftOutBytes() {
+        return leftOutBytes;
+    }
+
+    /** Unmaps every file: their pages are unlocked, and stay in the page cache as any other. */
+    @Override
+    public void close() {
+        files.forEach(f -> f.mapping().close());
+        files.clear();
+    }
+}
