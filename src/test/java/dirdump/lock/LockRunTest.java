@@ -1,0 +1,154 @@
+package dirdump.lock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dirdump.order.LocateMethod;
+import dirdump.order.Order;
+import dirdump.order.OrderSettings;
+import dirdump.order.Orderer;
+import dirdump.order.SizeRange;
+import dirdump.report.Reporter;
+import dirdump.report.Tally;
+import dirdump.scan.Listing;
+import dirdump.scan.PathFilter;
+import dirdump.scan.StopRequest;
+import dirdump.scan.WalkSettings;
+import dirdump.scan.Walker;
+import dirdump.sys.AvailableMemory;
+import dirdump.sys.LockLimits;
+import dirdump.sys.Os;
+import dirdump.sys.PathNames;
+import dirdump.testing.LockedMemory;
+import dirdump.testing.PageCache;
+import dirdump.testing.Trees;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The phases of a lock, run in this JVM: mapped, checked, locked, closed; the tree changed between them. */
+class LockRunTest {
+    private static final int PAGE = 4096;
+    private static final Reporter QUIET = new Reporter(new PrintStream(OutputStream.nullOutputStream()),
+            Reporter.Verbosity.QUIET);
+    private static final Os OS = Os.load(QUIET::warning);
+    private static final LockLimits NONE = new LockLimits(-1, true, 0, Long.MAX_VALUE);
+    private static final AvailableMemory.Bound PLENTY = new AvailableMemory.Bound(Long.MAX_VALUE, "none");
+
+    @TempDir
+    Path tmp;
+
+    /** The tree's files mapped in inode order, with the cap {@code maxLocked} (0: none). */
+    private static LockedSet map(Path root, long maxLocked) {
+        try (Listing listing = new Walker(OS, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), QUIET,
+                new Tally()).walk(List.of(PathNames.bytes(root.toString())), null)) {
+            int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false),
+                    SizeRange.ALL, OS, new Tally(), QUIET).sequence();
+            return LockRun.map(OS, listing, sequence, maxLocked, new Tally(), QUIET, new StopRequest());
+        }
+    }
+
+    private static long pagesOf(long bytes) {
+        return (bytes + PAGE - 1) / PAGE;
+    }
+
+    @Test
+    void theLockedPagesShowInVmLckAndStayThroughAnEvictUntilClosed() throws Exception {
+        List<Path> files = Trees.randomTree(tmp, 30, 50_000, 1);
+        long pages = 0;
+        for (Path f : files) {
+            pages += pagesOf(Files.size(f));
+        }
+        long before = LockedMemory.ofThisProcess();
+        try (LockedSet set = map(tmp, 0)) {
+            assertNull(LockCheck.refusal(set, NONE, PLENTY));
+            assertEquals(before, LockedMemory.ofThisProcess(), "mapped, not locked yet");
+            set.lock(QUIET, new Tally(), () -> false);
+            assertEquals(files.size(), set.lockedFiles());
+            assertEquals(pages * PAGE, set.lockedBytes());
+            assertEquals(before + pages * PAGE, LockedMemory.ofThisProcess());
+
+            PageCache.evict(files);
+            long resident = 0;
+            for (Path f : files) {
+                resident += PageCache.residentPages(f);
+            }
+            assertEquals(pages, resident, "locked pages are not evicted");
+        }
+        assertEquals(before, LockedMemory.ofThisProcess(), "unlocked when closed");
+    }
+
+    @Test
+    void ofASparseFileOnlyItsDataIsLocked() throws Exception {
+        Path f = tmp.resolve("sparse");
+        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+            raf.setLength(64L << 20);
+            raf.seek(0);
+            raf.write(new byte[PAGE]);
+            raf.seek(32L << 20);
+            raf.write(new byte[] {1, 2, 3});
+        }
+        Files.createFile(tmp.resolve("empty"));
+        long before = LockedMemory.ofThisProcess();
+        try (LockedSet set = map(tmp, 0)) {
+            set.lock(QUIET, new Tally(), () -> false);
+            assertEquals(2, set.lockedFiles(), "the empty one too, with nothing to lock");
+            assertEquals(2 * PAGE, set.lockedBytes(), "a page of each data range, no hole");
+            assertEquals(before + 2 * PAGE, LockedMemory.ofThisProcess());
+        }
+    }
+
+    @Test
+    void aFileReplacedWhileLockedKeepsItsOldPagesLockedAndTheNewOneIsNot() throws Exception {
+        Path f = Trees.file(tmp.resolve("data"), 10 * PAGE, 1);
+        long before = LockedMemory.ofThisProcess();
+        try (LockedSet set = map(tmp, 0)) {
+            set.lock(QUIET, new Tally(), () -> false);
+            Path replacement = Trees.file(tmp.resolve("data.new"), 20 * PAGE, 2);
+            Files.move(replacement, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            PageCache.evict(List.of(f));
+            assertEquals(0, PageCache.residentPages(f), "the new file under the name is not locked");
+            assertEquals(before + 10 * PAGE, LockedMemory.ofThisProcess(), "the old one still is, while mapped");
+        }
+        assertEquals(before, LockedMemory.ofThisProcess());
+    }
+
+    @Test
+    void maxLockedTakesTheFilesInOrderWhileTheNextFitsWhole() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            Trees.file(tmp.resolve("f" + i), 3 * PAGE, i);
+        }
+        try (LockedSet set = map(tmp, 7 * PAGE)) {
+            set.lock(QUIET, new Tally(), () -> false);
+            assertEquals(2, set.lockedFiles());
+            assertEquals(6 * PAGE, set.lockedBytes());
+            assertEquals(3, set.leftOutFiles());
+            assertEquals(9 * PAGE, set.leftOutBytes());
+        }
+    }
+
+    @Test
+    void aSetBeyondALimitIsRefusedWithTheLimitNamedBeforeAnythingIsLocked() throws Exception {
+        Trees.file(tmp.resolve("f"), 8 * PAGE, 1);
+        long before = LockedMemory.ofThisProcess();
+        try (LockedSet set = map(tmp, 0)) {
+            String memlock = LockCheck.refusal(set, new LockLimits(4 * PAGE, false, 0, Long.MAX_VALUE), PLENTY);
+            assertTrue(memlock.startsWith("the set needs 32.0 KiB locked, more than RLIMIT_MEMLOCK allows (16.0 KiB;"),
+                    memlock);
+            assertNull(LockCheck.refusal(set, new LockLimits(4 * PAGE, true, 0, Long.MAX_VALUE), PLENTY),
+                    "CAP_IPC_LOCK lifts the limit");
+            String memory = LockCheck.refusal(set, NONE, new AvailableMemory.Bound(PAGE, "MemAvailable"));
+            assertTrue(memory.contains("more than the memory there is to hold it (4.0 KiB, MemAvailable)"), memory);
+            String maps = LockCheck.refusal(set, new LockLimits(-1, false, 0, 0), PLENTY);
+            assertTrue(maps.contains("vm.max_map_count leaves room for 0 more"), maps);
+            assertEquals(before, LockedMemory.ofThisProcess());
+        }
+    }
+}
