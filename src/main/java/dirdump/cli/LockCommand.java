@@ -86,6 +86,7 @@ final class LockCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         parent.refusePathsBefore(spec.name(), spec);
+        lockOptions.validate(spec);
         Reporter reporter = new Reporter(parent.err, output.verbosity());
         Os os = Os.load(reporter::warning);
         if (daemon && !Daemon.isChild()) {
@@ -139,7 +140,7 @@ final class LockCommand implements Callable<Integer> {
                 if (output.json) {
                     walk.describe(record);
                     lockOptions.describe(record);
-                    record.setting("daemon", daemon).setting("pidfile", pidFile);
+                    record.setting("method", "mlock").setting("daemon", daemon).setting("pidfile", pidFile);
                     LockSummary.printJson(set, locked.facts(), record.json(reporter), out);
                 } else if (output.verbosity() != Reporter.Verbosity.QUIET) {
                     LockSummary.print(set, locked.facts(), stays ? "holding the lock until SIGINT, SIGTERM or "

@@ -1,7 +1,9 @@
 package dirdump.cli;
 
 import dirdump.report.RunRecord;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /** What lock and run --lock share of their options. */
 public final class LockOptions {
@@ -9,6 +11,13 @@ public final class LockOptions {
             description = "Lock at most SIZE bytes (500M, 8G): the files in order while the next fits whole; that "
                 + "one and those after it are left out, as the summary says.")
     Long maxLocked;
+
+    /** Refuses a cap of 0 (which would lock nothing, or seem to mean none), before the walk. */
+    void validate(CommandSpec spec) {
+        if (maxLocked != null && maxLocked < 1) {
+            throw new ParameterException(spec.commandLine(), "--max-locked must be 1 byte or more");
+        }
+    }
 
     /** The cap in bytes, 0 for none. */
     long maxLocked() {

@@ -90,6 +90,7 @@ final class RunCommand implements Callable<Integer> {
         if (lockOptions.maxLocked != null && !lock) {
             throw new ParameterException(spec.commandLine(), "--max-locked is for --lock");
         }
+        lockOptions.validate(spec);
         Reporter reporter = new Reporter(parent.err, verbose ? Reporter.Verbosity.NORMAL : Reporter.Verbosity.QUIET);
         Os os = Os.load(reporter::warning);
         StopRequest stop = new StopRequest();

@@ -1,0 +1,160 @@
+package dirdump.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import dirdump.testing.AsUser;
+import dirdump.testing.DirdumpRun;
+import dirdump.testing.Launched;
+import dirdump.testing.LockedMemory;
+import dirdump.testing.PageCache;
+import dirdump.testing.RunSchema;
+import dirdump.testing.Tools;
+import dirdump.testing.Trees;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** dirdump lock through the launcher: --daemon returns once the set is locked, the lock holds, a signal ends it. */
+class LockIT {
+    private static final Path DIRDUMP = Launched.launcher("dirdump");
+
+    @TempDir
+    Path tmp;
+
+    private Path data;
+    private List<Path> files;
+    private long pages;
+    private final List<Long> daemons = new ArrayList<>();
+
+    @BeforeEach
+    void tree() throws Exception {
+        data = tmp.resolve("data");
+        files = Trees.randomTree(data, 40, 100_000, 3);
+        for (Path f : files) {
+            pages += (Files.size(f) + 4095) / 4096;
+        }
+        PageCache.sync(files);  // written out, so that an evict can drop them once unlocked
+    }
+
+    /** A test that fails half way leaves no lock behind. */
+    @AfterEach
+    void endDaemons() {
+        daemons.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy));
+    }
+
+    private long daemon(Path pidFile) throws Exception {
+        long pid = Long.parseLong(Files.readString(pidFile).trim());
+        daemons.add(pid);
+        return pid;
+    }
+
+    private static void endAndWait(long pid) throws Exception {
+        ProcessHandle p = ProcessHandle.of(pid).orElseThrow();
+        assertTrue(p.destroy(), "SIGTERM sent");
+        p.onExit().get(60, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void theLockShowsInVmLckSurvivesAnEvictAndEndsWithSigterm() throws Exception {
+        Path pidFile = tmp.resolve("lock.pid");
+        PageCache.retryIfDropped(() -> {
+            Launched lock = Launched.run(DIRDUMP, Map.of(), "lock", "--daemon", "--pidfile", pidFile.toString(),
+                    "--json", data.toString());
+            assertEquals(0, lock.status(), lock.err());
+            RunSchema.check(lock.out());
+            JsonObject o = lock.json();
+            long pid = daemon(pidFile);
+            try {
+                assertEquals(pid, o.get("pid").getAsLong(), "the pid file names the process that holds the lock");
+                assertEquals(files.size(), o.get("files_locked").getAsLong());
+                assertEquals(pages * 4096, o.get("bytes_locked").getAsLong());
+                assertEquals(pages * 4096, LockedMemory.of(pid), "VmLck grows by the set's size");
+                assertFalse(ProcessHandle.current().pid() == ProcessHandle.of(pid).orElseThrow().parent()
+                        .map(ProcessHandle::pid).orElse(-1L), "detached");
+
+                DirdumpRun evict = DirdumpRun.json("evict", data);
+                assertEquals(0, evict.status(), evict.err());
+                DirdumpRun status = DirdumpRun.json("status", data);
+                assertEquals(100.0, status.summary().get("percent").getAsDouble(), "locked pages stay through an evict");
+
+                Launched second = Launched.run(DIRDUMP, Map.of(), "lock", "--pidfile", pidFile.toString(), data.toString());
+                assertEquals(2, second.status());
+                assertEquals("dirdump: --pidfile " + pidFile + ": process " + pid + " is running (a lock already?); "
+                        + "remove the file if it is not one\n", second.err());
+            } finally {
+                endAndWait(pid);
+            }
+            assertFalse(Files.exists(pidFile), "removed at the end");
+            assertEquals(0, DirdumpRun.of("-q", "evict", data).status());
+            assertEquals(0.0, DirdumpRun.json("status", data).summary().get("percent").getAsDouble(),
+                    "unlocked: evicted now");
+        });
+    }
+
+    @Test
+    void aStalePidFileIsReplacedAndOneThatHoldsNoPidIsLeftAlone() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path pidFile = Files.writeString(tmp.resolve("stale.pid"), gone.pid() + "\n");
+        Launched lock = Launched.run(DIRDUMP, Map.of(), "lock", "-q", "--daemon", "--pidfile", pidFile.toString(),
+                data.toString());
+        assertEquals(0, lock.status(), lock.err());
+        long pid = daemon(pidFile);
+        assertTrue(pid != gone.pid());
+        endAndWait(pid);
+
+        Path notOne = Files.writeString(tmp.resolve("notes.txt"), "keep me\n");
+        Launched refused = Launched.run(DIRDUMP, Map.of(), "lock", "--daemon", "--pidfile", notOne.toString(),
+                data.toString());
+        assertEquals(2, refused.status());
+        assertEquals("dirdump: --pidfile " + notOne + ": exists and holds no pid; not a pid file of dirdump's, left "
+                + "alone\n", refused.err());
+        assertEquals("keep me\n", Files.readString(notOne));
+    }
+
+    /**
+     * Under a small RLIMIT_MEMLOCK (prlimit), without CAP_IPC_LOCK (root's: setpriv drops it), a set that
+     * does not fit is refused before anything is locked, and --max-locked locks what fits.
+     */
+    @Test
+    void aSetBeyondRlimitMemlockIsRefusedBeforeAnythingIsLocked() throws Exception {
+        List<String> limited = new ArrayList<>(List.of(Tools.which("prlimit").toString(), "--memlock=65536:65536"));
+        if (AsUser.isRoot()) {
+            limited.addAll(List.of(Tools.which("setpriv").toString(), "--bounding-set=-ipc_lock",
+                    "--inh-caps=-ipc_lock"));
+        }
+        limited.add(DIRDUMP.toString());
+        List<String> refuse = new ArrayList<>(limited);
+        refuse.addAll(List.of("lock", data.toString()));
+        Launched refused = Launched.of(new ProcessBuilder(refuse));
+        assertEquals(2, refused.status());
+        assertTrue(refused.err().startsWith("dirdump: cannot lock: the set needs "), refused.err());
+        assertTrue(refused.err().endsWith(" locked, more than RLIMIT_MEMLOCK allows (64.0 KiB; ulimit -l, "
+                + "LimitMEMLOCK= in a systemd unit): raise it, or give --max-locked\n"), refused.err());
+
+        Path pidFile = tmp.resolve("capped.pid");
+        List<String> capped = new ArrayList<>(limited);
+        capped.addAll(List.of("lock", "--daemon", "--pidfile", pidFile.toString(), "--json", "--max-locked", "64K",
+                data.toString()));
+        Launched lock = Launched.of(new ProcessBuilder(capped));
+        assertEquals(0, lock.status(), lock.err());
+        long pid = daemon(pidFile);
+        JsonObject o = lock.json();
+        long locked = o.get("bytes_locked").getAsLong();
+        assertTrue(locked > 0 && locked <= 65536, lock.out());
+        assertEquals(locked, LockedMemory.of(pid));
+        assertEquals(files.size(), o.get("files_locked").getAsLong() + o.getAsJsonObject("left_out").get("files")
+                .getAsLong());
+        endAndWait(pid);
+    }
+}

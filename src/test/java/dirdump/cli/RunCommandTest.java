@@ -1,0 +1,118 @@
+package dirdump.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dirdump.testing.DirdumpRun;
+import dirdump.testing.LockedMemory;
+import dirdump.testing.PageCache;
+import dirdump.testing.Trees;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** dirdump run: warm or lock, run COMMAND, release, and exit as COMMAND did. Run in this JVM: its VmLck is run's. */
+class RunCommandTest {
+    @TempDir
+    Path tmp;
+
+    private List<Path> files;
+
+    private Path set() throws Exception {
+        Path set = Files.createDirectory(tmp.resolve("set"));
+        files = Trees.randomTree(set, 12, 40_000, 1);
+        return set;
+    }
+
+    @Test
+    void itExitsWithTheStatusOfCommandAndSaysNothingOfItsOwn() throws Exception {
+        Path set = set();
+        DirdumpRun failed = DirdumpRun.of("run", set, "--", "false");
+        assertEquals(1, failed.status());
+        assertEquals("", failed.err());
+        assertEquals(7, DirdumpRun.of("run", set, "--", "sh", "-c", "exit 7").status());
+        assertEquals(143, DirdumpRun.of("run", set, "--", "sh", "-c", "kill -TERM $$").status(),
+                "128 + the signal that ended it, as the shell says");
+        assertEquals(0, DirdumpRun.of("run", set, "--", "sh", "-c", "test \"$1\" = '-- x'", "sh", "-- x").status(),
+                "the arguments after -- are COMMAND's, a -- among them too");
+    }
+
+    @Test
+    void theSetIsWarmWhenCommandStarts() throws Exception {
+        Path set = set();
+        PageCache.retryIfDropped(() -> {
+            PageCache.evict(files);
+            assertEquals(0, DirdumpRun.of("run", set, "--", "true").status());
+            DirdumpRun status = DirdumpRun.json("status", set);
+            assertEquals(100.0, status.summary().get("percent").getAsDouble());
+        });
+    }
+
+    @Test
+    void withLockTheSetIsLockedWhileCommandRunsAndReleasedWhenItExits() throws Exception {
+        Path set = set();
+        long size = 0;
+        for (Path f : files) {
+            size += (Files.size(f) + 4095) / 4096 * 4096;
+        }
+        long before = LockedMemory.ofThisProcess();
+        Path seen = tmp.resolve("vmlck");
+        // COMMAND's parent is this JVM: it reads what its parent has locked while it runs.
+        DirdumpRun run = DirdumpRun.of("run", "--lock", set, "--", "sh", "-c",
+                "grep VmLck /proc/$PPID/status >\"$1\"; exit 3", "sh", seen);
+        assertEquals(3, run.status(), run.err());
+        long during = Long.parseLong(Files.readString(seen).replaceAll("[^0-9]", "")) * 1024;
+        assertEquals(before + size, during);
+        assertEquals(before, LockedMemory.ofThisProcess(), "released when COMMAND exited");
+
+        DirdumpRun capped = DirdumpRun.of("run", "--lock", "--max-locked", "1", set, "--", "sh", "-c",
+                "grep VmLck /proc/$PPID/status >\"$1\"", "sh", seen);
+        assertEquals(0, capped.status(), capped.err());
+        assertEquals(before, Long.parseLong(Files.readString(seen).replaceAll("[^0-9]", "")) * 1024,
+                "no file fits in one byte");
+    }
+
+    @Test
+    void aFailedWarmUpIsSaidAndCommandIsNotRunUnlessKeepGoing() throws Exception {
+        Path set = set();
+        Path ran = tmp.resolve("ran");
+        DirdumpRun failed = DirdumpRun.of("run", set, tmp.resolve("missing"), "--", "touch", ran);
+        assertEquals(125, failed.status());
+        assertFalse(Files.exists(ran));
+        assertTrue(failed.err().contains("dirdump: " + tmp.resolve("missing") + ": No such file or directory\n"),
+                failed.err());
+        assertTrue(failed.err().contains("dirdump: run: the warm-up failed (exit status 2): touch not run "
+                + "(--keep-going runs it anyway)"), failed.err());
+
+        DirdumpRun anyway = DirdumpRun.of("run", "--keep-going", set, tmp.resolve("missing"), "--", "touch", ran);
+        assertEquals(0, anyway.status(), anyway.err());
+        assertTrue(Files.exists(ran));
+    }
+
+    @Test
+    void aCommandThatCannotBeRunExitsAsTheShellDoes() throws Exception {
+        Path set = set();
+        DirdumpRun missing = DirdumpRun.of("run", set, "--", "no-such-command-here");
+        assertEquals(127, missing.status());
+        assertEquals("dirdump: no-such-command-here: command not found\n", missing.err());
+        DirdumpRun notExecutable = DirdumpRun.of("run", set, "--", files.get(0));
+        assertEquals(126, notExecutable.status(), notExecutable.err());
+        assertTrue(notExecutable.err().endsWith(": Permission denied\n"), notExecutable.err());
+    }
+
+    @Test
+    void usageErrorsAreRefusedBeforeAnythingIsWarmed() throws Exception {
+        Path set = set();
+        DirdumpRun noCommand = DirdumpRun.of("run", set);
+        assertEquals(2, noCommand.status());
+        assertTrue(noCommand.err().startsWith("dirdump: run needs -- and the COMMAND to run after the PATHs\n"),
+                noCommand.err());
+        assertEquals(2, DirdumpRun.of("run", set, "--").status());
+        DirdumpRun cap = DirdumpRun.of("run", "--max-locked", "1M", set, "--", "true");
+        assertEquals(2, cap.status());
+        assertTrue(cap.err().startsWith("dirdump: --max-locked is for --lock\n"), cap.err());
+    }
+}
