@@ -88,7 +88,7 @@ final class LockCommand implements Callable<Integer> {
         parent.refusePathsBefore(spec.name(), spec);
         lockOptions.validate(spec);
         Reporter reporter = new Reporter(parent.err, output.verbosity());
-        Os os = Os.load(reporter::warning);
+        Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
         if (daemon && !Daemon.isChild()) {
             return Daemon.start(os, reporter, parent.out);
         }

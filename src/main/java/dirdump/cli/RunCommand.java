@@ -92,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
         }
         lockOptions.validate(spec);
         Reporter reporter = new Reporter(parent.err, verbose ? Reporter.Verbosity.NORMAL : Reporter.Verbosity.QUIET);
-        Os os = Os.load(reporter::warning);
+        Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
         StopRequest stop = new StopRequest();
         LockedSet locked = null;
         try {

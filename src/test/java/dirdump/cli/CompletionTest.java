@@ -98,7 +98,7 @@ class CompletionTest {
 
     @Test
     void bashListsEveryOptionOfTheCommand() throws Exception {
-        for (String command : List.of("", "order", "status", "evict", "bench")) {
+        for (String command : List.of("", "order", "status", "evict", "lock", "run", "bench")) {
             List<String> words = new ArrayList<>(List.of("dirdump"));
             if (!command.isEmpty()) {
                 words.add(command);

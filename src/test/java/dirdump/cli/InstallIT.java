@@ -36,7 +36,7 @@ class InstallIT {
     private static final List<String> INSTALL_TOOLS = List.of("readlink", "dirname", "find", "mkdir", "mv", "rm", "sed",
             "head", "tar", "gzip", "java");
     private static final List<String> PAGES = List.of("dirdump.1", "dirdump-order.1", "dirdump-status.1",
-            "dirdump-evict.1", "dirdump-bench.1");
+            "dirdump-evict.1", "dirdump-lock.1", "dirdump-run.1", "dirdump-bench.1");
 
     @TempDir
     Path tmp;

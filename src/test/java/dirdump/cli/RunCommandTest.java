@@ -36,7 +36,7 @@ class RunCommandTest {
         assertEquals(7, DirdumpRun.of("run", set, "--", "sh", "-c", "exit 7").status());
         assertEquals(143, DirdumpRun.of("run", set, "--", "sh", "-c", "kill -TERM $$").status(),
                 "128 + the signal that ended it, as the shell says");
-        assertEquals(0, DirdumpRun.of("run", set, "--", "sh", "-c", "test \"$1\" = '-- x'", "sh", "-- x").status(),
+        assertEquals(0, DirdumpRun.of("run", set, "--", "sh", "-c", "test \"$1$2\" = --x", "sh", "--", "x").status(),
                 "the arguments after -- are COMMAND's, a -- among them too");
     }
 
@@ -67,6 +67,8 @@ class RunCommandTest {
         long during = Long.parseLong(Files.readString(seen).replaceAll("[^0-9]", "")) * 1024;
         assertEquals(before + size, during);
         assertEquals(before, LockedMemory.ofThisProcess(), "released when COMMAND exited");
+        assertEquals(1, DirdumpRun.of("run", "--lock", set, "--", "false").status());
+        assertEquals(before, LockedMemory.ofThisProcess(), "released when COMMAND failed");
 
         DirdumpRun capped = DirdumpRun.of("run", "--lock", "--max-locked", "1", set, "--", "sh", "-c",
                 "grep VmLck /proc/$PPID/status >\"$1\"", "sh", seen);
