@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Compares dirdump with other ways of reading every file of a tree, from a cold and from a warm page
-# cache, on the two standard data sets (57,000 files in one directory; 200,000 files in 2,000
-# directories), made with bin/testdata-gen unless they exist. One command from a fresh clone:
+# cache, on the standard data sets, made unless they exist: flat (57,000 files of 100 B to 20 KB in
+# one directory) and tree (200,000 in 2,000 directories), by bin/testdata-gen; bigfiles (200 files of
+# 1 to 64 MiB, by testdata-gen) and bigfile (one file of 4 GiB from /dev/urandom). Where fio is
+# installed, it first measures what the disk under DIR can do itself (O_DIRECT, no page cache): random
+# 4 KiB reads at queue depth 32, the most small files a second any reader could get, and sequential
+# reads. One command from a fresh clone:
 #
-#   bench/compare.sh [--rounds N] [--data DIR] [--sets "flat tree"] [--only cold|warm]
+#   bench/compare.sh [--rounds N] [--data DIR] [--sets "flat tree bigfiles bigfile"] [--only cold|warm]
 #
 # Commands run interleaved (A B C ... A B C ...), so that a slow spell of this shared machine hits
 # every command alike; each figure is the median of the rounds, with min and max, and each ratio is the
@@ -14,7 +18,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd -P)
 rounds=5
 data=/tmp/dirdump-bench
-sets="flat tree"
+sets="flat tree bigfiles bigfile"
 only=""
 while [ $# -gt 0 ]; do
     case $1 in
@@ -22,7 +26,7 @@ while [ $# -gt 0 ]; do
         --data) data=$2; shift 2 ;;
         --sets) sets=$2; shift 2 ;;
         --only) only=$2; shift 2 ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "compare.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -43,10 +47,43 @@ make_set() {  # name -> directory holding the set
     if [ ! -d "$dir" ] || [ -z "$(ls -A "$dir")" ]; then
         echo "making the $1 set in $dir" >&2
         mkdir -p "$dir"
-        "$here/bin/testdata-gen" "$dir" --preset "$1" --seed 1 >&2
+        case $1 in
+            flat | tree) "$here/bin/testdata-gen" "$dir" --preset "$1" --seed 1 >&2 ;;
+            bigfiles) "$here/bin/testdata-gen" "$dir" --files 200 --min-size 1M --max-size 64M --mean 16M \
+                          --seed 1 >&2 ;;
+            bigfile) head -c 4G /dev/urandom > "$dir/4GiB.part" && mv "$dir/4GiB.part" "$dir/4GiB" ;;
+            *) echo "compare.sh: no set named $1 (flat, tree, bigfiles, bigfile)" >&2; exit 2 ;;
+        esac
         sync
     fi
     echo "$dir"
+}
+
+# device_limits DIR: what the disk itself does, measured with fio on a 1 GiB file of its own beside the
+# sets (made once, kept for the next run), with O_DIRECT so that the page cache plays no part.
+device_limits() {
+    local file=$1/fio-1GiB rand seq
+    if ! command -v fio >/dev/null; then
+        echo "fio not installed: the disk's own limits are not measured (apt install fio)" >&2
+        return
+    fi
+    mkdir -p "$1"
+    # --minimal: one line of ';'-separated fields; field 7 is the read bandwidth in KiB/s, 8 the IOPS.
+    rand=$(fio --name=rand --filename="$file" --size=1G --rw=randread --bs=4k --iodepth=32 --ioengine=libaio \
+        --direct=1 --runtime=10 --time_based --minimal 2>/dev/null | cut -d';' -f8) || rand=
+    seq=$(fio --name=seq --filename="$file" --size=1G --rw=read --bs=1M --iodepth=8 --ioengine=libaio \
+        --direct=1 --runtime=10 --time_based --minimal 2>/dev/null | cut -d';' -f7) || seq=
+    if [ -z "$rand" ] || [ -z "$seq" ]; then
+        echo "fio failed on $file: the disk's own limits are not measured" >&2
+        return
+    fi
+    echo
+    echo "### The disk itself (fio, O_DIRECT, 10 s each, on $(df --output=source "$1" | tail -n 1))"
+    echo
+    echo "| what | fio |"
+    echo "|---|---|"
+    echo "| random 4 KiB reads, queue depth 32 | $rand a second: at best $rand files of 4 KiB or less a second |"
+    echo "| sequential 1 MiB reads, queue depth 8 | $((seq / 1024)) MiB/s |"
 }
 
 empty_cache() {  # dir
@@ -93,20 +130,37 @@ report() {
 }
 
 echo "dirdump benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, kernel $(uname -r), $rounds rounds"
+device_limits "$data"
 for set in $sets; do
     dir=$(make_set "$set")
     files=$(find "$dir" -type f | wc -l)
     bytes=$(du -sb "$dir" | cut -f1)
-    # Names are Markdown table cells: a pipe is written \|.
-    names=("dirdump (default)" "dirdump --nosort -j1" "find \\| xargs cat" "find \\| xargs -P8 cat" "vmtouch -t" "tar \\| cat")
-    commands=("'$dirdump' -q '$dir'"
-              "'$dirdump' -q --nosort -j 1 '$dir'"
-              "find '$dir' -type f -print0 | xargs -0 cat > /dev/null"
-              "find '$dir' -type f -print0 | xargs -0 -P8 cat > /dev/null"
-              "vmtouch -tq '$dir'"
-              "tar cf - '$dir' | cat > /dev/null")
+    # Names are Markdown table cells: a pipe is written \|. vmtouch is last, to be left out if missing.
+    case $set in
+        bigfile)
+            names=("dirdump (default)" "dd bs=256k" "cat" "vmtouch -t")
+            commands=("'$dirdump' -q '$dir'"
+                      "dd if='$dir/4GiB' of=/dev/null bs=256k status=none"
+                      "cat '$dir/4GiB' > /dev/null"
+                      "vmtouch -tq '$dir'") ;;
+        bigfiles)
+            names=("dirdump (default)" "find \\| xargs cat" "find \\| xargs -P8 cat" "tar \\| cat" "vmtouch -t")
+            commands=("'$dirdump' -q '$dir'"
+                      "find '$dir' -type f -print0 | xargs -0 cat > /dev/null"
+                      "find '$dir' -type f -print0 | xargs -0 -P8 cat > /dev/null"
+                      "tar cf - '$dir' | cat > /dev/null"
+                      "vmtouch -tq '$dir'") ;;
+        *)
+            names=("dirdump (default)" "dirdump --nosort -j1" "find \\| xargs cat" "find \\| xargs -P8 cat" "tar \\| cat" "vmtouch -t")
+            commands=("'$dirdump' -q '$dir'"
+                      "'$dirdump' -q --nosort -j 1 '$dir'"
+                      "find '$dir' -type f -print0 | xargs -0 cat > /dev/null"
+                      "find '$dir' -type f -print0 | xargs -0 -P8 cat > /dev/null"
+                      "tar cf - '$dir' | cat > /dev/null"
+                      "vmtouch -tq '$dir'") ;;
+    esac
     if ! command -v vmtouch >/dev/null; then
-        unset 'names[4]' 'commands[4]'
+        unset "names[$((${#names[@]} - 1))]" "commands[$((${#commands[@]} - 1))]"
     fi
     for mode in cold warm; do
         [ -n "$only" ] && [ "$only" != "$mode" ] && continue

@@ -125,7 +125,7 @@ opts="$opts ${DIRDUMP_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1} --ena
 extract_native_library_into() {
     cache=${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}
     for jffi in ${1:+"$1"} ${cache:+"$cache/dirdump"} "${TMPDIR:-/tmp}"; do
-        mkdir -p "$jffi" 2>/dev/null && [ -w "$jffi" ] && break
+        { [ -d "$jffi" ] || mkdir -p "$jffi" 2>/dev/null; } && [ -w "$jffi" ] && break  # no mkdir process a run
     done
     opts="-Djffi.extract.dir=$jffi $opts"  # before DIRDUMP_JAVA_OPTS, which may name another
 }

@@ -33,7 +33,7 @@ public final class Main {
             Os.bindInBackground();  // while picocli parses: every command but help and version needs it
         }
         try {
-            int status = commandLine(in, out, err).execute(args);
+            int status = commandLine(in, out, err, DirdumpCommand.mayNameSubcommand(args)).execute(args);
             out.flush();
             return status;
         } catch (OutputLost e) {
@@ -82,7 +82,15 @@ public final class Main {
 
     /** The command line with all its subcommands, writing to the given streams. */
     public static CommandLine commandLine(InputStream in, PrintStream out, PrintStream err) {
-        return new CommandLine(new DirdumpCommand(in, out, err))
+        return commandLine(in, out, err, true);
+    }
+
+    private static CommandLine commandLine(InputStream in, PrintStream out, PrintStream err, boolean subcommands) {
+        CommandLine cli = new CommandLine(new DirdumpCommand(in, out, err));
+        if (subcommands) {
+            DirdumpCommand.SUBCOMMANDS.forEach(cli::addSubcommand);
+        }
+        return cli
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true))

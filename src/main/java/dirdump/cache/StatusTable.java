@@ -69,7 +69,11 @@ public final class StatusTable implements StatusRun.Rows {
                 b.append(' ');
             }
             StatusColumn c = columns.get(i);
-            b.append(raw || c == StatusColumn.FILE ? cells.get(i) : String.format(Locale.ROOT, "%" + width(c) + "s", cells.get(i)));
+            String cell = cells.get(i);
+            if (!raw && c != StatusColumn.FILE) {
+                b.append(" ".repeat(Math.max(0, width(c) - cell.length())));
+            }
+            b.append(cell);
         }
         return b.toString();
     }

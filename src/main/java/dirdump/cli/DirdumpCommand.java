@@ -42,8 +42,6 @@ import picocli.CommandLine.Parameters;
 
 /** {@code dirdump [OPTIONS] PATH...}: list, order, read, report. */
 @Command(name = "dirdump",
-        subcommands = {OrderCommand.class, StatusCommand.class, EvictCommand.class, LockCommand.class,
-            RunCommand.class, BenchCommand.class, HelpCommand.class},
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
@@ -90,6 +88,35 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    /**
+     * The subcommands, in the order --help lists them. Not in the annotation: picocli builds the model
+     * of every subcommand it is given (about a third of a start, README "Start-up"), so they are added
+     * only to a command line that may name one ({@link #mayNameSubcommand}).
+     */
+    public static final List<Class<?>> SUBCOMMANDS = List.of(OrderCommand.class, StatusCommand.class,
+            EvictCommand.class, LockCommand.class, RunCommand.class, BenchCommand.class, HelpCommand.class);
+
+    /** The subcommands' names. */
+    public static final List<String> SUBCOMMAND_NAMES = SUBCOMMANDS.stream()
+            .map(c -> c.getAnnotation(Command.class).name()).toList();
+
+    /**
+     * Whether picocli could take a word of {@code args} for a subcommand, or show the list of them
+     * (--help): only then are they added to the command line. Elsewhere the parse is the same without
+     * them, since picocli knows a subcommand only by its exact name.
+     */
+    public static boolean mayNameSubcommand(String[] args) {
+        for (String a : args) {
+            if (a.equals("--")) {
+                return false;
+            }
+            if (SUBCOMMAND_NAMES.contains(a) || a.equals("-h") || a.equals("--help")) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** Optional here so that a subcommand can stand in its place; required when none does (or --files-from). */
     @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to read.")
@@ -208,7 +235,7 @@ public final class DirdumpCommand implements Callable<Integer> {
         if (paths == null || paths.isEmpty()) {
             return;
         }
-        String command = DidYouMean.closest(paths.get(0), spec.subcommands().keySet());
+        String command = DidYouMean.closest(paths.get(0), SUBCOMMAND_NAMES);
         if (command != null && !mayExist(paths.get(0))) {
             throw new ParameterException(spec.commandLine(), "'" + paths.get(0) + "' is no command, and no such PATH "
                     + "exists; did you mean " + command + "?");

@@ -44,7 +44,7 @@ public final class Orderer {
                 reporter.skipped(listing.path(f), SkipReason.DUPLICATE);
             }
         }
-        if (!sizes.equals(SizeRange.ALL)) {
+        if (!sizes.keepsAll()) {
             SizeFilter.apply(listing, all, dropped, sizes, os, tally, reporter);
         }
         int[] byInode = without(all, dropped);

@@ -7,4 +7,9 @@ public record SizeRange(long min, long max) {
     public boolean contains(long size) {
         return size >= min && size <= max;
     }
+
+    /** Keeps every size. (Not equals: a record's own is bootstrapped through method handles at its first call.) */
+    public boolean keepsAll() {
+        return min <= ALL.min && max >= ALL.max;
+    }
 }

@@ -78,13 +78,17 @@ public final class HumanSummary {
         if (n < 1024) {
             return n + " B";
         }
-        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB"};
-        double v = n;
-        int u = -1;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
+        int u = 0;
+        long unit = 1024;
+        while (n / unit >= 1024 && u < UNITS.length - 1) {
+            unit *= 1024;
             u++;
         }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+        // Tenths, rounded half up as %.1f rounds them, in integers: String.format costs microseconds,
+        // and status -v calls this twice a row.
+        long tenths = n / unit * 10 + (n % unit * 10 + unit / 2) / unit;
+        return tenths / 10 + "." + tenths % 10 + " " + UNITS[u];
     }
+
+    private static final String[] UNITS = {"KiB", "MiB", "GiB", "TiB", "PiB"};
 }

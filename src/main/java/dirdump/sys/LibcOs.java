@@ -1,5 +1,14 @@
 package dirdump.sys;
 
+import static dirdump.sys.OpenFlag.O_CLOEXEC;
+import static dirdump.sys.OpenFlag.O_DIRECTORY;
+import static dirdump.sys.OpenFlag.O_NOATIME;
+import static dirdump.sys.OpenFlag.O_NOCTTY;
+import static dirdump.sys.OpenFlag.O_NOFOLLOW;
+import static dirdump.sys.OpenFlag.O_NONBLOCK;
+import static dirdump.sys.OpenFlag.O_PATH;
+import static dirdump.sys.OpenFlag.O_RDONLY;
+
 import java.io.InputStream;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
@@ -8,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
-import jnr.constants.platform.OpenFlags;
 import jnr.ffi.LibraryLoader;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
@@ -17,15 +25,6 @@ import jnr.ffi.Runtime;
 /** {@link Os} on libc through jnr-ffi: getdents64, statx, openat, read. */
 final class LibcOs implements Os {
     private static final int AT_FDCWD = -100;
-    private static final int O_RDONLY = 0;
-    private static final int O_NONBLOCK = OpenFlags.O_NONBLOCK.intValue();
-    private static final int O_DIRECTORY = OpenFlags.O_DIRECTORY.intValue();
-    private static final int O_NOFOLLOW = OpenFlags.O_NOFOLLOW.intValue();
-    private static final int O_CLOEXEC = OpenFlags.O_CLOEXEC.intValue();
-    /** Not in jnr-constants; the same on x86_64 and aarch64. */
-    private static final int O_NOATIME = 0x40000;
-    private static final int O_PATH = 0x200000;
-    private static final int O_NOCTTY = 0x100;
     private static final int AT_SYMLINK_NOFOLLOW = 0x100;
     private static final int AT_EMPTY_PATH = 0x1000;
     private static final int STATX_BASIC_STATS = 0x7ff;

@@ -1,7 +1,14 @@
 package dirdump.sys;
 
+import static dirdump.sys.OpenFlag.O_CLOEXEC;
+import static dirdump.sys.OpenFlag.O_CREAT;
+import static dirdump.sys.OpenFlag.O_DIRECTORY;
+import static dirdump.sys.OpenFlag.O_EXCL;
+import static dirdump.sys.OpenFlag.O_NOFOLLOW;
+import static dirdump.sys.OpenFlag.O_RDONLY;
+import static dirdump.sys.OpenFlag.O_WRONLY;
+
 import java.nio.ByteBuffer;
-import jnr.constants.platform.OpenFlags;
 
 /**
  * Makes a tree of new directories and files relative to open directory descriptors only: mkdirat(2)
@@ -19,11 +26,9 @@ public final class TreeCreator {
     private static final int AT_FDCWD = -100;
     private static final int AT_EMPTY_PATH = 0x1000;
     private static final int EINTR = 4;
-    private static final int OPEN_DIRECTORY = OpenFlags.O_RDONLY.intValue() | OpenFlags.O_DIRECTORY.intValue()
-            | OpenFlags.O_CLOEXEC.intValue();
-    private static final int O_NOFOLLOW = OpenFlags.O_NOFOLLOW.intValue();
-    private static final int CREATE_FILE = OpenFlags.O_WRONLY.intValue() | OpenFlags.O_CREAT.intValue()
-            | OpenFlags.O_EXCL.intValue() | O_NOFOLLOW | OpenFlags.O_CLOEXEC.intValue();
+    private static final int OPEN_DIRECTORY = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
+    private static final int CREATE_FILE = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
+            | O_CLOEXEC;
     private static final int DIRECTORY_MODE = 0755;
     private static final int FILE_MODE = 0644;
     /** Reserve only: the size grows with the writes, so that a failed write leaves no zeros behind. */

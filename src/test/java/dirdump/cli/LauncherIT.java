@@ -1,13 +1,17 @@
 package dirdump.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.testing.Launched;
 import dirdump.testing.Trees;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,6 +77,31 @@ class LauncherIT {
         }
         Launched read = Launched.run(LAUNCHER, logClasses, "-q", tmp.toString());
         assertTrue(read.out().contains("com.kenai.jffi"), "the check above would see native code if it loaded");
+    }
+
+    /**
+     * Start-up (README, "Start-up"): a read's classes come from the class-data archive, picocli's and
+     * jnr's too (their Java 5 class files are rewritten by the build so that it takes them), and the
+     * subcommands' models are not built for a command line that names none.
+     */
+    @Test
+    void aReadLoadsItsClassesFromTheArchiveAndNoSubcommand() throws Exception {
+        Launched.run(LAUNCHER, Map.of(), "-q", tmp.toString());  // the first run in a checkout makes the archive
+        Launched read = Launched.run(LAUNCHER, Map.of("DIRDUMP_JAVA_OPTS", "-XX:+UseSerialGC -Xlog:class+load=info"),
+                "-q", tmp.toString());
+        assertEquals(0, read.status(), read.err());
+        assumeTrue(read.out().contains("source: shared objects file (top)"), "no class-data archive in use here");
+        List<String> fromJar = read.out().lines().filter(l -> l.contains("source: file:")).collect(Collectors.toList());
+        assertEquals(List.of(), fromJar, "every class of the jar that a read loads is in the archive");
+        assertTrue(read.out().contains("picocli.CommandLine source: shared objects file (top)"), read.out());
+        // Loaded only as the model of bench is built (its --timeout), and of status (its options).
+        assertFalse(read.out().contains("dirdump.cli.DurationConverter "), "no model of bench for a read");
+        assertFalse(read.out().contains("dirdump.cli.StatusOptions "), "no model of status for a read");
+
+        Launched status = Launched.run(LAUNCHER, Map.of("DIRDUMP_JAVA_OPTS", "-XX:+UseSerialGC -Xlog:class+load=info"),
+                "status", tmp.toString());
+        assertEquals(0, status.status(), status.err());
+        assertTrue(status.out().contains("dirdump.cli.StatusOptions "), "a subcommand named gets its model");
     }
 
     @Test
