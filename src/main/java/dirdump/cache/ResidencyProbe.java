@@ -46,6 +46,44 @@ public final class ResidencyProbe {
         return total;
     }
 
+    /**
+     * The parts of byte {@code ranges} (pairs of start and end, in order; see {@link ByteRanges}) whose
+     * pages are in the page cache ({@code resident}) or are not, in whole pages and within the ranges;
+     * null if that cannot be known truthfully. Each range is measured whole, then by halves where it is
+     * partly resident, down to single pages: a range all in or all out costs one call, a file cached
+     * up to one point about two calls a halving (36 for 1 GiB), and the worst case, every other page,
+     * two calls a page (cachestat takes 0.24 us).
+     */
+    public long[] ranges(OpenFile file, long[] ranges, boolean resident) throws SysException {
+        ByteRanges.Builder found = new ByteRanges.Builder();
+        for (int i = 0; i < ranges.length; i += 2) {
+            Residency r = measure(file, ranges[i], ranges[i + 1] - ranges[i]);
+            if (r == null || !split(file, ranges[i], ranges[i + 1], r, resident, found)) {
+                return null;
+            }
+        }
+        return found.build();
+    }
+
+    private boolean split(OpenFile file, long from, long to, Residency r, boolean resident, ByteRanges.Builder found)
+            throws SysException {
+        if (r.residentPages() == 0 || r.allResident()) {
+            if ((r.residentPages() > 0) == resident) {
+                found.add(from, to);
+            }
+            return true;
+        }
+        long page = r.pageSize();
+        long middle = from + (to - from) / page / 2 * page;
+        if (middle == from) {
+            middle += page;  // a range of two pages or a page and a part
+        }
+        Residency first = measure(file, from, middle - from);
+        Residency second = measure(file, middle, to - middle);
+        return first != null && second != null && split(file, from, middle, first, resident, found)
+                && split(file, middle, to, second, resident, found);
+    }
+
     private Residency measure(OpenFile file, long offset, long length) throws SysException {
         try {
             if (method != ProbeMethod.MINCORE && !cachestatMissing) {

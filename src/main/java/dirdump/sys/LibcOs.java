@@ -375,8 +375,9 @@ final class LibcOs implements Os {
         long major = b.getInt(136) & 0xffffffffL;
         long minor = b.getInt(140) & 0xffffffffL;
         long mountId = (mask & STATX_MNT_ID) != 0 ? b.getLong(144) : 0;
+        long mtime = b.getLong(112) * 1_000_000_000L + (b.getInt(120) & 0xffffffffL);  // stx_mtime
         return new Stat(DeviceNumbers.makedev(major, minor), ino, mode, size, blocks, uid, mountId,
-                (attributes & STATX_ATTR_MOUNT_ROOT) != 0);
+                (attributes & STATX_ATTR_MOUNT_ROOT) != 0, mtime);
     }
 
     private static final class LibcDirectory implements Directory {
