@@ -44,6 +44,11 @@ public final class ReadControl {
         return stop.stopped() || boundReached();
     }
 
+    /** Whether there is a --max-bytes. */
+    public boolean bounded() {
+        return left != null;
+    }
+
     /** Whether --max-bytes has been brought in. */
     public boolean boundReached() {
         return left != null && left.get() <= 0;

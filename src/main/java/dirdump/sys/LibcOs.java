@@ -45,6 +45,7 @@ final class LibcOs implements Os {
     private static final int ENXIO = 6;
     private static final int SEEK_DATA = 3;
     private static final int SEEK_HOLE = 4;
+    private static final int POSIX_FADV_RANDOM = 1;
     private static final int POSIX_FADV_WILLNEED = 3;
     private static final int POSIX_FADV_DONTNEED = 4;
     private static final long FS_IOC_FIEMAP = 0xC020660BL;
@@ -467,6 +468,11 @@ final class LibcOs implements Os {
         @Override
         public void willNeed(long offset, long length) throws SysException {
             fadvise(offset, length, POSIX_FADV_WILLNEED);
+        }
+
+        @Override
+        public void noReadAhead() throws SysException {
+            fadvise(0, 0, POSIX_FADV_RANDOM);
         }
 
         @Override

@@ -394,6 +394,11 @@ final class NioOs implements Os {
         }
 
         @Override
+        public void noReadAhead() {
+            // java.nio cannot advise: the kernel reads ahead as it likes
+        }
+
+        @Override
         public void dontNeed() throws SysException {
             throw unsupported("posix_fadvise");
         }
