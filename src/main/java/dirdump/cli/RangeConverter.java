@@ -18,11 +18,7 @@ final class RangeConverter implements ITypeConverter<FileRange> {
         String from = value.substring(0, dash).trim();
         String to = value.substring(dash + 1).trim();
         if (from.isEmpty()) {
-            long last = size(to);
-            if (last == 0) {
-                throw new TypeConversionException("'" + value + "': the last 0 bytes are nothing to read");
-            }
-            return new FileRange(0, last, true);
+            return new FileRange(0, size(to), true);  // -0 is no value: picocli takes it for the option -0
         }
         long start = size(from);
         long end = to.isEmpty() ? Long.MAX_VALUE : size(to);
