@@ -15,16 +15,21 @@ final class RangeConverter implements ITypeConverter<FileRange> {
         if (dash < 0 || value.indexOf('-', dash + 1) >= 0 || value.trim().equals("-")) {
             throw new TypeConversionException("'" + value + "' is not a range: give " + FORMS);
         }
-        String from = value.substring(0, dash).trim();
-        String to = value.substring(dash + 1).trim();
+        try {
+            return range(value.substring(0, dash).trim(), value.substring(dash + 1).trim());
+        } catch (TypeConversionException e) {
+            throw new TypeConversionException("'" + value + "': " + e.getMessage());
+        }
+    }
+
+    private static FileRange range(String from, String to) {
         if (from.isEmpty()) {
             return new FileRange(0, size(to), true);  // -0 is no value: picocli takes it for the option -0
         }
         long start = size(from);
         long end = to.isEmpty() ? Long.MAX_VALUE : size(to);
         if (start >= end) {
-            throw new TypeConversionException("'" + value + "': START must be less than END (END is not read: 0-1M "
-                    + "is the first MiB)");
+            throw new TypeConversionException("START must be less than END (END is not read: 0-1M is the first MiB)");
         }
         return new FileRange(start, end, false);
     }

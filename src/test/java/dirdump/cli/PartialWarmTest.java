@@ -124,7 +124,7 @@ class PartialWarmTest {
                 + "last SIZE bytes) or START- (from START on), as 0-1G, -4M, 4M-", "--range", "1M-2M-3M", dir);
         usageError("dirdump: Invalid value for option '--range': '1M-1M': START must be less than END (END is not "
                 + "read: 0-1M is the first MiB)", "--range", "1M-1M", dir);
-        usageError("dirdump: Invalid value for option '--range': '1Q-' is not a size (examples: 65536, 64k, 1M, 1MiB)",
+        usageError("dirdump: Invalid value for option '--range': '1Q-': '1Q' is not a size (examples: 65536, 64k, 1M, 1MiB)",
                 "--range", "1Q-", dir);
         usageError("dirdump: --max-bytes must be more than 0", "--max-bytes", "0", dir);
         usageError("dirdump: Invalid value for option '--max-bytes': 'lots' is not a size (examples: 65536, 64k, 1M, "
