@@ -52,25 +52,31 @@ public final class ResidencyProbe {
      * null if that cannot be known truthfully. Each range is measured whole, then by halves where it is
      * partly resident, down to single pages: a range all in or all out costs one call, a file cached
      * up to one point about two calls a halving (36 for 1 GiB), and the worst case, every other page,
-     * two calls a page (cachestat takes 0.24 us).
+     * two calls a page (cachestat takes 0.24 us). Asked for the pages not resident, a part of at most
+     * {@code finest} bytes that is partly resident is taken whole: reading through its cached pages
+     * costs a memory copy, where a read of each page missing would cost a system call and an I/O.
      */
-    public long[] ranges(OpenFile file, long[] ranges, boolean resident) throws SysException {
+    public long[] ranges(OpenFile file, long[] ranges, boolean resident, long finest) throws SysException {
         ByteRanges.Builder found = new ByteRanges.Builder();
         for (int i = 0; i < ranges.length; i += 2) {
             Residency r = measure(file, ranges[i], ranges[i + 1] - ranges[i]);
-            if (r == null || !split(file, ranges[i], ranges[i + 1], r, resident, found)) {
+            if (r == null || !split(file, ranges[i], ranges[i + 1], r, resident, finest, found)) {
                 return null;
             }
         }
         return found.build();
     }
 
-    private boolean split(OpenFile file, long from, long to, Residency r, boolean resident, ByteRanges.Builder found)
-            throws SysException {
+    private boolean split(OpenFile file, long from, long to, Residency r, boolean resident, long finest,
+                          ByteRanges.Builder found) throws SysException {
         if (r.residentPages() == 0 || r.allResident()) {
             if ((r.residentPages() > 0) == resident) {
                 found.add(from, to);
             }
+            return true;
+        }
+        if (!resident && to - from <= finest) {
+            found.add(from, to);
             return true;
         }
         long page = r.pageSize();
@@ -80,8 +86,8 @@ public final class ResidencyProbe {
         }
         Residency first = measure(file, from, middle - from);
         Residency second = measure(file, middle, to - middle);
-        return first != null && second != null && split(file, from, middle, first, resident, found)
-                && split(file, middle, to, second, resident, found);
+        return first != null && second != null && split(file, from, middle, first, resident, finest, found)
+                && split(file, middle, to, second, resident, finest, found);
     }
 
     private Residency measure(OpenFile file, long offset, long length) throws SysException {

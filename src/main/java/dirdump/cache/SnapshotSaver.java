@@ -32,7 +32,7 @@ public final class SnapshotSaver implements StatusRun.Saver {
             return;
         }
         long[] resident = residency.allResident() ? ByteRanges.whole(st.size)
-                : probe.ranges(file, ByteRanges.whole(st.size), true);
+                : probe.ranges(file, ByteRanges.whole(st.size), true, residency.pageSize());
         if (resident == null || resident.length == 0) {
             return;
         }
