@@ -19,10 +19,6 @@ class PartialWarmTest {
     @TempDir
     Path tmp;
 
-    private static JsonObject pageCache(DirdumpRun run, String when) {
-        return run.summary().getAsJsonObject("page_cache").getAsJsonObject(when);
-    }
-
     @Test
     void aFileWithItsFirstHalfCachedIsReadOnlyInItsSecondHalf() throws Exception {
         Path f = Trees.file(tmp.resolve("set/half"), 8 * MIB, 1);
@@ -35,8 +31,8 @@ class PartialWarmTest {
             assertEquals(1, run.count("files_read"));
             assertEquals(4 * MIB, run.count("bytes_read"), "only the half that was not cached");
             assertEquals(4 * MIB, run.count("cached_bytes_left"));
-            assertEquals(50.0, pageCache(run, "before").get("percent").getAsDouble());
-            assertEquals(100.0, pageCache(run, "after").get("percent").getAsDouble());
+            assertEquals(50.0, run.pageCache("before").get("percent").getAsDouble());
+            assertEquals(100.0, run.pageCache("after").get("percent").getAsDouble());
             assertEquals(2048, PageCache.residentPages(f));
 
             PageCache.cacheOnly(f, 0, 4 * MIB);
