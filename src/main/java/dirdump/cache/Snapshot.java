@@ -58,13 +58,15 @@ public final class Snapshot {
         return pageSize;
     }
 
-    /** The resident bytes it saved, in all: what a replay brings back. */
+    /** The pages it saved as resident, in bytes (a page a 1-byte file): the memory a replay fills. */
     public long residentBytes() {
-        long n = 0;
+        long pages = 0;
         for (Entry e : entries) {
-            n += ByteRanges.length(e.ranges);
+            for (int i = 0; i < e.ranges.length; i += 2) {
+                pages += (e.ranges[i + 1] - e.ranges[i] + pageSize - 1) / pageSize;
+            }
         }
-        return n;
+        return pages * pageSize;
     }
 
     /** Reads a whole snapshot; a wrong magic, version, a record cut short or out of bounds says why. */
