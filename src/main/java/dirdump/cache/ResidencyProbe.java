@@ -53,7 +53,7 @@ public final class ResidencyProbe {
      * partly resident, down to single pages: a range all in or all out costs one call, a file cached
      * up to one point about two calls a halving (36 for 1 GiB), and the worst case, every other page,
      * two calls a page (cachestat takes 0.24 us). Asked for the pages not resident, a part of at most
-     * {@code finest} bytes that is partly resident is taken whole: reading through its cached pages
+     * {@code finest} bytes (on a grid of that size from the range's start) that is partly resident is taken whole: reading through its cached pages
      * costs a memory copy, where a read of each page missing would cost a system call and an I/O.
      */
     public long[] ranges(OpenFile file, long[] ranges, boolean resident, long finest) throws SysException {
@@ -79,10 +79,12 @@ public final class ResidencyProbe {
             found.add(from, to);
             return true;
         }
-        long page = r.pageSize();
-        long middle = from + (to - from) / page / 2 * page;
+        // Halves on a grid of finest bytes from the range's start while they are larger, so that the
+        // parts read whole lie on it (a file cached up to 8 MiB is read from 8 MiB on, not from 7.9).
+        long unit = !resident && to - from > 2 * finest ? finest : r.pageSize();
+        long middle = from + (to - from) / unit / 2 * unit;
         if (middle == from) {
-            middle += page;  // a range of two pages or a page and a part
+            middle += unit;  // a range of two units or a unit and a part
         }
         Residency first = measure(file, from, middle - from);
         Residency second = measure(file, middle, to - middle);

@@ -7,7 +7,11 @@ import com.google.gson.JsonObject;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.PageCache;
 import dirdump.testing.Trees;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +60,65 @@ class PartialWarmTest {
             assertEquals(2 * MIB + 5000, run.count("bytes_read"));
             assertEquals(2 * MIB, run.count("cached_bytes_left"));
             assertEquals("0-" + ((4 * MIB + 5000) / 4096), PageCache.residentPageRanges(f));
+        });
+    }
+
+    @Test
+    void aBigFileSharedByTheReadersIsReadOnlyWhereItIsNotCached() throws Exception {
+        Path f = Trees.file(tmp.resolve("set/big"), 40 * MIB, 9);
+        PageCache.retryIfDropped(() -> {
+            PageCache.cacheOnly(f, 8 * MIB, 16 * MIB);
+            DirdumpRun run = DirdumpRun.json("-j", "4", tmp.resolve("set"));
+            assertEquals(0, run.status(), run.err());
+            assertEquals(1, run.count("files_read"));
+            assertEquals(32 * MIB, run.count("bytes_read"), "in chunks of its two missing ranges, by four readers");
+            assertEquals(8 * MIB, run.count("cached_bytes_left"));
+            assertEquals("0-10239", PageCache.residentPageRanges(f));
+
+            PageCache.evict(List.of(f));
+            DirdumpRun bounded = DirdumpRun.json("-j", "4", "--max-bytes", "20M", tmp.resolve("set"));
+            assertEquals(0, bounded.status(), bounded.err());
+            assertEquals(20 * MIB, bounded.count("bytes_read"));
+            assertEquals(0, bounded.count("files_read"), "cut short: its bytes count, the file does not");
+            assertEquals(20 * MIB / 4096, PageCache.residentPages(f));
+        });
+    }
+
+    @Test
+    void willneedAdvisesOnlyWhatIsMissing() throws Exception {
+        Path f = Trees.file(tmp.resolve("set/half"), 8 * MIB, 10);
+        PageCache.retryIfDropped(() -> {
+            PageCache.cacheOnly(f, 0, 4 * MIB);
+            DirdumpRun run = DirdumpRun.json("--method", "willneed", tmp.resolve("set"));
+            assertEquals(0, run.status(), run.err());
+            assertEquals(4 * MIB, run.count("bytes_read"), "the bytes advised");
+            assertEquals(4 * MIB, run.count("cached_bytes_left"));
+
+            PageCache.evict(List.of(f));
+            DirdumpRun bounded = DirdumpRun.json("--method", "willneed", "--max-bytes", "3M", tmp.resolve("set"));
+            assertEquals(3 * MIB, bounded.count("bytes_read"));
+            assertTrue(bounded.summary().getAsJsonObject("max_bytes").get("reached").getAsBoolean());
+        });
+    }
+
+    @Test
+    void ofASparseFilePartlyCachedOnlyTheDataNotCachedIsRead() throws Exception {
+        Path f = tmp.resolve("set/sparse");
+        Files.createDirectories(f.getParent());
+        try (FileChannel c = FileChannel.open(f, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            c.write(ByteBuffer.wrap(new byte[MIB]), 0);
+            c.write(ByteBuffer.wrap(new byte[MIB]), 63 * MIB);
+        }
+        PageCache.retryIfDropped(() -> {
+            PageCache.evict(List.of(f));
+            try (FileChannel c = FileChannel.open(f, StandardOpenOption.WRITE)) {
+                c.write(ByteBuffer.wrap(new byte[MIB]), 0);  // its first data cached, by writing it
+            }
+            DirdumpRun run = DirdumpRun.json(tmp.resolve("set"));
+            assertEquals(0, run.status(), run.err());
+            assertEquals(MIB, run.count("bytes_read"), "its other data, not its holes");
+            assertEquals(62 * MIB, run.count("holes"));
+            assertEquals(MIB, run.count("cached_bytes_left"));
         });
     }
 
