@@ -5,8 +5,11 @@ import dirdump.report.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
 import dirdump.scan.SharedCursor;
+import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.Residency;
+import dirdump.sys.Stat;
+import dirdump.sys.SysException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -19,15 +22,27 @@ public final class StatusRun {
         void file(byte[] path, Residency residency, long size);
     }
 
+    /** Each file measured, open, with its residency (null when unknown): for status --save. */
+    @FunctionalInterface
+    public interface Saver {
+        void file(int f, OpenFile file, Stat st, Residency residency) throws SysException;
+    }
+
     private StatusRun() {
+    }
+
+    public static PageTotals run(Os os, Listing listing, int[] sequence, ResidencyProbe probe, Tally tally,
+                                 Reporter reporter, Rows rows, int threads, BooleanSupplier stop) {
+        return run(os, listing, sequence, probe, tally, reporter, rows, null, threads, stop);
     }
 
     /**
      * {@code threads}: how many measure at once (the totals are the same); rows come in sequence order
-     * only with one. {@code stop}: ends the pass early (a signal), with the totals of the files measured.
+     * only with one, as {@code saver} (or null) needs. {@code stop}: ends the pass early (a signal),
+     * with the totals of the files measured.
      */
     public static PageTotals run(Os os, Listing listing, int[] sequence, ResidencyProbe probe, Tally tally,
-                                 Reporter reporter, Rows rows, int threads, BooleanSupplier stop) {
+                                 Reporter reporter, Rows rows, Saver saver, int threads, BooleanSupplier stop) {
         List<PageTotals> parts = new ArrayList<>();
         List<Tally> tallies = new ArrayList<>();
         SharedCursor.forEach(sequence, threads, stop, () -> {
@@ -40,6 +55,9 @@ public final class StatusRun {
                 Residency r = probe.measure(file, st);
                 part.add(r);
                 rows.file(path, r, st.size);
+                if (saver != null) {
+                    saver.file(f, file, st, r);
+                }
             });
         });
         PageTotals totals = new PageTotals();

@@ -3,11 +3,14 @@ package dirdump.cli;
 import dirdump.order.OrderReport;
 import dirdump.order.SeekDistance;
 import dirdump.read.DefaultJobs;
+import dirdump.read.FileRange;
+import dirdump.read.Wanted;
 import dirdump.read.IoPriority;
 import dirdump.read.ReadControl;
 import dirdump.read.ReadMethod;
 import dirdump.read.ReadPlan;
 import dirdump.read.ReadRun;
+import dirdump.report.ByteBound;
 import dirdump.report.HumanSummary;
 import dirdump.report.IoFallback;
 import dirdump.report.JsonSummary;
@@ -56,7 +59,7 @@ import picocli.CommandLine.Parameters;
             ""},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
-            "0:every file listed was read (or was already cached)",
+            "0:every file listed was read (or was already cached, or --max-bytes was reached, or a --replay file is gone)",
             "1:the run finished, but some files or directories could not be read, or the filters left out every file",
             "2:usage error, a PATH does not exist or cannot be used, or stdout cannot be written",
             "129:stopped by SIGHUP, after the summary of what was done",
@@ -72,6 +75,9 @@ import picocli.CommandLine.Parameters;
             "  dirdump order -0 /data/set | xargs -0 ls -ld",
             "  dirdump status -v /data/set      how much of each file is cached",
             "  dirdump evict /data/set          drop it from the page cache again",
+            "  dirdump --range 0-1M /data/set   only the first MiB of each file",
+            "  dirdump status --save s /data/set    save which pages are cached now",
+            "  dirdump --replay s               warm those pages back, after a reboot",
             "  dirdump bench /data/set          compare read orders from a cold cache",
             "  dirdump --ionice idle --bwlimit 50M /data/set    gently, on a busy machine",
             "  find /data/set -name '*.h5' -print0 | dirdump --files-from - -0",
@@ -83,6 +89,8 @@ public final class DirdumpCommand implements Callable<Integer> {
     static final int DEFAULT_PREFETCH = 0;
 
     final InputStream in;
+    /** The --replay snapshot, once loaded. */
+    private Replay replayed;
     final PrintStream out;
     final PrintStream err;
 
@@ -152,6 +160,22 @@ public final class DirdumpCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Read every file, also those already entirely in the page cache.")
     boolean force;
 
+    @Option(names = "--range", paramLabel = "START-END", converter = RangeConverter.class,
+            description = "Only these bytes of each file, as vmtouch -p: 0-1G (the first GiB: END is not read), "
+                    + "-4M (the last 4 MiB), 4M- (from 4 MiB on); in whole pages.")
+    FileRange range;
+
+    @Option(names = "--max-bytes", paramLabel = "SIZE", converter = SizeConverter.FileSize.class,
+            description = "Stop once SIZE bytes have been brought in (read or advised; cached ones do not count), "
+                    + "in the run's order, so that what was read stays cached; exit 0: the bound was asked for.")
+    Long maxBytes;
+
+    @Option(names = "--replay", paramLabel = "FILE",
+            description = "Warm the pages that a snapshot of dirdump status --save recorded (-: standard input), "
+                    + "in the order for the device, leaving out what is cached; in place of PATHs. Files gone since "
+                    + "are counted, not errors.")
+    String replay;
+
     @Option(names = "--seek-distance", description = "After the read, locate every file and add the seek distance "
             + "of the order, and of directory order, to the summary (in time not counted in its seconds).")
     boolean seekDistance;
@@ -207,7 +231,8 @@ public final class DirdumpCommand implements Callable<Integer> {
         return record.setting("method", method.key()).setting("readers", summary.jobs())
                 .setting("buffer_size", bufferSize).setting("prefetch", prefetch).setting("force", force)
                 .setting("bwlimit", bwlimit == 0 ? null : bwlimit).setting("ionice", ionice)
-                .setting("seek_distance", seekDistance);
+                .setting("seek_distance", seekDistance).setting("range", range == null ? null : rangeText())
+                .setting("max_bytes", maxBytes).setting("replay", replay);
     }
 
     /** Refuses what picocli cannot (values out of range, orders that contradict), before the walk, which can be long. */
@@ -225,6 +250,30 @@ public final class DirdumpCommand implements Callable<Integer> {
         walk.orderSettings();  // each throws on a contradiction
         walk.settings();
         refuseBuffersBeyondMemory();
+        if (maxBytes != null && maxBytes == 0) {
+            throw new ParameterException(spec.commandLine(), "--max-bytes must be more than 0");
+        }
+        if (replay != null) {
+            loadReplay();
+        }
+    }
+
+    /** The snapshot is read whole before the walk: one that cannot be read is a usage error. */
+    private void loadReplay() {
+        String with = paths != null && !paths.isEmpty() ? "PATHs" : walk.filesFrom != null ? "--files-from"
+                : range != null ? "--range" : null;
+        if (with != null) {
+            throw new ParameterException(spec.commandLine(), "--replay takes no " + with
+                    + ": the snapshot names the files and their pages");
+        }
+        replayed = Replay.load(replay, in, why -> new ParameterException(spec.commandLine(), why));
+        walk.replayed = os -> replayed.list();
+    }
+
+    /** The --range as given back for the JSON record: "0-1048576", "-4194304", "4194304-". */
+    private String rangeText() {
+        return range.fromEnd() ? "-" + range.end()
+                : range.start() + "-" + (range.end() == Long.MAX_VALUE ? "" : Long.toString(range.end()));
     }
 
     /**
@@ -300,8 +349,9 @@ public final class DirdumpCommand implements Callable<Integer> {
         }
         ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force,
                 ionice == null ? null : IoPriority.parse(ionice),
-                output.json || output.verbosity() != Reporter.Verbosity.QUIET);
-        ReadControl control = new ReadControl(bwlimit, stop);
+                output.json || output.verbosity() != Reporter.Verbosity.QUIET, wanted(reporter));
+        ReadControl control = new ReadControl(bwlimit, maxBytes == null ? 0 : maxBytes, stop);
+        MemoryNotice.announce(replayed == null ? -1 : replayed.residentBytes(), maxBytes, control, reporter);
         // Never into a file or a pipe, whatever the options: carriage returns and escapes would be left there.
         boolean showProgress = interactive && (progress != null ? progress
                 : output.verbosity() == Reporter.Verbosity.NORMAL) && Terminal.stderrIsTerminal();
@@ -318,6 +368,12 @@ public final class DirdumpCommand implements Callable<Integer> {
         SeekDistance seek = seekDistance && !stop.stopped() ? selection.plan().seekDistance() : null;
         List<SummarySection> sections = new ArrayList<>(List.of(
                 new OrderReport(selection.plan().devices(), seek), read.residency()));
+        if (maxBytes != null) {
+            sections.add(new ByteBound(maxBytes, control.boundReached()));
+        }
+        if (replayed != null) {
+            sections.add(replayed.section(tally));
+        }
         if (stop.stopped()) {
             sections.add(stop.noted());
         }
@@ -330,6 +386,15 @@ public final class DirdumpCommand implements Callable<Integer> {
         return new RunSummary(selection.order().key(), method.key(), selection.os().description(), read.readers(),
                 bufferSize, tally, listing.unusablePaths, selection.listingNanos(), selection.orderingNanos(),
                 locating, reading, total, exit.status, sections);
+    }
+
+    /** Which bytes of each file to bring in: a snapshot's, a --range, or all. */
+    private Wanted wanted(Reporter reporter) {
+        if (replayed != null) {
+            replayed.reportTo(reporter);
+            return replayed;
+        }
+        return range == null ? Wanted.WHOLE : (path, st) -> range.in(st.size);
     }
 
     /**

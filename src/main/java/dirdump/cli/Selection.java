@@ -35,8 +35,11 @@ record Selection(Os os, Listing listing, OrderPlan plan, Order order, Tally tall
         Os os = Os.load(reporter::warning);
         Tally tally = new Tally();
         long start = System.nanoTime();
-        Listing listing = new Walker(os, walk.settings(), reporter, tally).stopWhen(stop)
-                .walk(paths == null ? List.of() : paths.stream().map(RawArguments::bytes).toList(),
+        Walker walker = new Walker(os, walk.settings(), reporter, tally).stopWhen(stop);
+        if (walk.replayed != null) {
+            walker.missingListedAreGone();  // a snapshot is of an earlier time: files deleted since are no error
+        }
+        Listing listing = walker.walk(paths == null ? List.of() : paths.stream().map(RawArguments::bytes).toList(),
                         list == null ? null : list.apply(os));
         long listed = System.nanoTime();
         OrderPlan plan = Orderer.plan(listing, settings, sizes, os, tally, reporter);

@@ -1,6 +1,8 @@
 package dirdump.cli;
 
 import dirdump.cache.PageTotals;
+import dirdump.cache.SnapshotSaver;
+import dirdump.cache.SnapshotWriter;
 import dirdump.cache.ResidencyProbe;
 import dirdump.cache.StatusJson;
 import dirdump.cache.StatusRun;
@@ -10,10 +12,15 @@ import dirdump.report.Reporter;
 import dirdump.report.RunFacts;
 import dirdump.report.RunRecord;
 import dirdump.scan.StopRequest;
+import java.io.IOException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 
 /** {@code dirdump status PATH...}: how much of each file is in the page cache. */
@@ -44,6 +51,12 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
     @Mixin
     StatusOptions table;
 
+    @Option(names = "--save", paramLabel = "FILE",
+            description = "Also save which pages of which files are resident now into FILE, a snapshot for "
+                + "dirdump --replay (README: \"Snapshot and replay\"); written beside FILE and renamed over it once "
+                + "complete; -: standard output (without -v and --json).")
+    String save;
+
     @Override
     public Integer call() {
         StopRequest stop = new StopRequest();
@@ -54,17 +67,34 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
 
     private int status(StopRequest stop) {
         table.validate();
+        if ("-".equals(save) && (output.json || output.verbosity() == Reporter.Verbosity.VERBOSE)) {
+            throw new ParameterException(spec.commandLine(), "--save - and " + (output.json ? "--json" : "-v")
+                    + " would both write to standard output: save into a FILE");
+        }
         if (walk.order == null && !walk.nosort) {
             walk.order = Order.NONE;  // rows in the order of the walk; no order is faster to measure in
         }
         RunRecord record = new RunRecord("status", paths);
         Reporter reporter = new Reporter(parent.err, output.verbosity());
-        try (Selection selection = select(paths, reporter, stop)) {
-            return measure(selection, reporter, stop, record);
+        try (SnapshotWriter writer = save == null ? null : snapshot(); Selection selection = select(paths, reporter, stop)) {
+            return measure(selection, reporter, stop, record, writer);
         }
     }
 
-    private int measure(Selection selection, Reporter reporter, StopRequest stop, RunRecord record) {
+    /** Opened before the walk, so that a FILE that cannot be written is told at once. */
+    private SnapshotWriter snapshot() {
+        if (save.equals("-")) {
+            return SnapshotWriter.toStream(parent.out);
+        }
+        try {
+            return SnapshotWriter.toFile(Path.of(save));
+        } catch (IOException | InvalidPathException e) {
+            throw new ParameterException(spec.commandLine(), "--save " + save + ": " + FileReason.of(e));
+        }
+    }
+
+    private int measure(Selection selection, Reporter reporter, StopRequest stop, RunRecord record,
+                        SnapshotWriter writer) {
         boolean noMatch = NoMatch.check(walk, selection, reporter);
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
         boolean forPeople = !output.json && output.verbosity() != Reporter.Verbosity.QUIET;
@@ -76,11 +106,15 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
         }
 
         long start = System.nanoTime();
+        SnapshotSaver saver = writer == null ? null : new SnapshotSaver(writer, selection.listing(), probe);
         PageTotals totals = StatusRun.run(selection.os(), selection.listing(), selection.sequence(), probe,
-                selection.tally(), reporter, rows, threads(selection, reporter), stop);
+                selection.tally(), reporter, rows, saver, saver != null ? 1 : threads(selection, reporter), stop);
         long measuring = System.nanoTime() - start;
 
         ExitCode exit = ExitCode.of(selection.listing(), selection.tally(), stop.signal(), noMatch);
+        if (saver != null && stop.signal() == 0) {
+            exit = saved(saver, reporter, exit);
+        }
         String shortfall = table.shortfall(totals);
         if (shortfall != null && exit == ExitCode.OK) {
             reporter.problem(shortfall);
@@ -91,12 +125,31 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
                 "measuring", measuring, exit.status, stop.noted());
         if (output.json) {
             walk.describe(record);
-            record.setting("method", probe.methodUsed()).setting("min_percent", table.minPercent);
+            record.setting("method", probe.methodUsed()).setting("min_percent", table.minPercent)
+                    .setting("save", save);
             json.print(totals, facts, reporter.verbose(), record.json(reporter), parent.out);
         } else if (forPeople) {
             parent.out.flush();  // the rows before the footer, where both go to one terminal
             StatusTable.footer(totals, facts, parent.err);
         }
         return exit.status;
+    }
+
+    /** Puts the snapshot in place (a run stopped by a signal leaves FILE as it was); a failure is exit 2. */
+    private ExitCode saved(SnapshotSaver saver, Reporter reporter, ExitCode exit) {
+        try {
+            saver.commit();
+            if (save.equals("-") && parent.out.checkError()) {
+                throw new IOException("standard output cannot be written");
+            }
+        } catch (IOException e) {
+            reporter.problem("--save " + save + ": " + FileReason.of(e) + "; nothing saved");
+            return ExitCode.WRITE_ERROR;
+        }
+        if (!save.equals("-")) {
+            reporter.notice(save.getBytes(java.nio.charset.StandardCharsets.UTF_8), String.format(java.util.Locale.ROOT,
+                    "saved the resident pages of %,d file%s", saver.files(), saver.files() == 1 ? "" : "s"));
+        }
+        return exit;
     }
 }

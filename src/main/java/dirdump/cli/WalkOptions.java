@@ -72,6 +72,9 @@ public final class WalkOptions {
             description = "Only files of at most SIZE bytes.")
     Long maxSize;
 
+    /** Set by --replay: the snapshot's names, which stand in for PATHs and --files-from. */
+    Function<Os, NameList> replayed;
+
     Order order() {
         if (nosort && order != null && order != Order.NONE) {
             throw new ParameterException(spec.commandLine(), "--nosort and --order=" + order.key() + " contradict each other");
@@ -107,7 +110,7 @@ public final class WalkOptions {
 
     /** PATHs may be left out when --files-from names the files. */
     void requirePaths(List<String> paths) {
-        if ((paths == null || paths.isEmpty()) && filesFrom == null) {
+        if ((paths == null || paths.isEmpty()) && filesFrom == null && replayed == null) {
             throw new ParameterException(spec.commandLine(), "Missing required parameter: 'PATH' (or --files-from)");
         }
     }
@@ -117,6 +120,9 @@ public final class WalkOptions {
      * -0 was given.
      */
     Function<Os, NameList> list(InputStream stdin, boolean nul) {
+        if (replayed != null) {
+            return replayed;
+        }
         return filesFrom == null ? null : os -> new NameList(RawArguments.bytes(filesFrom), stdin, nul, os);
     }
 

@@ -1,6 +1,7 @@
 package dirdump.read;
 
 import dirdump.cache.BeforeAfter;
+import dirdump.cache.ByteRanges;
 import dirdump.cache.ProbeMethod;
 import dirdump.cache.ResidencyProbe;
 import dirdump.report.Reporter;
@@ -14,8 +15,9 @@ import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 
 /**
- * Brings one opened file into the page cache, by the run's method, unless every page of it is there
- * already, and closes it. One per thread.
+ * Brings one opened file into the page cache, by the run's method: the bytes wanted of it (all, or
+ * ranges), less the pages of them cached already; a file whose every wanted page is cached is not
+ * touched. Closes it. One per thread.
  */
 final class FileWarmer {
     private final ReadBuffer buffer;
@@ -25,35 +27,80 @@ final class FileWarmer {
     private final boolean measureAfter;
     private final BeforeAfter residency;
     private final ReadControl control;
-    private final WillNeed willNeed = new WillNeed();
+    private final Wanted wanted;
+    private final WillNeed willNeed;
+    /**
+     * Reads of ranges asked for (--range, --replay) or up to a bound (--max-bytes) cache what they
+     * read and no more: no read-ahead (on this VM's disk the kernel reads 8 MiB ahead of each read).
+     */
+    private final boolean exact;
+    /**
+     * A part this small that is partly cached is read whole, its cached pages too: a copy from memory
+     * costs less than a read and an I/O for each page missing (README, "Warm only what is missing").
+     */
+    private static final long READ_THROUGH = 256 << 10;
     /** cachestat only: one 0.24 us call; mmap + mincore would cost about as much as reading a small file. */
     private final ResidencyProbe probe = new ResidencyProbe(ProbeMethod.CACHESTAT);
+    /** Set by readSpan: the file ended before the span did (truncated meanwhile). */
+    private boolean ended;
+    /** Set by readSpan: the run is to stop (a signal, or --max-bytes reached). */
+    private boolean stopped;
 
-    FileWarmer(ReadBuffer buffer, Reporter reporter, ReadMethod method, boolean skipCached, boolean measureAfter,
-               BeforeAfter residency, ReadControl control) {
+    FileWarmer(ReadBuffer buffer, Reporter reporter, ReadPlan plan, BeforeAfter residency, ReadControl control) {
         this.buffer = buffer;
         this.reporter = reporter;
-        this.method = method;
-        this.skipCached = skipCached;
-        this.measureAfter = measureAfter;
+        this.method = plan.method();
+        this.skipCached = plan.skipCached();
+        this.measureAfter = plan.measureAfter();
+        this.wanted = plan.wanted();
         this.residency = residency;
         this.control = control;
+        this.willNeed = new WillNeed(control);
+        this.exact = method == ReadMethod.READ && (wanted != Wanted.WHOLE || control.bounded());
     }
 
     /**
-     * Measures the file's residency on the descriptor just checked by fstat. A file entirely in the
-     * cache is counted, closed and not passed on (null), unless --force.
+     * Measures the file's residency on the descriptor just checked by fstat (one cachestat). A file
+     * whose wanted bytes are all in the cache is counted, closed and not passed on (null), unless
+     * --force; of one partly cached, only the ranges not cached are passed on, found by cachestat over
+     * halves (ResidencyProbe#ranges). A file none of which is cached costs nothing more.
      */
     Opened check(Opened o, Tally tally) {
-        Residency before = measure(o.file(), o.stat());
-        if (skipCached && before != null && before.allResident()) {
+        Opened checked = checkResidency(o, tally);
+        if (checked != null && exact) {
+            try {
+                checked.file().noReadAhead();
+            } catch (SysException e) {
+                // only a hint: the kernel may read ahead a window more
+            }
+        }
+        return checked;
+    }
+
+    private Opened checkResidency(Opened o, Tally tally) {
+        Stat st = o.stat();
+        Residency before = measure(o.file(), st);
+        long[] want = wanted.ranges(o.path(), st);
+        Opened checked = o.withBefore(before).withRanges(want);
+        if (!skipCached || before == null || (want == null && before.residentPages() == 0)
+                || (want != null && want.length == 0)) {
+            return checked;
+        }
+        long[] pages = ByteRanges.pages(want == null ? ByteRanges.whole(st.size) : want, before.pageSize(), st.size);
+        long[] missing = before.allResident() ? new long[0]
+                : before.residentPages() == 0 ? pages : missing(o.file(), pages);
+        if (missing == null) {
+            return checked;  // unknown: read as asked
+        }
+        tally.addCachedLeft(ByteRanges.length(pages) - ByteRanges.length(missing));
+        if (missing.length == 0) {
             o.file().close();
             residency.add(before, before);
             tally.addSkipped(SkipReason.ALREADY_CACHED);
             reporter.skipped(o.path(), SkipReason.ALREADY_CACHED);
             return null;
         }
-        return o.withBefore(before);
+        return checked.withRanges(missing);
     }
 
     /** Queues the read of the file's first read-ahead window (see WillNeed#prefetch). */
@@ -66,20 +113,27 @@ final class FileWarmer {
             Stat st = o.stat();
             long total;
             if (method == ReadMethod.READ) {
-                total = st.sparse() ? readData(file, st, tally) : readToEnd(file, st.size);
+                total = o.ranges() != null ? readRanges(file, st, o.ranges(), tally)
+                        : st.sparse() ? readData(file, st, tally) : readToEnd(file, st.size);
                 if (total < 0) {
                     tally.addBytes(-total - 1);  // stopped part way: the bytes count, the file does not
                     return;
                 }
             } else {
-                total = willNeed.advise(o, st.size);  // asked for, not read: the data of the size fstat gave
-                tally.addHoles(st.size - total);
+                long[] ranges = o.ranges() != null ? o.ranges() : ByteRanges.whole(st.size);
+                total = willNeed.advise(o, ranges);  // asked for, not read: the data of the size fstat gave
                 control.transferred(total);
+                if (willNeed.bounded()) {
+                    tally.addBytes(total);
+                    return;
+                }
+                tally.addHoles(ByteRanges.length(ranges) - total);
             }
             tally.addRead(total);
             if (measureAfter) {
                 // A file read to an end before its size was truncated meanwhile: measured at its new size.
-                Stat now = method == ReadMethod.READ && !st.sparse() && total < st.size ? st.withSize(total) : st;
+                Stat now = method == ReadMethod.READ && !st.sparse() && o.ranges() == null && total < st.size
+                        ? st.withSize(total) : st;
                 residency.add(o.before(), o.before() == null ? null : measure(o.file(), now));
             }
             reporter.read(o.path(), total);
@@ -96,15 +150,8 @@ final class FileWarmer {
     boolean readChunk(SharedFile s, int c, Tally tally) {
         long n = 0;
         try {
-            for (long at = s.start(c), end = s.end(c); at < end && !control.stopped(); ) {
-                int got = s.opened.file().read(buffer, at, (int) Math.min(buffer.capacity(), end - at));
-                if (got == 0) {
-                    break;  // the end of the file
-                }
-                at += got;
-                n += got;
-                control.transferred(got);
-            }
+            stopped = false;
+            n = readSpan(s.opened.file(), s.start(c), s.end(c));
         } catch (SysException e) {
             s.failed(e);
         }
@@ -136,53 +183,117 @@ final class FileWarmer {
         }
     }
 
+    private long[] missing(OpenFile file, long[] pages) {
+        try {
+            return probe.ranges(file, pages, false, READ_THROUGH);
+        } catch (SysException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Reads the byte ranges of a file, with pread; of a sparse file, only the data in them. The bytes
+     * read, or -(bytes + 1) if the run was told to stop before the end.
+     */
+    private long readRanges(OpenFile file, Stat st, long[] ranges, Tally tally) throws SysException {
+        long total = 0;
+        ended = false;
+        stopped = false;
+        for (int i = 0; i < ranges.length && !ended; i += 2) {
+            total += st.sparse() ? readData(file, ranges[i], ranges[i + 1], tally) : readSpan(file, ranges[i], ranges[i + 1]);
+            if (stopped) {
+                return -total - 1;
+            }
+        }
+        return total;
+    }
+
     /**
      * Reads only the data of a sparse file, range by range (lseek SEEK_DATA, SEEK_HOLE), and counts the
      * holes left out. The bytes read, or -(bytes + 1) if the run was told to stop before the end.
      */
     private long readData(OpenFile file, Stat st, Tally tally) throws SysException {
+        ended = false;
+        stopped = false;
+        long total = readData(file, 0, st.size, tally);
+        return stopped ? -total - 1 : total;
+    }
+
+    /** The data between {@code from} and {@code to}, within the file's size; its holes counted. */
+    private long readData(OpenFile file, long from, long to, Tally tally) throws SysException {
         long total = 0;
         long holes = 0;
-        long pos = 0;
-        for (long data; (data = file.nextData(pos)) >= 0; ) {
+        long pos = from;
+        for (long data; (data = file.nextData(pos)) >= 0 && data < to; ) {
             holes += data - pos;
-            long hole = file.nextHole(data);
-            for (long at = data; at < hole; ) {
-                int n = file.read(buffer, at, (int) Math.min(buffer.capacity(), hole - at));
-                if (n == 0) {
-                    hole = at;  // truncated meanwhile
-                    break;
-                }
-                at += n;
-                total += n;
-                control.transferred(n);
-                if (control.stopped()) {
-                    return -total - 1;
-                }
+            long hole = Math.min(file.nextHole(data), to);
+            long n = readSpan(file, data, hole);
+            total += n;
+            if (stopped) {
+                return total;
             }
-            pos = hole;
+            pos = ended ? data + n : hole;
+            ended = false;
         }
-        tally.addHoles(holes + Math.max(0, st.size - pos));
+        tally.addHoles(holes + Math.max(0, to - pos));
+        return total;
+    }
+
+    /**
+     * preads from {@code from} to {@code to}, at most --max-bytes' allowance; the bytes read. Sets
+     * {@link #ended} if the file ended first, {@link #stopped} if the run is to stop.
+     */
+    private long readSpan(OpenFile file, long from, long to) throws SysException {
+        long total = 0;
+        for (long at = from; at < to; ) {
+            int want = (int) control.allow(Math.min(buffer.capacity(), to - at));
+            if (want == 0) {
+                stopped = true;
+                break;
+            }
+            int n = file.read(buffer, at, want);
+            control.unused(want - n);
+            if (n == 0) {
+                ended = true;  // the end of the file
+                break;
+            }
+            at += n;
+            total += n;
+            control.transferred(n);
+            if (at < to && control.stopped()) {
+                stopped = true;
+                break;
+            }
+        }
         return total;
     }
 
     /**
      * The bytes read, or -(bytes + 1) if the run was told to stop before the end. A short read that
      * reaches the size fstat gave ends it without the read that would return 0 (a small file takes one
-     * read); a file of size 0 (in /proc, say) is read to the end it reports.
+     * read); a file of size 0 (in /proc, say) is read to the end it reports. Under --max-bytes, the
+     * last read is cut to what the bound leaves (a pread at the position reached).
      */
     private long readToEnd(OpenFile file, long size) throws SysException {
         long total = 0;
-        for (int n; (n = file.read(buffer)) > 0; ) {
+        while (true) {
+            int want = (int) control.allow(buffer.capacity());
+            if (want == 0) {
+                return -total - 1;
+            }
+            int n = want == buffer.capacity() ? file.read(buffer) : file.read(buffer, total, want);
+            control.unused(want - n);
+            if (n <= 0) {
+                return total;
+            }
             total += n;
             control.transferred(n);
+            if (n < buffer.capacity() && total == size) {
+                return total;
+            }
             if (control.stopped()) {
                 return -total - 1;
             }
-            if (n < buffer.capacity() && total == size) {
-                break;
-            }
         }
-        return total;
     }
 }

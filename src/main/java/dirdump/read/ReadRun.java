@@ -205,7 +205,7 @@ public final class ReadRun {
         residencies.add(residency);
         return new FileWarmer(reads && plan.method() == ReadMethod.READ
                 ? os.allocate(control.readSize(plan.bufferSize(), plan.jobs())) : null,
-                reporter, plan.method(), plan.skipCached(), plan.measureAfter(), residency, control);
+                reporter, plan, residency, control);
     }
 
     private synchronized Tally tally() {

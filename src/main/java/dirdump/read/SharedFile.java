@@ -1,21 +1,25 @@
 package dirdump.read;
 
+import dirdump.cache.ByteRanges;
 import dirdump.scan.Opened;
 import dirdump.sys.SysException;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A big file read by every reader at once, chunk by chunk in order, through one open descriptor (pread
  * needs no shared position): one sequential stream leaves the device with a single read in flight,
- * several keep it busy. The reader that finishes the last chunk finishes the file.
+ * several keep it busy. The reader that finishes the last chunk finishes the file. Of a file with
+ * ranges to read (the parts not cached, a --range), the chunks are those of the ranges.
  */
 final class SharedFile {
     /** A file of at least two chunks is shared: the size of read_ahead_kb on these machines. */
     static final long CHUNK = 8L << 20;
 
     final Opened opened;
-    private final int chunks;
+    /** Where each chunk starts and ends, in pairs. */
+    private final long[] chunks;
     private final AtomicInteger next = new AtomicInteger();
     private final AtomicInteger done = new AtomicInteger();
     private final AtomicLong bytes = new AtomicLong();
@@ -23,27 +27,43 @@ final class SharedFile {
 
     SharedFile(Opened opened) {
         this.opened = opened;
-        this.chunks = (int) ((opened.stat().size + CHUNK - 1) / CHUNK);
+        long[] ranges = opened.ranges() != null ? opened.ranges() : ByteRanges.whole(opened.stat().size);
+        long[] pieces = new long[0];
+        int n = 0;
+        for (int i = 0; i < ranges.length; i += 2) {
+            for (long at = ranges[i]; at < ranges[i + 1]; at += CHUNK) {
+                if (2 * n + 2 > pieces.length) {
+                    pieces = Arrays.copyOf(pieces, Math.max(8, pieces.length * 2));
+                }
+                pieces[2 * n] = at;
+                pieces[2 * n + 1] = Math.min(at + CHUNK, ranges[i + 1]);
+                n++;
+            }
+        }
+        chunks = Arrays.copyOf(pieces, 2 * n);
+        if (opened.ranges() == null && n > 0) {
+            chunks[2 * n - 1] = Long.MAX_VALUE;  // the whole file: the last chunk reads on to its end, whatever its size said
+        }
     }
 
-    /** Big enough to share: two chunks or more, with data everywhere (a sparse file is read by its data). */
+    /** Big enough to share: two chunks or more to read, with data everywhere (a sparse file is read by its data). */
     static boolean worthSharing(Opened o) {
-        return o.stat().size >= 2 * CHUNK && !o.stat().sparse();
+        long toRead = o.ranges() != null ? ByteRanges.length(o.ranges()) : o.stat().size;
+        return toRead >= 2 * CHUNK && !o.stat().sparse();
     }
 
     /** The next chunk to read, or -1 if every chunk has been taken. */
     int claim() {
         int c = next.getAndIncrement();
-        return c < chunks ? c : -1;
+        return c < chunks() ? c : -1;
     }
 
-    /** Where chunk {@code c} starts and ends; the last one reads on to the end of the file, whatever its size said. */
     long start(int c) {
-        return c * CHUNK;
+        return chunks[2 * c];
     }
 
     long end(int c) {
-        return c == chunks - 1 ? Long.MAX_VALUE : (c + 1) * CHUNK;
+        return chunks[2 * c + 1];
     }
 
     void failed(SysException e) {
@@ -59,7 +79,7 @@ final class SharedFile {
     /** Counts a chunk read (n bytes of it); true for the one that completes the file. */
     boolean chunkDone(long n) {
         bytes.addAndGet(n);
-        return done.incrementAndGet() == chunks;
+        return done.incrementAndGet() == chunks();
     }
 
     long bytes() {
@@ -68,6 +88,10 @@ final class SharedFile {
 
     /** Whether every chunk was read, so the file is finished (and closed) by a reader. */
     boolean finished() {
-        return done.get() == chunks;
+        return done.get() == chunks();
+    }
+
+    private int chunks() {
+        return chunks.length / 2;
     }
 }

@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.cache.ByteRanges;
 import dirdump.scan.Opened;
 
 import dirdump.sys.BlockQueue;
@@ -13,42 +14,73 @@ final class WillNeed {
     /** The kernel's default read_ahead_kb, for file systems with no block device of their own. */
     private static final long DEFAULT_READ_AHEAD = 128 * 1024;
 
+    private final ReadControl control;
     private long dev = -1;
     private long chunk;
+    /** The last advice was cut short by --max-bytes. */
+    private boolean bounded;
+
+    WillNeed(ReadControl control) {
+        this.control = control;
+    }
 
     /**
-     * Advises the first {@code size} bytes of the file; of a sparse file, only its data (the holes would
-     * cache zero pages). Returns the bytes advised.
+     * Advises the byte {@code ranges} of the file (see ByteRanges); of a sparse file, only its data (the
+     * holes would cache zero pages). Returns the bytes advised; {@link #bounded()} says whether
+     * --max-bytes cut that short.
      */
-    long advise(Opened o, long size) throws SysException {
-        if (!o.stat().sparse()) {
-            advise(o, 0, size);
-            return size;
-        }
+    long advise(Opened o, long[] ranges) throws SysException {
+        bounded = false;
         long advised = 0;
-        long pos = 0;
-        for (long data; (data = o.file().nextData(pos)) >= 0 && data < size; ) {
-            pos = Math.min(o.file().nextHole(data), size);
-            advise(o, data, pos);
-            advised += pos - data;
+        for (int i = 0; i < ranges.length && !bounded; i += 2) {
+            if (!o.stat().sparse()) {
+                advised += advise(o, ranges[i], ranges[i + 1]);
+                continue;
+            }
+            long pos = ranges[i];
+            for (long data; !bounded && (data = o.file().nextData(pos)) >= 0 && data < ranges[i + 1]; ) {
+                pos = Math.min(o.file().nextHole(data), ranges[i + 1]);
+                advised += advise(o, data, pos);
+            }
         }
         return advised;
     }
 
-    private void advise(Opened o, long from, long to) throws SysException {
+    /** Advises the first {@code size} bytes of the file, as {@link #advise(Opened, long[])}. */
+    long advise(Opened o, long size) throws SysException {
+        return advise(o, ByteRanges.whole(size));
+    }
+
+    boolean bounded() {
+        return bounded;
+    }
+
+    private long advise(Opened o, long from, long to) throws SysException {
         long step = chunk(o.stat().dev);
+        long advised = 0;
         for (long offset = from; offset < to; offset += step) {
-            o.file().willNeed(offset, Math.min(step, to - offset));
+            long n = control.allow(Math.min(step, to - offset));
+            if (n == 0) {
+                bounded = true;
+                break;
+            }
+            o.file().willNeed(offset, n);
+            advised += n;
         }
+        return advised;
     }
 
     /**
      * Queues the file's first read-ahead window, so that the device has it in flight before a reader
-     * asks for it; the reader's sequential reads make the kernel fetch the rest.
+     * asks for it; the reader's sequential reads make the kernel fetch the rest (and count them).
      */
     void prefetch(Opened o) {
+        if (o.stat().sparse()) {
+            return;  // its data is found by the reader, by lseek
+        }
         try {
-            advise(o, Math.min(o.stat().size, chunk(o.stat().dev)));
+            long step = chunk(o.stat().dev);
+            o.file().willNeed(0, Math.min(o.stat().size, step));
         } catch (SysException e) {
             // Only a hint: the read that follows reports what is wrong with the file.
         }

@@ -24,6 +24,9 @@ public final class HumanSummary {
         if (t.holes() > 0) {
             err.println("  holes: " + bytes(t.holes()) + " of sparse files left out (they read as zeros)");
         }
+        if (t.cachedLeft() > 0) {
+            err.println("  cached: " + bytes(t.cachedLeft()) + " left alone, in the page cache already");
+        }
         err.println("  " + errors(t, s.unusablePaths()));
         err.printf(Locale.ROOT, "  %s; order %s; %s with %s, %s, %s buffer%n",
                 count(t.directories(), "directory", "directories"), s.order(), s.method(), s.io(),

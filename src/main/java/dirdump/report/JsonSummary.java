@@ -14,6 +14,7 @@ public final class JsonSummary {
         o.addProperty("files_read", t.filesRead());
         o.addProperty("bytes_read", t.bytesRead());
         o.addProperty("holes", t.holes());
+        o.addProperty("cached_bytes_left", t.cachedLeft());
         o.add("skipped", skipped(t));
         JsonObject filtered = new JsonObject();
         filtered.addProperty("total", t.filteredTotal());

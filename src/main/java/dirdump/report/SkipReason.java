@@ -17,7 +17,10 @@ public enum SkipReason {
     ALREADY_CACHED("already_cached", "already cached"),
 
     /** A directory named in a --files-from list: not walked (find lists directories and their files). */
-    LISTED_DIRECTORY("directory", "directory in the list");
+    LISTED_DIRECTORY("directory", "directory in the list"),
+
+    /** A file a --replay snapshot names that no longer exists: deleted since, which is no failure of the warm-up. */
+    GONE("gone", "no longer exists");
 
     public final String key;
     public final String text;

@@ -5,6 +5,7 @@ public final class Tally {
     private long filesRead;
     private long bytesRead;
     private long holes;
+    private long cachedLeft;
     private long errors;
     private long changed;
     private long directories;
@@ -24,6 +25,11 @@ public final class Tally {
     /** Bytes of holes in sparse files, left out of the read: they would only cache zero pages. */
     public void addHoles(long bytes) {
         holes += bytes;
+    }
+
+    /** Bytes of the files a run was to bring in that were in the page cache already, and so left alone. */
+    public void addCachedLeft(long bytes) {
+        cachedLeft += bytes;
     }
 
     public void addSkipped(SkipReason reason) {
@@ -51,6 +57,7 @@ public final class Tally {
         filesRead += other.filesRead;
         bytesRead += other.bytesRead;
         holes += other.holes;
+        cachedLeft += other.cachedLeft;
         errors += other.errors;
         changed += other.changed;
         directories += other.directories;
@@ -72,6 +79,10 @@ public final class Tally {
 
     public long holes() {
         return holes;
+    }
+
+    public long cachedLeft() {
+        return cachedLeft;
     }
 
     public long errors() {

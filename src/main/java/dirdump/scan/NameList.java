@@ -39,6 +39,15 @@ public final class NameList implements AutoCloseable {
         this.separator = nul ? (byte) 0 : (byte) '\n';
     }
 
+    /**
+     * The names in {@code records}, NUL-separated, made by dirdump itself (a --replay snapshot's):
+     * {@code name} names them in messages.
+     */
+    public NameList(byte[] name, InputStream records) {
+        this(name, null, true, null);
+        this.in = records;
+    }
+
     /** The list as given: a file name, or "-". */
     public byte[] name() {
         return name;

@@ -61,6 +61,8 @@ public final class Walker {
     private int[] children = new int[16];
     private int childCount;
     private BooleanSupplier stop = () -> false;
+    /** A list entry that does not exist is skipped as gone (a snapshot's), not an error (a --files-from list's). */
+    private boolean missingIsGone;
 
     private record DevIno(long dev, long ino) {
         // Written out: a record's own equals and hashCode are bootstrapped through method handles at
@@ -92,6 +94,12 @@ public final class Walker {
     /** Ends the walk early, with what was listed so far, once {@code stop} says so (a signal). */
     public Walker stopWhen(BooleanSupplier stop) {
         this.stop = stop;
+        return this;
+    }
+
+    /** List entries that do not exist (ENOENT) are counted as gone since, as a --replay snapshot's are. */
+    public Walker missingListedAreGone() {
+        this.missingIsGone = true;
         return this;
     }
 
@@ -190,7 +198,9 @@ public final class Walker {
         int slash = PathNames.lastSlash(path);
         NamedParent parent = namedParent(parentOf(path, slash), !follow);
         if (parent.root < 0) {
-            if (!follow && parent.errno == SysException.ELOOP) {
+            if (missingIsGone && parent.errno == SysException.ENOENT) {
+                skip(path, SkipReason.GONE);
+            } else if (!follow && parent.errno == SysException.ELOOP) {
                 skip(path, SkipReason.SYMLINK);
             } else {
                 reporter.error(path, parent.reason);
@@ -214,6 +224,8 @@ public final class Walker {
                 loop(path);
             } else if (follow && exists(parent.root, name)) {
                 skip(path, SkipReason.SYMLINK);  // a dangling link: nothing to read behind it
+            } else if (missingIsGone && e.errno() == SysException.ENOENT) {
+                skip(path, SkipReason.GONE);
             } else {
                 reporter.error(path, e.getMessage());
                 tally.addError();

@@ -23,15 +23,24 @@ public final class AvailableMemory {
     }
 
     public static Bound now() {
-        Bound least = new Bound(Long.MAX_VALUE, "no limit known");
-        least = lower(least, kib(PROC.resolve("meminfo"), "MemAvailable:"), "MemAvailable");
-        least = lower(least, cgroupRoom(), "the memory cgroup's limit");
+        Bound least = forPageCache();
         long space = limit(PROC.resolve("self/limits"), "Max address space");
         long mapped = kib(PROC.resolve("self/status"), "VmSize:");
         if (space > 0 && mapped > 0) {
             least = lower(least, Math.max(0, space - mapped), "the address-space limit (ulimit -v)");
         }
         return least;
+    }
+
+    /**
+     * How much the page cache can hold for this process: MemAvailable (free memory and what the kernel
+     * can reclaim, the page cache included) and its memory cgroup's limit less its usage, whose page
+     * cache is charged to it; the address-space limit bounds mappings, not the cache.
+     */
+    public static Bound forPageCache() {
+        Bound least = new Bound(Long.MAX_VALUE, "no limit known");
+        least = lower(least, kib(PROC.resolve("meminfo"), "MemAvailable:"), "MemAvailable");
+        return lower(least, cgroupRoom(), "the memory cgroup's limit");
     }
 
     private static Bound lower(Bound least, long bytes, String what) {

@@ -47,6 +47,7 @@ final class LibcOs implements Os {
     private static final int ENXIO = 6;
     private static final int SEEK_DATA = 3;
     private static final int SEEK_HOLE = 4;
+    private static final int POSIX_FADV_RANDOM = 1;
     private static final int POSIX_FADV_WILLNEED = 3;
     private static final int POSIX_FADV_DONTNEED = 4;
     private static final long FS_IOC_FIEMAP = 0xC020660BL;
@@ -409,8 +410,9 @@ final class LibcOs implements Os {
         long major = b.getInt(136) & 0xffffffffL;
         long minor = b.getInt(140) & 0xffffffffL;
         long mountId = (mask & STATX_MNT_ID) != 0 ? b.getLong(144) : 0;
+        long mtime = b.getLong(112) * 1_000_000_000L + (b.getInt(120) & 0xffffffffL);  // stx_mtime
         return new Stat(DeviceNumbers.makedev(major, minor), ino, mode, size, blocks, uid, mountId,
-                (attributes & STATX_ATTR_MOUNT_ROOT) != 0);
+                (attributes & STATX_ATTR_MOUNT_ROOT) != 0, mtime);
     }
 
     private static final class LibcDirectory implements Directory {
@@ -500,6 +502,11 @@ final class LibcOs implements Os {
         @Override
         public void willNeed(long offset, long length) throws SysException {
             fadvise(offset, length, POSIX_FADV_WILLNEED);
+        }
+
+        @Override
+        public void noReadAhead() throws SysException {
+            fadvise(0, 0, POSIX_FADV_RANDOM);
         }
 
         @Override

@@ -13,6 +13,7 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
@@ -20,6 +21,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -62,9 +64,9 @@ final class NioOs implements Os {
     @Override
     public Stat stat(byte[] path) throws SysException {
         try {
-            Map<String, Object> a = Files.readAttributes(named(path), "unix:dev,ino,mode,size,uid", FOLLOW);
+            Map<String, Object> a = Files.readAttributes(named(path), "unix:dev,ino,mode,size,uid,lastModifiedTime", FOLLOW);
             return new Stat((Long) a.get("dev"), (Long) a.get("ino"), (Integer) a.get("mode"), (Long) a.get("size"),
-                    -1, (Integer) a.get("uid"), 0, false);
+                    -1, (Integer) a.get("uid"), 0, false, nanos((FileTime) a.get("lastModifiedTime")));
         } catch (IOException e) {
             throw SysException.of(e);
         }
@@ -269,7 +271,11 @@ final class NioOs implements Os {
             mode |= 0400 >> p.ordinal();  // OWNER_READ is 0400, ..., OTHERS_EXECUTE 0001
         }
         return new Stat(Long.parseUnsignedLong(m.group(1), 16), Long.parseUnsignedLong(m.group(2)), mode, a.size(),
-                -1, -1, 0, false);
+                -1, -1, 0, false, nanos(a.lastModifiedTime()));
+    }
+
+    private static long nanos(FileTime t) {
+        return t.to(TimeUnit.NANOSECONDS);
     }
 
     private static void close(DirectoryStream<Path> stream) {
@@ -385,6 +391,11 @@ final class NioOs implements Os {
         @Override
         public void willNeed(long offset, long length) throws SysException {
             throw unsupported("posix_fadvise");
+        }
+
+        @Override
+        public void noReadAhead() {
+            // java.nio cannot advise: the kernel reads ahead as it likes
         }
 
         @Override

@@ -22,6 +22,12 @@ public interface OpenFile extends Closeable {
     /** posix_fadvise(POSIX_FADV_WILLNEED): asks the kernel to start reading the range, and returns. */
     void willNeed(long offset, long length) throws SysException;
 
+    /**
+     * posix_fadvise(POSIX_FADV_RANDOM) on the whole file: no read-ahead beyond what each read asks for,
+     * so that a read of some ranges (--range, --replay, --max-bytes) caches those and no more.
+     */
+    void noReadAhead() throws SysException;
+
     /** posix_fadvise(POSIX_FADV_DONTNEED) on the whole file: drops its clean pages from the cache. */
     void dontNeed() throws SysException;
 

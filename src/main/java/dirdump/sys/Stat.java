@@ -13,8 +13,11 @@ public final class Stat {
     public final long mountId;
     /** STATX_ATTR_MOUNT_ROOT: the file is the root of a mount (a mount point seen from above). */
     public final boolean mountRoot;
+    /** Last modification, in nanoseconds since the epoch: a snapshot tells a changed file by it. */
+    public final long mtimeNanos;
 
-    public Stat(long dev, long ino, int mode, long size, long blocks, int uid, long mountId, boolean mountRoot) {
+    public Stat(long dev, long ino, int mode, long size, long blocks, int uid, long mountId, boolean mountRoot,
+                long mtimeNanos) {
         this.dev = dev;
         this.ino = ino;
         this.mode = mode;
@@ -23,11 +26,12 @@ public final class Stat {
         this.uid = uid;
         this.mountId = mountId;
         this.mountRoot = mountRoot;
+        this.mtimeNanos = mtimeNanos;
     }
 
     /** The same file at another size: as it was found once read to its end. */
     public Stat withSize(long newSize) {
-        return new Stat(dev, ino, mode, newSize, blocks, uid, mountId, mountRoot);
+        return new Stat(dev, ino, mode, newSize, blocks, uid, mountId, mountRoot, mtimeNanos);
     }
 
     public FileType type() {

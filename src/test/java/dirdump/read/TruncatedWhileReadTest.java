@@ -124,6 +124,11 @@ class TruncatedWhileReadTest {
                 }
 
                 @Override
+                public void noReadAhead() throws SysException {
+                    f.noReadAhead();
+                }
+
+                @Override
                 public void dontNeed() throws SysException {
                     f.dontNeed();
                 }

@@ -49,6 +49,11 @@ public record DirdumpRun(int status, String out, String err, byte[] outBytes) {
         return summary().get(field).getAsLong();
     }
 
+    /** The residency of the files {@code when} ("before", "after") the read, from its --json record. */
+    public JsonObject pageCache(String when) {
+        return summary().getAsJsonObject("page_cache").getAsJsonObject(when);
+    }
+
     public long skipped(String reason) {
         return summary().getAsJsonObject("skipped").get(reason).getAsLong();
     }

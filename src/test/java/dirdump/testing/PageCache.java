@@ -16,6 +16,8 @@ import java.nio.file.StandardOpenOption;
 public final class PageCache {
     private static final Os OS = Os.load(warning -> { });
     private static final int ATTEMPTS = 5;
+    /** The page size of the machines the tests run on (x86-64, arm64 with 4 KiB pages). */
+    public static final int PAGE = 4096;
 
     /** A test scenario that can be run again from its start. */
     @FunctionalInterface
@@ -49,6 +51,45 @@ public final class PageCache {
     public static long residentPages(Path f) throws IOException {
         try (OpenFile file = open(f)) {
             return file.cachestat(0, file.stat().size).residentPages();
+        }
+    }
+
+    /** Pages of {@code length} bytes from {@code offset} (a page's start) of the file in the page cache, by cachestat. */
+    public static long residentPages(Path f, long offset, long length) throws IOException {
+        try (OpenFile file = open(f)) {
+            return file.cachestat(offset, length).residentPages();
+        }
+    }
+
+    /** Which pages of the file are in the page cache, page by page: ranges of page numbers, as "0-511,1024-1535". */
+    public static String residentPageRanges(Path f) throws IOException {
+        StringBuilder ranges = new StringBuilder();
+        try (OpenFile file = open(f)) {
+            long size = file.stat().size;
+            long pages = (size + PAGE - 1) / PAGE;
+            long start = -1;
+            for (long p = 0; p <= pages; p++) {
+                boolean in = p < pages && file.cachestat(p * PAGE, PAGE).residentPages() == 1;
+                if (in && start < 0) {
+                    start = p;
+                } else if (!in && start >= 0) {
+                    ranges.append(ranges.length() == 0 ? "" : ",").append(start).append('-').append(p - 1);
+                    start = -1;
+                }
+            }
+        }
+        return ranges.toString();
+    }
+
+    /**
+     * Leaves exactly bytes {@code from} to {@code to} (whole pages) of the file in the page cache: evicts
+     * it and writes those bytes again, which caches them without a read, and so without read-ahead.
+     */
+    public static void cacheOnly(Path f, long from, long to) throws IOException {
+        byte[] content = Files.readAllBytes(f);
+        evict(java.util.List.of(f));
+        try (FileChannel c = FileChannel.open(f, StandardOpenOption.WRITE)) {
+            c.write(java.nio.ByteBuffer.wrap(content, (int) from, (int) (to - from)), from);
         }
     }
 

@@ -1,0 +1,64 @@
+package dirdump.cache;
+
+import java.util.Arrays;
+
+/**
+ * Ranges of a file's bytes as one {@code long[]}: start, end, start, end..., in order, not
+ * overlapping, each end exclusive. No object a range: a snapshot of 57,000 files holds many.
+ */
+public final class ByteRanges {
+    /** The whole of a file of {@code size} bytes. */
+    public static long[] whole(long size) {
+        return new long[] {0, size};
+    }
+
+    private ByteRanges() {
+    }
+
+    /** The bytes the ranges cover. */
+    public static long length(long[] ranges) {
+        long n = 0;
+        for (int i = 0; i < ranges.length; i += 2) {
+            n += ranges[i + 1] - ranges[i];
+        }
+        return n;
+    }
+
+    /**
+     * The ranges grown to whole pages of {@code pageSize} and cut at {@code size}, where a file's pages
+     * end: the page cache holds pages, and cachestat measures from a page's start.
+     */
+    public static long[] pages(long[] ranges, long pageSize, long size) {
+        Builder b = new Builder();
+        for (int i = 0; i < ranges.length; i += 2) {
+            long end = Math.min(ranges[i + 1], size);
+            b.add(ranges[i] / pageSize * pageSize, Math.min(size, (end + pageSize - 1) / pageSize * pageSize));
+        }
+        return b.build();
+    }
+
+    /** Collects ranges in order, joining those that touch and leaving out empty ones. */
+    public static final class Builder {
+        private long[] ranges = new long[8];
+        private int n;
+
+        public void add(long from, long to) {
+            if (to <= from) {
+                return;
+            }
+            if (n > 0 && ranges[n - 1] >= from) {
+                ranges[n - 1] = Math.max(ranges[n - 1], to);
+                return;
+            }
+            if (n == ranges.length) {
+                ranges = Arrays.copyOf(ranges, n * 2);
+            }
+            ranges[n++] = from;
+            ranges[n++] = to;
+        }
+
+        public long[] build() {
+            return Arrays.copyOf(ranges, n);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dirdump.cache;
+
+import dirdump.scan.Listing;
+import dirdump.sys.OpenFile;
+import dirdump.sys.Residency;
+import dirdump.sys.Stat;
+import dirdump.sys.SysException;
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * status --save: each file measured with a page resident goes into the snapshot with its resident
+ * ranges, under the PATH it was found below. Files of no resident page, or of unknown residency, are
+ * left out: a replay would warm nothing of them. The first failed write ends the saving (the walk
+ * goes on, the command then fails).
+ */
+public final class SnapshotSaver implements StatusRun.Saver {
+    private final SnapshotWriter writer;
+    private final Listing listing;
+    private final ResidencyProbe probe;
+    private IOException failure;
+
+    public SnapshotSaver(SnapshotWriter writer, Listing listing, ResidencyProbe probe) {
+        this.writer = writer;
+        this.listing = listing;
+        this.probe = probe;
+    }
+
+    @Override
+    public void file(int f, OpenFile file, Stat st, Residency residency) throws SysException {
+        if (failure != null || residency == null || residency.residentPages() == 0) {
+            return;
+        }
+        long[] resident = residency.allResident() ? ByteRanges.whole(st.size)
+                : probe.ranges(file, ByteRanges.whole(st.size), true, residency.pageSize());
+        if (resident == null || resident.length == 0) {
+            return;
+        }
+        byte[] root = listing.directories.path(listing.directories.root(listing.files.dir(f)));
+        byte[] path = listing.path(f);
+        int skip = root.length == 0 ? 0 : root.length + (root[root.length - 1] == '/' ? 0 : 1);
+        try {
+            writer.file(root, Arrays.copyOfRange(path, Math.min(skip, path.length), path.length), st.size,
+                    st.mtimeNanos, resident, residency.pageSize());
+        } catch (IOException e) {
+            failure = e;
+        }
+    }
+
+    /** Ends and puts the snapshot in place; the first failure of a write, or of this, is thrown. */
+    public void commit() throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        writer.commit();
+    }
+
+    public long files() {
+        return writer.files();
+    }
+}

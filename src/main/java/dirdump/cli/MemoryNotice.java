@@ -1,0 +1,39 @@
+package dirdump.cli;
+
+import dirdump.read.ReadControl;
+import dirdump.report.HumanSummary;
+import dirdump.report.Reporter;
+import dirdump.sys.AvailableMemory;
+import java.util.Locale;
+
+/**
+ * A set larger than the page cache can hold evicts its own start as its end comes in: say so. The
+ * bytes a set needs are known before the read only from a snapshot (--replay); a walk gives no sizes,
+ * and a stat a file before the read would cost a system call a file (and, on a cold cache, an inode
+ * read each), so then it is said the moment more than that has been brought in.
+ */
+final class MemoryNotice {
+    private MemoryNotice() {
+    }
+
+    /** {@code needed}: the set's bytes when known (else -1); {@code maxBytes}: --max-bytes or null. */
+    static void announce(long needed, Long maxBytes, ReadControl control, Reporter reporter) {
+        AvailableMemory.Bound room = AvailableMemory.forPageCache();
+        if (room.bytes() == Long.MAX_VALUE) {
+            return;  // nothing to compare with
+        }
+        String can = String.format(Locale.ROOT, "about %s can be cached (%s)", HumanSummary.bytes(room.bytes()),
+                room.what());
+        if (needed >= 0) {
+            long bringing = maxBytes == null ? needed : Math.min(needed, maxBytes);
+            if (bringing > room.bytes()) {
+                reporter.warning(String.format(Locale.ROOT, "the set needs %s; %s: the end of the read will evict "
+                        + "its start", HumanSummary.bytes(bringing), can));
+            }
+        } else if (maxBytes == null || maxBytes > room.bytes()) {
+            control.whenBeyond(room.bytes(), () -> reporter.warning(String.format(Locale.ROOT, "the set needs more "
+                    + "than the %s brought in so far; %s: the end of the read will evict its start (--max-bytes "
+                    + "stops at a bound)", HumanSummary.bytes(room.bytes()), can)));
+        }
+    }
+}
