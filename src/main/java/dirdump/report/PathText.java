@@ -17,6 +17,9 @@ public final class PathText {
     }
 
     public static String of(byte[] path) {
+        if (plainAscii(path)) {
+            return new String(path, StandardCharsets.ISO_8859_1);  // as it is: no decoder for most names
+        }
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -36,6 +39,16 @@ public final class PathText {
                 return out.toString();
             }
         }
+    }
+
+    /** Printable ASCII and no backslash: nothing to decode or escape. */
+    private static boolean plainAscii(byte[] path) {
+        for (byte b : path) {
+            if (b < 0x20 || b > 0x7e || b == '\\') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void appendEscaped(CharSequence chars, StringBuilder out) {
