@@ -7,11 +7,17 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes a {@link Snapshot}: into a new file beside FILE, made durable and renamed over FILE only when
@@ -39,12 +45,28 @@ public final class SnapshotWriter implements AutoCloseable {
         this.out = new DataOutputStream(new BufferedOutputStream(stream, 1 << 16));
     }
 
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+
     /** A snapshot to become {@code file} once committed, written beside it first (same directory, so that rename is atomic). */
     public static SnapshotWriter toFile(Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        Path temporary = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
-        FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE);
-        return new SnapshotWriter(file, temporary, channel, Channels.newOutputStream(channel));
+        // Made and opened in one call (O_CREAT|O_EXCL, which follows no link): opened again by name, a
+        // temporary file in a directory others can write to could be swapped for a link first.
+        for (int attempt = 0; ; attempt++) {
+            Path temporary = dir.resolve("." + file.getFileName() + "."
+                    + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+            try {
+                // Mode 600, as a temporary file's: a snapshot names files that others may not see.
+                FileChannel channel = FileChannel.open(temporary,
+                        Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), OWNER_ONLY);
+                return new SnapshotWriter(file, temporary, channel, Channels.newOutputStream(channel));
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** A snapshot onto a stream (standard output), which is flushed, not closed. */
