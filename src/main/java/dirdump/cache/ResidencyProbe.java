@@ -13,11 +13,6 @@ import dirdump.sys.SysException;
  * mincore claims every page resident (Linux 5.2+).
  */
 public final class ResidencyProbe {
-    /** cachestat on a hugetlbfs file. */
-    private static final int EOPNOTSUPP = 95;
-    /** mmap of a file whose file system cannot map it. */
-    private static final int ENODEV = 19;
-
     private final ProbeMethod method;
     /** Set at the first ENOSYS, so that an old kernel costs one failed call, not one per file. */
     private volatile boolean cachestatMissing;
@@ -98,7 +93,7 @@ public final class ResidencyProbe {
                 try {
                     return file.cachestat(offset, length);
                 } catch (SysException e) {
-                    if (e.errno() != SysException.ENOSYS) {
+                    if (!e.isMissingCall()) {
                         throw e;
                     }
                     cachestatMissing = true;
@@ -109,8 +104,7 @@ public final class ResidencyProbe {
             }
             return file.mincore(offset, length);
         } catch (SysException e) {
-            int errno = e.errno();
-            if (errno == SysException.EPERM || errno == EOPNOTSUPP || errno == ENODEV || errno == SysException.ENOSYS) {
+            if (e.isNotPermitted() || e.isUnmeasurable()) {
                 return null;  // refused, or not measurable here: unknown, not an error of the file
             }
             throw e;

@@ -51,7 +51,7 @@ public final class LockRun {
                 try {
                     mapping = file.map(st.size);
                 } catch (SysException e) {
-                    if (e.errno() != SysException.ENOMEM) {
+                    if (!e.isOutOfMemory()) {
                         throw e;
                     }
                     set.unmappable("mmap: " + e.getMessage() + " (vm.max_map_count, or ulimit -v)");

@@ -19,9 +19,6 @@ import dirdump.sys.SysException;
  * since it was listed is left unlocated without a message: the read reports it.
  */
 final class Locator {
-    /** FIEMAP/FIBMAP not implemented by the file system, the flags refused, or no native library. */
-    private static final int[] REFUSALS = {SysException.EOPNOTSUPP, SysException.ENOTTY, SysException.EINVAL,
-        SysException.EBADR, SysException.ENOSYS, SysException.EPERM};
     private static final int NOT_ON_DISK_YET = Extent.UNKNOWN | Extent.DELALLOC | Extent.DATA_INLINE;
 
     private final Listing listing;
@@ -131,7 +128,7 @@ final class Locator {
             if (pass.worked || !refusal(e)) {
                 return unlocated(path, "FIBMAP", e);
             }
-            String why = e.errno() == SysException.EPERM ? " (needs root: CAP_SYS_RAWIO)" : "";
+            String why = e.isNotPermitted() ? " (needs root: CAP_SYS_RAWIO)" : "";
             return (pass.refusals == null ? "" : pass.refusals + "; ") + "FIBMAP: " + e.getMessage() + why;
         }
     }
@@ -146,12 +143,8 @@ final class Locator {
         return null;
     }
 
+    /** FIEMAP/FIBMAP not implemented by the file system, the flags refused, no native library, or not root. */
     private static boolean refusal(SysException e) {
-        for (int errno : REFUSALS) {
-            if (e.errno() == errno) {
-                return true;
-            }
-        }
-        return false;
+        return e.isUnsupported() || e.isNotPermitted();
     }
 }

@@ -168,7 +168,7 @@ public final class DirectoryHandles implements AutoCloseable {
     private Directory checked(int d, Directory h) throws SysException {
         if (!h.stat().sameFile(dirs.dev(d), dirs.ino(d))) {
             h.close();
-            throw new SysException(0, "was replaced by another directory since it was listed");
+            throw SysException.changedSinceListed("was replaced by another directory since it was listed");
         }
         return h;
     }

@@ -97,16 +97,13 @@ public final class FileOpener {
      * symbolic link", "is no longer a directory", "was replaced ..."), or null for other errors.
      */
     static String change(SysException e, boolean follow) {
-        switch (e.errno()) {
-            case SysException.ELOOP:
-                return follow ? null : "is now a symbolic link";
-            case SysException.ENOTDIR:
-                return "is no longer a directory";
-            case 0:
-                return e.getMessage();
-            default:
-                return null;
+        if (e.isSymbolicLink()) {
+            return follow ? null : "is now a symbolic link";
         }
+        if (e.isNotADirectory()) {
+            return "is no longer a directory";
+        }
+        return e.isChangeSinceListed() ? e.getMessage() : null;
     }
 
     private Opened open(int f, Tally tally, boolean report) {
@@ -135,7 +132,7 @@ public final class FileOpener {
                 return opened;
             }
         } catch (SysException e) {
-            if (e.errno() == SysException.ELOOP && !follow) {
+            if (e.isSymbolicLink() && !follow) {
                 changed(report, path(f), "is now a symbolic link", tally);
             } else if (report) {
                 reporter.error(path(f), e.getMessage());

@@ -67,7 +67,7 @@ public final class NameList implements AutoCloseable {
             }
             int n = stop - pos;
             if (length + n > LONGEST) {
-                throw new SysException(SysException.ENAMETOOLONG, "a name longer than " + LONGEST / (1 << 20)
+                throw SysException.nameTooLong("a name longer than " + LONGEST / (1 << 20)
                         + " MiB: not a list of names (with -0, names end with a NUL byte)");
             }
             if (length + n > record.length) {
@@ -82,7 +82,7 @@ public final class NameList implements AutoCloseable {
                     return Arrays.copyOf(record, length);
                 }
                 if (++passed > LONGEST) {
-                    throw new SysException(SysException.EINVAL, "more than " + LONGEST / (1 << 20)
+                    throw SysException.invalid("more than " + LONGEST / (1 << 20)
                             + " MiB of separators and no name: not a list of names");
                 }
             }

@@ -37,7 +37,7 @@ final class OnDescriptorShortage {
     }
 
     static boolean shortage(SysException e) {
-        return e.errno() == SysException.EMFILE || e.errno() == SysException.ENFILE;
+        return e.isDescriptorShortage();
     }
 
     private static void sleep(long millis) {

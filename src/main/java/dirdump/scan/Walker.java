@@ -142,7 +142,7 @@ public final class Walker {
             } else if (parent.root >= 0) {
                 named(path, parent.root, st, true);
             } else {
-                reporter.error(path, parent.reason);
+                reporter.error(path, parent.failure.getMessage());
                 tally.addError();
             }
             return true;
@@ -198,12 +198,12 @@ public final class Walker {
         int slash = PathNames.lastSlash(path);
         NamedParent parent = namedParent(parentOf(path, slash), !follow);
         if (parent.root < 0) {
-            if (missingIsGone && parent.errno == SysException.ENOENT) {
+            if (missingIsGone && parent.failure.isGone()) {
                 skip(path, SkipReason.GONE);
-            } else if (!follow && parent.errno == SysException.ELOOP) {
+            } else if (!follow && parent.failure.isSymbolicLink()) {
                 skip(path, SkipReason.SYMLINK);
             } else {
-                reporter.error(path, parent.reason);
+                reporter.error(path, parent.failure.getMessage());
                 tally.addError();
             }
             return;
@@ -212,7 +212,7 @@ public final class Walker {
         try (Handle h = new Handle(parent.root)) {
             Stat st = os.stat(h.dir, name, follow);
             if (entry.length > path.length && st.type() != FileType.DIRECTORY) {
-                throw new SysException(SysException.ENOTDIR, "Not a directory");  // "FILE/", as the kernel says
+                throw SysException.notADirectory();  // "FILE/", as the kernel says
             }
             if (onPseudoFileSystem(parent.root, path, slash, st, follow)) {
                 skip(path, SkipReason.PSEUDO_FILE_SYSTEM);
@@ -220,11 +220,11 @@ public final class Walker {
                 named(path, parent.root, st, follow);
             }
         } catch (SysException e) {
-            if (follow && e.errno() == SysException.ELOOP) {
+            if (follow && e.isSymbolicLink()) {
                 loop(path);
             } else if (follow && exists(parent.root, name)) {
                 skip(path, SkipReason.SYMLINK);  // a dangling link: nothing to read behind it
-            } else if (missingIsGone && e.errno() == SysException.ENOENT) {
+            } else if (missingIsGone && e.isGone()) {
                 skip(path, SkipReason.GONE);
             } else {
                 reporter.error(path, e.getMessage());
@@ -266,7 +266,7 @@ public final class Walker {
     }
 
     /** The root made for the directory of named files, or -1 with why it could not be opened. */
-    private record NamedParent(int root, int errno, String reason) {
+    private record NamedParent(int root, SysException failure) {
     }
 
     /**
@@ -288,10 +288,10 @@ public final class Walker {
             noteFileSystem(hs.dev, h);
             int root = dirs.add(-1, parent, hs.dev, hs.ino, listed ? DirectoryTable.LISTED : 0);
             handles.opened(root, h);
-            made = new NamedParent(root, 0, null);
+            made = new NamedParent(root, null);
         } catch (SysException e) {
-            made = new NamedParent(-1, e.errno(), e.getMessage());
-            if (listed && e.errno() == SysException.ELOOP) {
+            made = new NamedParent(-1, e);
+            if (listed && e.isSymbolicLink()) {
                 reporter.notice(parent.length == 0 ? new byte[] {'.'} : parent,
                         "a symbolic link on the way; the files listed in it are not read (-L follows it)");
             }
@@ -308,7 +308,7 @@ public final class Walker {
             childCount = 0;
             try (Handle h = new Handle(d)) {
                 if (!os.opensSafelyIn(h.dir)) {
-                    throw new SysException(SysException.EPERM, "other users can write to it, and the java.nio "
+                    throw SysException.notPermitted("other users can write to it, and the java.nio "
                             + "fallback cannot open names there safely; not walked");
                 }
                 boolean overlay = fileSystems.getOrDefault(h.dir.stat().dev, 0L) == OVERLAYFS;
@@ -493,7 +493,7 @@ public final class Walker {
             return os.stat(dir, name, follow);
         } catch (SysException e) {
             byte[] path = DirectoryTable.join(dirPath, name);
-            if (follow && e.errno() == SysException.ELOOP) {
+            if (follow && e.isSymbolicLink()) {
                 loop(path);
             } else if (follow) {
                 skip(path, SkipReason.SYMLINK);  // a dangling link: nothing to read behind it

@@ -27,6 +27,7 @@ public final class SysException extends IOException {
     public static final int ENOMEM = 12;
     public static final int EAGAIN = 11;
     public static final int ESRCH = 3;
+    public static final int ENODEV = 19;
 
     private final int errno;
 
@@ -37,6 +38,89 @@ public final class SysException extends IOException {
 
     public int errno() {
         return errno;
+    }
+
+    // What a failure means, so that no code outside sys compares errno numbers.
+
+    /** The name does not exist (ENOENT). */
+    public boolean isGone() {
+        return errno == ENOENT;
+    }
+
+    /** A symbolic link where O_NOFOLLOW refuses one, or too many of them (ELOOP). */
+    public boolean isSymbolicLink() {
+        return errno == ELOOP;
+    }
+
+    /** A name used as a directory is none (ENOTDIR). */
+    public boolean isNotADirectory() {
+        return errno == ENOTDIR;
+    }
+
+    /** The process or the system has no descriptor left (EMFILE, ENFILE). */
+    public boolean isDescriptorShortage() {
+        return errno == EMFILE || errno == ENFILE;
+    }
+
+    /** Not permitted to this process (EPERM): a capability or the owner's right is missing. */
+    public boolean isNotPermitted() {
+        return errno == EPERM;
+    }
+
+    /** The kernel has no such call (ENOSYS). */
+    public boolean isMissingCall() {
+        return errno == ENOSYS;
+    }
+
+    /** Out of memory, or of mappings (ENOMEM). */
+    public boolean isOutOfMemory() {
+        return errno == ENOMEM;
+    }
+
+    /**
+     * The file system, the kernel or the file does not do this (EOPNOTSUPP, ENOTTY, EINVAL, EBADR,
+     * ENOSYS): an ioctl such as FIEMAP refused, not a failure of the file.
+     */
+    public boolean isUnsupported() {
+        return errno == EOPNOTSUPP || errno == ENOTTY || errno == EINVAL || errno == EBADR || errno == ENOSYS;
+    }
+
+    /**
+     * The file cannot be measured this way here (EOPNOTSUPP: cachestat on hugetlbfs; ENODEV: mmap where
+     * the file system maps nothing; ENOSYS).
+     */
+    public boolean isUnmeasurable() {
+        return errno == EOPNOTSUPP || errno == ENODEV || errno == ENOSYS;
+    }
+
+    /** Found by dirdump, not by a call: a name that changed since it was listed (its text says how). */
+    public boolean isChangeSinceListed() {
+        return errno == 0;
+    }
+
+    /** A name that changed since it was listed, as {@link #isChangeSinceListed} tells. */
+    public static SysException changedSinceListed(String how) {
+        return new SysException(0, how);
+    }
+
+    /** ENOTDIR, in the kernel's words: "FILE/" names no directory. */
+    public static SysException notADirectory() {
+        return new SysException(ENOTDIR, "Not a directory");
+    }
+
+    /** EPERM, for a refusal of dirdump's own with its reason. */
+    public static SysException notPermitted(String reason) {
+        return new SysException(EPERM, reason);
+    }
+
+    /** EINVAL, for input dirdump refuses, with its reason. */
+    public static SysException invalid(String reason) {
+        return new SysException(EINVAL, reason);
+    }
+
+    /** ENAMETOOLONG, for a name dirdump refuses, with its reason. */
+    public static SysException nameTooLong(String reason) {
+        return new SysException(ENAMETOOLONG, reason);
     }
 
     /**
