@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.testing.Launched;
+import dirdump.testing.PageCache;
 import dirdump.testing.Trees;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,15 +75,18 @@ class SyscallsIT {
     void aSmallFileTakesFiveCallsAndACachedOneFour() throws Exception {
         assumeTrue(Trees.sh(tmp, "command -v strace >/dev/null") == 0, "no strace here");
         Map<String, Double> read = perFile("--force");
-        Map<String, Double> cached = perFile();
         for (String call : new String[] {"openat", "statx", "cachestat", "read", "close"}) {
             // The JVM's own class loading differs a little between a longer and a shorter run: a tenth.
             assertEquals(1.0, read.get(call), 0.1, call + " a file read: " + read);
         }
         double total = read.values().stream().mapToDouble(Double::doubleValue).sum();
         assertTrue(total <= 5.3, "a file read: " + read);
-        assertEquals(0.0, cached.get("read"), 0.1, "a file found cached is not read: " + cached);
-        double cachedTotal = cached.values().stream().mapToDouble(Double::doubleValue).sum();
-        assertTrue(cachedTotal <= 4.3, "a cached file: " + cached);
+        // The files are cached since they were just written, unless another process drops the page cache.
+        PageCache.retryIfDropped(() -> {
+            Map<String, Double> cached = perFile();
+            assertEquals(0.0, cached.get("read"), 0.1, "a file found cached is not read: " + cached);
+            double cachedTotal = cached.values().stream().mapToDouble(Double::doubleValue).sum();
+            assertTrue(cachedTotal <= 4.3, "a cached file: " + cached);
+        });
     }
 }
