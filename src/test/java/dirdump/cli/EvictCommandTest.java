@@ -1,6 +1,5 @@
 package dirdump.cli;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,13 +10,13 @@ import dirdump.testing.AsUser;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.PageCache;
 import dirdump.testing.Trees;
+import dirdump.testing.Untouched;
 import java.lang.ref.Reference;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -35,7 +34,7 @@ class EvictCommandTest {
     void afterEvictStatusShowsNothingResidentAndAfterAReadEverything() throws Exception {
         List<Path> files = Trees.randomTree(tmp, 40, 60_000, 1);
         PageCache.retryIfDropped(() -> {
-            PageCache.sync(files);
+            Trees.sync(files);
             assertEquals(0, DirdumpRun.of("-q", "--force", tmp).status(), "everything cached to start with");
 
             DirdumpRun evict = DirdumpRun.json("evict", tmp);
@@ -61,7 +60,7 @@ class EvictCommandTest {
     void pagesThatStayAreCountedAndExplained() throws Exception {
         Path mapped = Trees.file(tmp.resolve("mapped/file"), 16 * 4096, 1);
         Path plain = Trees.file(tmp.resolve("plain/file"), 4 * 4096, 2);
-        PageCache.sync(List.of(mapped, plain));
+        Trees.sync(List.of(mapped, plain));
         PageCache.retryIfDropped(() -> {
             Files.readAllBytes(plain);
             DirdumpRun clean = DirdumpRun.of("evict", plain);
@@ -83,21 +82,9 @@ class EvictCommandTest {
 
     @Test
     void evictNeverWrites() throws Exception {
-        List<Path> files = Trees.randomTree(tmp, 20, 30_000, 3);
-        FileTime old = FileTime.fromMillis(1_000_000_000_000L);
-        byte[][] before = new byte[files.size()][];
-        for (int i = 0; i < files.size(); i++) {
-            before[i] = Files.readAllBytes(files.get(i));
-            Files.setLastModifiedTime(files.get(i), old);
-            Files.setAttribute(files.get(i), "lastAccessTime", old);
-        }
+        Untouched files = Untouched.of(Trees.randomTree(tmp, 20, 30_000, 3));
         assertEquals(0, DirdumpRun.of("evict", "-q", tmp).status());
-        for (int i = 0; i < files.size(); i++) {
-            Path f = files.get(i);
-            assertEquals(old, Files.getLastModifiedTime(f), "mtime of " + f);
-            assertEquals(old, Files.getAttribute(f, "lastAccessTime"), "atime of " + f);
-            assertArrayEquals(before[i], Files.readAllBytes(f), f.toString());
-        }
+        files.assertUnchanged();
     }
 
     @Test
@@ -106,7 +93,7 @@ class EvictCommandTest {
         Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path theirs = Trees.file(tmp.resolve("theirs"), 6 * 4096, 1);
         Files.setPosixFilePermissions(theirs, PosixFilePermissions.fromString("rw-r--r--"));
-        PageCache.sync(List.of(theirs));
+        Trees.sync(List.of(theirs));
         PageCache.retryIfDropped(() -> {
             Files.readAllBytes(theirs);
             assertEquals(6, PageCache.residentPages(theirs));

@@ -43,7 +43,7 @@ class LockIT {
         for (Path f : files) {
             pages += (Files.size(f) + 4095) / 4096;
         }
-        PageCache.sync(files);  // written out, so that an evict can drop them once unlocked
+        Trees.sync(files);  // written out, so that an evict can drop them once unlocked
     }
 
     /** A test that fails half way leaves no lock behind. */

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.Trees;
-import java.nio.file.Files;
+import dirdump.testing.Untouched;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -129,21 +129,8 @@ class ReadTotalsTest {
 
     @Test
     void nothingReadIsChanged() throws Exception {
-        List<Path> files = Trees.randomTree(tmp, 30, 50_000, 7);
-        byte[][] before = new byte[files.size()][];
-        java.nio.file.attribute.FileTime old = java.nio.file.attribute.FileTime.fromMillis(1_000_000_000_000L);
-        for (int i = 0; i < files.size(); i++) {
-            before[i] = Files.readAllBytes(files.get(i));
-            Files.setLastModifiedTime(files.get(i), old);
-            Files.setAttribute(files.get(i), "lastAccessTime", old);
-        }
+        Untouched files = Untouched.of(Trees.randomTree(tmp, 30, 50_000, 7));
         assertEquals(0, DirdumpRun.of("--force", "-q", tmp).status());
-        for (int i = 0; i < files.size(); i++) {
-            Path f = files.get(i);
-            assertEquals(old, Files.getLastModifiedTime(f), "mtime of " + f);
-            // O_NOATIME: reading must not even move the access time (relatime would, once).
-            assertEquals(old, Files.getAttribute(f, "lastAccessTime"), "atime of " + f);
-            assertTrue(java.util.Arrays.equals(before[i], Files.readAllBytes(f)), f.toString());
-        }
+        files.assertUnchanged();
     }
 }

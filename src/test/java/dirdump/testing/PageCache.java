@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
-import dirdump.sys.PathNames;
 import dirdump.sys.SysException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -28,18 +27,9 @@ public final class PageCache {
     private PageCache() {
     }
 
-    /** Writes the files' dirty pages out (fsync), so that they can be dropped. */
-    public static void sync(Iterable<Path> files) throws IOException {
-        for (Path f : files) {
-            try (FileChannel c = FileChannel.open(f, StandardOpenOption.WRITE)) {
-                c.force(true);
-            }
-        }
-    }
-
     /** Writes the files' dirty pages out and drops all their pages from the page cache. */
     public static void evict(Iterable<Path> files) throws IOException {
-        sync(files);
+        Trees.sync(files);
         for (Path f : files) {
             try (OpenFile file = open(f)) {
                 file.dontNeed();

@@ -33,8 +33,11 @@ public final class Trees {
         return files;
     }
 
-    /** fsync each file, so that it has real blocks (FIEMAP reports none for data not yet written). */
-    public static void sync(List<Path> files) throws IOException {
+    /**
+     * fsync each file: it then has real blocks (FIEMAP reports none for data not yet written), and its
+     * pages can be dropped (dirty ones cannot).
+     */
+    public static void sync(Iterable<Path> files) throws IOException {
         for (Path f : files) {
             try (FileChannel c = FileChannel.open(f, StandardOpenOption.WRITE)) {
                 c.force(true);
