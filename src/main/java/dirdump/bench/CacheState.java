@@ -1,10 +1,10 @@
 package dirdump.bench;
 
+import dirdump.Keyed;
 import dirdump.cache.PageTotals;
-import java.util.Locale;
 
 /** How much of the files was in the page cache when a run started. */
-public enum CacheState {
+public enum CacheState implements Keyed {
     /** At most 1 % of the pages resident: what eviction leaves, give or take a page another process read. */
     COLD,
     /** At least 99 %. */
@@ -24,9 +24,5 @@ public enum CacheState {
             return COLD;
         }
         return t.residentPages() * 100 >= t.pages() * 99 ? WARM : PARTLY;
-    }
-
-    public String key() {
-        return name().toLowerCase(Locale.ROOT);
     }
 }

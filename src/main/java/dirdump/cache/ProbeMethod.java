@@ -1,12 +1,8 @@
 package dirdump.cache;
 
-import java.util.Locale;
+import dirdump.Keyed;
 
 /** How residency is measured: {@code auto} takes cachestat where the kernel has it, else mincore. */
-public enum ProbeMethod {
+public enum ProbeMethod implements Keyed {
     AUTO, CACHESTAT, MINCORE;
-
-    public String key() {
-        return name().toLowerCase(Locale.ROOT);
-    }
 }

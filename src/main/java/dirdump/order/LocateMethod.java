@@ -1,15 +1,13 @@
 package dirdump.order;
 
+import dirdump.Keyed;
+
 /** How the physical location of a file is found (--locate). */
-public enum LocateMethod {
+public enum LocateMethod implements Keyed {
     /** FIEMAP, and FIBMAP on a file system that refuses FIEMAP. */
     AUTO,
     /** The FIEMAP ioctl: the first extent, without root. */
     FIEMAP,
     /** The FIBMAP ioctl on logical block 0: needs CAP_SYS_RAWIO. */
     FIBMAP;
-
-    public String key() {
-        return name().toLowerCase(java.util.Locale.ROOT);
-    }
 }

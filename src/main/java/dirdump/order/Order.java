@@ -1,7 +1,9 @@
 package dirdump.order;
 
+import dirdump.Keyed;
+
 /** The order in which the listed files are read. */
-public enum Order {
+public enum Order implements Keyed {
     /** As the directories listed their entries (readdir order): the slow order this tool avoids. */
     NONE,
     /** By name: each directory's files in byte order, directories in a sorted depth-first walk. */
@@ -12,8 +14,4 @@ public enum Order {
     PHYSICAL,
     /** Chosen for each device by {@link AutoOrder}: physical, inode or none. */
     AUTO;
-
-    public String key() {
-        return name().toLowerCase(java.util.Locale.ROOT);
-    }
 }

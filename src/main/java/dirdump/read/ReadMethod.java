@@ -1,9 +1,9 @@
 package dirdump.read;
 
-import java.util.Locale;
+import dirdump.Keyed;
 
 /** How a file is brought into the page cache. */
-public enum ReadMethod {
+public enum ReadMethod implements Keyed {
     /** Copy every byte through the reader's buffer: proves the file is readable, counts real bytes. */
     READ,
     /**
@@ -11,8 +11,4 @@ public enum ReadMethod {
      * kernel fetches per call): the kernel queues the reads and orders them itself; nothing is copied.
      */
     WILLNEED;
-
-    public String key() {
-        return name().toLowerCase(Locale.ROOT);
-    }
 }
