@@ -9,9 +9,12 @@ import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -50,6 +53,18 @@ public final class SnapshotWriter implements AutoCloseable {
 
     /** A snapshot to become {@code file} once committed, written beside it first (same directory, so that rename is atomic). */
     public static SnapshotWriter toFile(Path file) throws IOException {
+        // The new file is renamed over FILE: over a device or a FIFO (--save /dev/full, as root) that
+        // would replace the node itself. Those are written through standard output.
+        try {
+            BasicFileAttributes existing = Files.readAttributes(file, BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS);
+            if (!existing.isRegularFile() && !existing.isSymbolicLink()) {
+                throw new IOException(existing.isDirectory() ? "Is a directory"
+                        : "not a regular file, which would be replaced (to write into it: --save - > FILE)");
+            }
+        } catch (NoSuchFileException e) {
+            // a new file
+        }
         Path dir = file.toAbsolutePath().getParent();
         // Made and opened in one call (O_CREAT|O_EXCL, which follows no link): opened again by name, a
         // temporary file in a directory others can write to could be swapped for a link first.

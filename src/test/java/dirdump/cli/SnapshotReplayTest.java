@@ -11,8 +11,10 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -148,8 +150,16 @@ class SnapshotReplayTest {
                 "status", "--json", "--save", "-", dir);
         PartialWarmTest.usageError("dirdump: --save " + tmp.resolve("no/s") + ": No such file or directory",
                 "status", "--save", tmp.resolve("no/s"), dir);
+        // The snapshot is renamed over FILE: over a FIFO or a device (/dev/full) it would replace the node.
+        Path fifo = tmp.resolve("fifo");
+        assertEquals(0, Trees.sh(tmp, "mkfifo fifo"));
+        PartialWarmTest.usageError("dirdump: --save " + fifo + ": not a regular file, which would be replaced (to write "
+                + "into it: --save - > FILE)", "status", "--save", fifo, dir);
+        assertTrue(Files.readAttributes(fifo, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isOther(),
+                "the FIFO is still one");
+        PartialWarmTest.usageError("dirdump: --save " + dir + ": Is a directory", "status", "--save", dir, dir);
         try (var left = Files.list(tmp)) {
-            assertEquals(List.of("s", "set"), left.map(p -> p.getFileName().toString()).sorted().toList(),
+            assertEquals(List.of("fifo", "s", "set"), left.map(p -> p.getFileName().toString()).sorted().toList(),
                     "no temporary file left beside it");
         }
     }
