@@ -81,6 +81,9 @@ final class FileWarmer {
         Stat st = o.stat();
         Residency before = measure(o.file(), st);
         long[] want = wanted.ranges(o.path(), st);
+        if (skipCached && before != null && want == null && before.allResident()) {
+            return skip(o, before, st.size, tally);  // the common cached file: no ranges to work out
+        }
         Opened checked = o.withBefore(before).withRanges(want);
         if (!skipCached || before == null || (want == null && before.residentPages() == 0)
                 || (want != null && want.length == 0)) {
@@ -92,15 +95,22 @@ final class FileWarmer {
         if (missing == null) {
             return checked;  // unknown: read as asked
         }
-        tally.addCachedLeft(ByteRanges.length(pages) - ByteRanges.length(missing));
-        if (missing.length == 0) {
-            o.file().close();
-            residency.add(before, before);
-            tally.addSkipped(SkipReason.ALREADY_CACHED);
-            reporter.skipped(o.path(), SkipReason.ALREADY_CACHED);
-            return null;
+        long cached = ByteRanges.length(pages) - ByteRanges.length(missing);
+        if (missing.length > 0) {
+            tally.addCachedLeft(cached);
+            return checked.withRanges(missing);
         }
-        return checked.withRanges(missing);
+        return skip(o, before, cached, tally);
+    }
+
+    /** A file whose wanted pages are all cached: counted ({@code cached} bytes left alone), closed, not passed on. */
+    private Opened skip(Opened o, Residency before, long cached, Tally tally) {
+        tally.addCachedLeft(cached);
+        o.file().close();
+        residency.add(before, before);
+        tally.addSkipped(SkipReason.ALREADY_CACHED);
+        reporter.skipped(o.path(), SkipReason.ALREADY_CACHED);
+        return null;
     }
 
     /** Queues the read of the file's first read-ahead window (see WillNeed#prefetch). */
