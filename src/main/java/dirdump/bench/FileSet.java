@@ -1,12 +1,12 @@
 package dirdump.bench;
 
+import dirdump.outcome.Reporter;
 import dirdump.cache.EvictRun;
 import dirdump.cache.PageTotals;
 import dirdump.cache.ProbeMethod;
 import dirdump.cache.ResidencyProbe;
 import dirdump.cache.StatusRun;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
 import dirdump.scan.SharedCursor;

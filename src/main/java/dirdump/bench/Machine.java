@@ -1,7 +1,7 @@
 package dirdump.bench;
 
 import dirdump.order.DeviceOrder;
-import dirdump.report.PathText;
+import dirdump.outcome.PathText;
 import dirdump.sys.BlockQueue;
 import dirdump.sys.DeviceNumbers;
 import java.io.IOException;
@@ -65,7 +65,7 @@ public record Machine(String date, String host, String kernel, int cores, String
     }
 
     /** The lines above the table: "machine: ..." and a "disk: ..." line for each device. */
-    List<String> lines() {
+    public List<String> lines() {
         List<String> lines = new ArrayList<>();
         lines.add("machine: " + host + ", Linux " + kernel + ", " + cores + (cores == 1 ? " core" : " cores")
                 + ", dirdump " + dirdumpVersion + ", " + date);

@@ -1,6 +1,6 @@
 package dirdump.bench;
 
-import dirdump.report.HumanSummary;
+import dirdump.outcome.Units;
 
 /**
  * What a dirdump variant did once its options were resolved: the order each device got (auto chooses
@@ -10,7 +10,7 @@ import dirdump.report.HumanSummary;
 public record Settings(String order, int readers, String method, int bufferBytes, int prefetch) {
     /** "inode order, 32 readers, read, 256.0 KiB buffer". */
     public String text() {
-        return order + " order, " + HumanSummary.count(readers, "reader", "readers") + ", " + method + ", "
-                + HumanSummary.bytes(bufferBytes) + " buffer" + (prefetch > 0 ? ", prefetch " + prefetch : "");
+        return order + " order, " + Units.count(readers, "reader", "readers") + ", " + method + ", "
+                + Units.bytes(bufferBytes) + " buffer" + (prefetch > 0 ? ", prefetch " + prefetch : "");
     }
 }

@@ -71,7 +71,7 @@ public final class VariantResult {
     }
 
     /** The double nearest to x rounded to that many decimals, which prints as that short decimal. */
-    static double round(double x, int decimals) {
+    public static double round(double x, int decimals) {
         double scale = Math.pow(10, decimals);
         return Math.round(x * scale) / scale;
     }

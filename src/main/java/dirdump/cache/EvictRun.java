@@ -1,8 +1,8 @@
 package dirdump.cache;
 
-import dirdump.report.PathText;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Reporter;
+import dirdump.outcome.PathText;
+import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
 import dirdump.scan.SharedCursor;

@@ -1,7 +1,7 @@
 package dirdump.cache;
 
+import dirdump.outcome.Units;
 import com.google.gson.JsonObject;
-import dirdump.report.HumanSummary;
 import dirdump.sys.Residency;
 import java.util.Locale;
 
@@ -59,7 +59,7 @@ public final class PageTotals {
     /** "59,837 of 59,837 pages (233.7 MiB), 100.0 %". */
     public String text() {
         return String.format(Locale.ROOT, "%,d of %,d pages (%s), %s %%", residentPages, pages,
-                HumanSummary.bytes(residentBytes), percentText(residentPages, pages));
+                Units.bytes(residentBytes), percentText(residentPages, pages));
     }
 
     /** Members files, unknown_files, pages_resident, pages, bytes_resident, percent (null without pages). */

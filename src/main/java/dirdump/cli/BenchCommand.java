@@ -1,11 +1,14 @@
 package dirdump.cli;
 
+import dirdump.outcome.Units;
+import dirdump.report.StderrReporter;
+import dirdump.outcome.Reporter;
 import dirdump.bench.Bench;
-import dirdump.bench.BenchCsv;
-import dirdump.bench.BenchPlot;
+import dirdump.report.BenchCsv;
+import dirdump.report.BenchPlot;
 import dirdump.bench.Machine;
-import dirdump.bench.BenchJson;
-import dirdump.bench.BenchTable;
+import dirdump.report.BenchJson;
+import dirdump.report.BenchTable;
 import dirdump.bench.CachePrep;
 import dirdump.bench.CommandVariant;
 import dirdump.bench.DropCaches;
@@ -14,9 +17,7 @@ import dirdump.bench.Results;
 import dirdump.bench.Variant;
 import dirdump.order.DeviceOrder;
 import dirdump.order.Order;
-import dirdump.report.HumanSummary;
-import dirdump.report.PathText;
-import dirdump.report.Reporter;
+import dirdump.outcome.PathText;
 import dirdump.report.RunRecord;
 import dirdump.scan.StopRequest;
 import java.io.File;
@@ -144,7 +145,7 @@ final class BenchCommand implements Callable<Integer> {
 
     private int bench(StopRequest stop) {
         RunRecord record = new RunRecord("bench", paths);
-        Reporter reporter = new Reporter(parent.err, quiet ? Reporter.Verbosity.QUIET : Reporter.Verbosity.NORMAL);
+        StderrReporter reporter = new StderrReporter(parent.err, quiet ? StderrReporter.Verbosity.QUIET : StderrReporter.Verbosity.NORMAL);
         Results results;
         try {
             results = measure(reporter, stop);
@@ -185,7 +186,7 @@ final class BenchCommand implements Callable<Integer> {
      * Runs the bench; null if it cannot start (--drop-caches without root, a PATH unusable), having said
      * why, or if {@code stop} came during the walk.
      */
-    Results measure(Reporter reporter, StopRequest stop) throws IOException {
+    Results measure(StderrReporter reporter, StopRequest stop) throws IOException {
         List<String> options = variants.isEmpty() ? DEFAULT_VARIANTS : variants;
         List<DirdumpCommand> reads = checkArguments(options);
         if (dropCaches) {
@@ -208,7 +209,7 @@ final class BenchCommand implements Callable<Integer> {
 
     /** Runs the variants over the files of {@code selection}, whose handles stay open meanwhile. */
     private Results run(Selection selection, List<String> options, List<DirdumpCommand> reads, boolean askPhysical,
-                        Reporter reporter, StopRequest stop) throws IOException {
+                        StderrReporter reporter, StopRequest stop) throws IOException {
         Instant start = Instant.now();
         if (selection.listing().unusablePaths > 0 || stop.stopped()) {
             return null;  // the walk said which PATH
@@ -217,7 +218,7 @@ final class BenchCommand implements Callable<Integer> {
 
         List<String> notes = new ArrayList<>();
         List<Variant> list = new ArrayList<>();
-        Reporter runReporter = new Reporter(parent.err, Reporter.Verbosity.QUIET);  // errors only, not once a run
+        StderrReporter runReporter = new StderrReporter(parent.err, StderrReporter.Verbosity.QUIET);  // errors only, not once a run
         for (int i = 0; i < options.size(); i++) {
             String leftOut = askPhysical && options.get(i).equals(PHYSICAL) ? physicalUnavailable(selection) : null;
             if (leftOut != null) {
@@ -230,8 +231,8 @@ final class BenchCommand implements Callable<Integer> {
 
         CachePrep prep = warm ? CachePrep.NONE : dropCaches ? CachePrep.DROP_CACHES : CachePrep.EVICT;
         reporter.progress(String.format(Locale.ROOT, "bench: %s, %s; %s, %s, %s cache",
-                HumanSummary.count(files.files(), "file", "files"), HumanSummary.bytes(files.bytes()),
-                HumanSummary.count(list.size(), "variant", "variants"), HumanSummary.count(rounds, "round", "rounds"),
+                Units.count(files.files(), "file", "files"), Units.bytes(files.bytes()),
+                Units.count(list.size(), "variant", "variants"), Units.count(rounds, "round", "rounds"),
                 prep.asked.key()));
         Machine machine = Machine.of(start, RunRecord.version(), selection.plan().devices());
         return Bench.run(list, files, prep, rounds, notes, machine, reporter, stop);

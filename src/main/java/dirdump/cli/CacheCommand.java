@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.report.Reporter;
+import dirdump.report.StderrReporter;
 import dirdump.scan.SharedCursor;
 import dirdump.scan.StopRequest;
 import java.util.List;
@@ -32,13 +32,13 @@ abstract class CacheCommand {
     @Spec
     CommandSpec spec;
 
-    Selection select(List<String> paths, Reporter reporter, StopRequest stop) {
+    Selection select(List<String> paths, StderrReporter reporter, StopRequest stop) {
         parent.refusePathsBefore(spec.name(), spec);
         return Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter, stop);
     }
 
     /** Two cores measure twice as fast; with -v, one thread keeps the per-file lines in order. */
-    static int threads(Selection selection, Reporter reporter) {
+    static int threads(Selection selection, StderrReporter reporter) {
         return reporter.verbose() ? 1 : SharedCursor.threads(selection.sequence().length, 4);
     }
 }

@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.report.Reporter;
+import dirdump.report.StderrReporter;
 import dirdump.sys.Os;
 import java.io.IOException;
 import java.util.List;
@@ -20,7 +20,7 @@ final class ChildCommand {
     private ChildCommand() {
     }
 
-    static int run(List<String> command, Os os, Reporter reporter) {
+    static int run(List<String> command, Os os, StderrReporter reporter) {
         Process child;
         try {
             child = new ProcessBuilder(command).inheritIO().start();
@@ -43,7 +43,7 @@ final class ChildCommand {
         }
     }
 
-    private static int cannotStart(String name, IOException e, Reporter reporter) {
+    private static int cannotStart(String name, IOException e, StderrReporter reporter) {
         Matcher m = ERROR.matcher(String.valueOf(e.getMessage()));
         boolean found = m.find();
         boolean missing = found && Integer.parseInt(m.group(1)) == ENOENT;

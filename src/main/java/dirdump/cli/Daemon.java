@@ -1,7 +1,7 @@
 package dirdump.cli;
 
+import dirdump.report.StderrReporter;
 import dirdump.Main;
-import dirdump.report.Reporter;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
 import java.io.ByteArrayOutputStream;
@@ -34,7 +34,7 @@ final class Daemon {
     }
 
     /** Starts the daemon and waits for its word: the exit status of the lock (2 if it cannot be started, said). */
-    static int start(Os os, Reporter reporter, PrintStream out) {
+    static int start(Os os, StderrReporter reporter, PrintStream out) {
         List<String> command = command(reporter);
         if (command == null) {
             return ExitCode.USAGE.status;
@@ -82,7 +82,7 @@ final class Daemon {
      * This process's command line again: the java binary and its arguments as the kernel has them (JVM
      * options, -cp JAR, dirdump.Main, the user's arguments), or null after saying why it cannot be had.
      */
-    private static List<String> command(Reporter reporter) {
+    private static List<String> command(StderrReporter reporter) {
         ProcessHandle.Info info = ProcessHandle.current().info();
         String main = System.getProperty("sun.java.command", "");
         if (!main.startsWith(Main.class.getName() + " ") || info.command().isEmpty() || info.arguments().isEmpty()) {

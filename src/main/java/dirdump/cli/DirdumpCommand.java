@@ -1,6 +1,9 @@
 package dirdump.cli;
 
-import dirdump.order.OrderReport;
+import dirdump.report.StoppedBySignal;
+import dirdump.outcome.Units;
+import dirdump.report.StderrReporter;
+import dirdump.report.OrderReport;
 import dirdump.order.SeekDistance;
 import dirdump.read.DefaultJobs;
 import dirdump.read.FileRange;
@@ -14,11 +17,10 @@ import dirdump.report.ByteBound;
 import dirdump.report.HumanSummary;
 import dirdump.report.IoFallback;
 import dirdump.report.JsonSummary;
-import dirdump.report.Reporter;
 import dirdump.report.RunRecord;
 import dirdump.report.RunSummary;
 import dirdump.report.SummarySection;
-import dirdump.report.Tally;
+import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.StopRequest;
 import dirdump.sys.AvailableMemory;
@@ -214,11 +216,11 @@ public final class DirdumpCommand implements Callable<Integer> {
         StopRequest stop = new StopRequest();
         try (StopOnSignal signals = new StopOnSignal(stop)) {
             RunRecord record = new RunRecord("read", paths);
-            Reporter reporter = new Reporter(err, output.verbosity());
+            StderrReporter reporter = new StderrReporter(err, output.verbosity());
             RunSummary summary = read(reporter, stop, true);
             if (output.json) {
                 JsonSummary.print(summary, settings(record, summary).json(reporter), out);
-            } else if (output.verbosity() != Reporter.Verbosity.QUIET) {
+            } else if (output.verbosity() != StderrReporter.Verbosity.QUIET) {
                 HumanSummary.print(summary, err);
             }
             return summary.exitStatus();
@@ -314,8 +316,8 @@ public final class DirdumpCommand implements Callable<Integer> {
         if (buffers > room.bytes() / 2) {
             throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT,
                     "--buffer-size %s for each of %d readers needs %s, more than half of the %s of memory there is "
-                    + "(%s): give fewer --jobs or a smaller --buffer-size", HumanSummary.bytes(bufferSize), readers,
-                    HumanSummary.bytes(buffers), HumanSummary.bytes(room.bytes()), room.what()));
+                    + "(%s): give fewer --jobs or a smaller --buffer-size", Units.bytes(bufferSize), readers,
+                    Units.bytes(buffers), Units.bytes(room.bytes()), room.what()));
         }
     }
 
@@ -324,14 +326,14 @@ public final class DirdumpCommand implements Callable<Integer> {
      * {@code stop}: ends the walk or the read early, with the summary of what was done (the caller
      * handles the signals); {@code interactive}: a progress line where one is wanted (not for bench).
      */
-    RunSummary read(Reporter reporter, StopRequest stop, boolean interactive) {
+    RunSummary read(StderrReporter reporter, StopRequest stop, boolean interactive) {
         validate();
         try (Selection selection = Selection.of(paths, walk.list(in, list.nul), walk, reporter, stop)) {
             return read(selection, reporter, interactive, stop);
         }
     }
 
-    private RunSummary read(Selection selection, Reporter reporter, boolean interactive, StopRequest stop) {
+    private RunSummary read(Selection selection, StderrReporter reporter, boolean interactive, StopRequest stop) {
         Tally tally = selection.tally();
         Listing listing = selection.listing();
         boolean noMatch = NoMatch.check(walk, selection, reporter);
@@ -349,12 +351,12 @@ public final class DirdumpCommand implements Callable<Integer> {
         }
         ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force,
                 ionice == null ? null : IoPriority.parse(ionice),
-                output.json || output.verbosity() != Reporter.Verbosity.QUIET, wanted(reporter));
+                output.json || output.verbosity() != StderrReporter.Verbosity.QUIET, wanted(reporter));
         ReadControl control = new ReadControl(bwlimit, maxBytes == null ? 0 : maxBytes, stop);
         MemoryNotice.announce(replayed == null ? -1 : replayed.residentBytes(), maxBytes, control, reporter);
         // Never into a file or a pipe, whatever the options: carriage returns and escapes would be left there.
         boolean showProgress = interactive && (progress != null ? progress
-                : output.verbosity() == Reporter.Verbosity.NORMAL) && Terminal.stderrIsTerminal();
+                : output.verbosity() == StderrReporter.Verbosity.NORMAL) && Terminal.stderrIsTerminal();
         long start = System.nanoTime();
         ReadRun.Result read;
         try (ReadProgress line = showProgress ? new ReadProgress(reporter, control, selection) : null) {
@@ -375,7 +377,7 @@ public final class DirdumpCommand implements Callable<Integer> {
             sections.add(replayed.section(tally));
         }
         if (stop.stopped()) {
-            sections.add(stop.noted());
+            sections.add(StoppedBySignal.of(stop));
         }
         if (selection.os().fallbackReason() != null) {
             sections.add(new IoFallback(selection.os().fallbackReason()));
@@ -389,7 +391,7 @@ public final class DirdumpCommand implements Callable<Integer> {
     }
 
     /** Which bytes of each file to bring in: a snapshot's, a --range, or all. */
-    private Wanted wanted(Reporter reporter) {
+    private Wanted wanted(StderrReporter reporter) {
         if (replayed != null) {
             replayed.reportTo(reporter);
             return replayed;

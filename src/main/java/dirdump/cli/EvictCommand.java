@@ -1,10 +1,11 @@
 package dirdump.cli;
 
+import dirdump.report.StoppedBySignal;
+import dirdump.report.StderrReporter;
 import dirdump.cache.BeforeAfter;
 import dirdump.cache.EvictRun;
-import dirdump.cache.EvictSummary;
+import dirdump.report.EvictSummary;
 import dirdump.cache.ResidencyProbe;
-import dirdump.report.Reporter;
 import dirdump.report.RunFacts;
 import dirdump.report.RunRecord;
 import dirdump.scan.StopRequest;
@@ -46,13 +47,13 @@ final class EvictCommand extends CacheCommand implements Callable<Integer> {
 
     private int evict(StopRequest stop) {
         RunRecord record = new RunRecord("evict", paths);
-        Reporter reporter = new Reporter(parent.err, output.verbosity());
+        StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
         try (Selection selection = select(paths, reporter, stop)) {
             return evict(selection, reporter, stop, record);
         }
     }
 
-    private int evict(Selection selection, Reporter reporter, StopRequest stop, RunRecord record) {
+    private int evict(Selection selection, StderrReporter reporter, StopRequest stop, RunRecord record) {
         boolean noMatch = NoMatch.check(walk, selection, reporter);
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
 
@@ -64,12 +65,12 @@ final class EvictCommand extends CacheCommand implements Callable<Integer> {
         ExitCode exit = ExitCode.of(selection.listing(), selection.tally(), stop.signal(), noMatch);
         RunFacts facts = new RunFacts(selection.tally(), selection.listing().unusablePaths, selection.order().key(),
                 probe.methodUsed(), selection.os().description(), selection.listingNanos(), selection.orderingNanos(),
-                "evicting", evicting, exit.status, stop.noted());
+                "evicting", evicting, exit.status, StoppedBySignal.of(stop));
         if (output.json) {
             walk.describe(record);
             record.setting("method", probe.methodUsed());
             EvictSummary.printJson(residency, facts, record.json(reporter), parent.out);
-        } else if (output.verbosity() != Reporter.Verbosity.QUIET) {
+        } else if (output.verbosity() != StderrReporter.Verbosity.QUIET) {
             EvictSummary.print(residency, facts, parent.err);
         }
         return exit.status;

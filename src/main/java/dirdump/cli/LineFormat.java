@@ -1,7 +1,7 @@
 package dirdump.cli;
 
 import dirdump.order.OrderPlan;
-import dirdump.report.PathText;
+import dirdump.outcome.PathText;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
 import dirdump.sys.DeviceNumbers;

@@ -1,8 +1,8 @@
 package dirdump.cli;
 
-import dirdump.lock.LockSummary;
+import dirdump.report.StderrReporter;
+import dirdump.report.LockSummary;
 import dirdump.lock.LockedSet;
-import dirdump.report.Reporter;
 import dirdump.report.RunRecord;
 import dirdump.scan.StopRequest;
 import dirdump.sys.Os;
@@ -87,7 +87,7 @@ final class LockCommand implements Callable<Integer> {
     public Integer call() {
         parent.refusePathsBefore(spec.name(), spec);
         lockOptions.validate(spec);
-        Reporter reporter = new Reporter(parent.err, output.verbosity());
+        StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
         if (daemon && !Daemon.isChild()) {
             return Daemon.start(os, reporter, parent.out);
@@ -123,7 +123,7 @@ final class LockCommand implements Callable<Integer> {
         }
     }
 
-    private int lock(Reporter reporter, Os os, StopRequest stop) {
+    private int lock(StderrReporter reporter, Os os, StopRequest stop) {
         RunRecord record = new RunRecord("lock", paths);
         try (Selection selection = Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter, stop)) {
             Locking.Locked locked = Locking.lock(selection, walk, lockOptions.maxLocked(), reporter, stop);
@@ -142,7 +142,7 @@ final class LockCommand implements Callable<Integer> {
                     lockOptions.describe(record);
                     record.setting("method", "mlock").setting("daemon", daemon).setting("pidfile", pidFile);
                     LockSummary.printJson(set, locked.facts(), record.json(reporter), out);
-                } else if (output.verbosity() != Reporter.Verbosity.QUIET) {
+                } else if (output.verbosity() != StderrReporter.Verbosity.QUIET) {
                     LockSummary.print(set, locked.facts(), stays ? "holding the lock until SIGINT, SIGTERM or "
                             + "SIGHUP (pid " + ProcessHandle.current().pid() + ")" : null, parent.err);
                 }

@@ -1,9 +1,10 @@
 package dirdump.cli;
 
+import dirdump.report.StoppedBySignal;
+import dirdump.report.StderrReporter;
 import dirdump.lock.LockCheck;
 import dirdump.lock.LockRun;
 import dirdump.lock.LockedSet;
-import dirdump.report.Reporter;
 import dirdump.report.RunFacts;
 import dirdump.scan.StopRequest;
 import dirdump.sys.AvailableMemory;
@@ -23,7 +24,7 @@ final class Locking {
     }
 
     /** {@code maxLocked}: 0 for no cap; {@code stop} ends it early (a signal), with what was locked. */
-    static Locked lock(Selection selection, WalkOptions walk, long maxLocked, Reporter reporter, StopRequest stop) {
+    static Locked lock(Selection selection, WalkOptions walk, long maxLocked, StderrReporter reporter, StopRequest stop) {
         boolean noMatch = NoMatch.check(walk, selection, reporter);
         long start = System.nanoTime();
         LockedSet set = lockSet(selection, maxLocked, reporter, stop);
@@ -33,11 +34,11 @@ final class Locking {
         ExitCode exit = ExitCode.of(selection.listing(), selection.tally(), stop.signal(), noMatch);
         RunFacts facts = new RunFacts(selection.tally(), selection.listing().unusablePaths, selection.order().key(),
                 "mlock", selection.os().description(), selection.listingNanos(), selection.orderingNanos(),
-                "locking", System.nanoTime() - start, exit.status, stop.noted());
+                "locking", System.nanoTime() - start, exit.status, StoppedBySignal.of(stop));
         return new Locked(set, exit, facts);
     }
 
-    private static LockedSet lockSet(Selection selection, long maxLocked, Reporter reporter, StopRequest stop) {
+    private static LockedSet lockSet(Selection selection, long maxLocked, StderrReporter reporter, StopRequest stop) {
         // Both before the mapping: the address space it takes is not room taken from the set.
         AvailableMemory.Bound room = AvailableMemory.now();
         LockLimits limits;

@@ -1,8 +1,8 @@
 package dirdump.cli;
 
+import dirdump.report.StderrReporter;
+import dirdump.outcome.Units;
 import dirdump.read.ReadControl;
-import dirdump.report.HumanSummary;
-import dirdump.report.Reporter;
 import dirdump.sys.AvailableMemory;
 import java.util.Locale;
 
@@ -17,23 +17,23 @@ final class MemoryNotice {
     }
 
     /** {@code needed}: the set's bytes when known (else -1); {@code maxBytes}: --max-bytes or null. */
-    static void announce(long needed, Long maxBytes, ReadControl control, Reporter reporter) {
+    static void announce(long needed, Long maxBytes, ReadControl control, StderrReporter reporter) {
         AvailableMemory.Bound room = AvailableMemory.forPageCache();
         if (room.bytes() == Long.MAX_VALUE) {
             return;  // nothing to compare with
         }
-        String can = String.format(Locale.ROOT, "about %s can be cached (%s)", HumanSummary.bytes(room.bytes()),
+        String can = String.format(Locale.ROOT, "about %s can be cached (%s)", Units.bytes(room.bytes()),
                 room.what());
         if (needed >= 0) {
             long bringing = maxBytes == null ? needed : Math.min(needed, maxBytes);
             if (bringing > room.bytes()) {
                 reporter.warning(String.format(Locale.ROOT, "the set needs %s; %s: the end of the read will evict "
-                        + "its start", HumanSummary.bytes(bringing), can));
+                        + "its start", Units.bytes(bringing), can));
             }
         } else if (maxBytes == null || maxBytes > room.bytes()) {
             control.whenBeyond(room.bytes(), () -> reporter.warning(String.format(Locale.ROOT, "the set needs more "
                     + "than the %s brought in so far; %s: the end of the read will evict its start (--max-bytes "
-                    + "stops at a bound)", HumanSummary.bytes(room.bytes()), can)));
+                    + "stops at a bound)", Units.bytes(room.bytes()), can)));
         }
     }
 }

@@ -1,8 +1,8 @@
 package dirdump.cli;
 
-import dirdump.report.FilterReason;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.report.StderrReporter;
+import dirdump.outcome.SkipReason;
+import dirdump.outcome.Tally;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,17 +16,17 @@ final class NoMatch {
     }
 
     /** True, having said so on stderr (also with -q: it is the run's failure), if no file is left. */
-    static boolean check(WalkOptions walk, Selection selection, Reporter reporter) {
+    static boolean check(WalkOptions walk, Selection selection, StderrReporter reporter) {
         Tally tally = selection.tally();
         if (selection.sequence().length > 0 || tally.filteredTotal() == 0) {
             return false;
         }
         List<String> filters = new ArrayList<>();
-        if (tally.filtered(FilterReason.PATTERN) > 0) {
+        if (tally.skipped(SkipReason.PATTERN) > 0) {
             walk.includes.forEach(g -> filters.add("--include " + quoted(g)));
             walk.excludes.forEach(g -> filters.add("--exclude " + quoted(g)));
         }
-        if (tally.filtered(FilterReason.SIZE) > 0) {
+        if (tally.skipped(SkipReason.SIZE) > 0) {
             if (walk.minSize != null) {
                 filters.add("--min-size " + walk.minSize);
             }

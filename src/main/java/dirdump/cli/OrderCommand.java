@@ -1,8 +1,9 @@
 package dirdump.cli;
 
+import dirdump.outcome.Units;
+import dirdump.report.StderrReporter;
 import dirdump.order.OrderPlan;
-import dirdump.order.OrderReport;
-import dirdump.report.Reporter;
+import dirdump.report.OrderReport;
 import dirdump.scan.FileOpener;
 import dirdump.scan.StopRequest;
 import java.io.BufferedOutputStream;
@@ -10,7 +11,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
-import dirdump.report.HumanSummary;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -75,14 +75,14 @@ final class OrderCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         parent.refusePathsBefore("order", spec);
-        Reporter reporter = new Reporter(parent.err, Reporter.Verbosity.NORMAL);
+        StderrReporter reporter = new StderrReporter(parent.err, StderrReporter.Verbosity.NORMAL);
         // No handler for signals: the JVM's own ends the list at once with 128 + the signal's number.
         try (Selection selection = Selection.of(paths, walk.list(parent.in, nul), walk, reporter, new StopRequest())) {
             return order(selection, reporter);
         }
     }
 
-    private int order(Selection selection, Reporter reporter) {
+    private int order(Selection selection, StderrReporter reporter) {
         OrderPlan plan = selection.plan();
         if (format.needsLocations()) {
             plan.locateAll();
@@ -91,7 +91,7 @@ final class OrderCommand implements Callable<Integer> {
         if (stats) {
             OrderReport report = new OrderReport(plan.devices(), plan.seekDistance());
             parent.err.printf(Locale.ROOT, "dirdump: %s in order %s; seconds: listing %.3f, ordering %.3f, "
-                    + "locating %.3f%n", HumanSummary.count(plan.sequence().length, "file", "files"), selection.order().key(),
+                    + "locating %.3f%n", Units.count(plan.sequence().length, "file", "files"), selection.order().key(),
                     selection.listingNanos() / 1e9, selection.orderingNanos() / 1e9, selection.locatingNanos() / 1e9);
             for (String line : report.lines()) {
                 parent.err.println("  " + line);

@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.report.Reporter;
+import dirdump.report.StderrReporter;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
@@ -21,8 +21,8 @@ public final class OutputOptions {
         boolean verbose;
     }
 
-    Reporter.Verbosity verbosity() {
-        return level.quiet ? Reporter.Verbosity.QUIET
-                : level.verbose ? Reporter.Verbosity.VERBOSE : Reporter.Verbosity.NORMAL;
+    StderrReporter.Verbosity verbosity() {
+        return level.quiet ? StderrReporter.Verbosity.QUIET
+                : level.verbose ? StderrReporter.Verbosity.VERBOSE : StderrReporter.Verbosity.NORMAL;
     }
 }

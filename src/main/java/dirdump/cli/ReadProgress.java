@@ -1,8 +1,8 @@
 package dirdump.cli;
 
+import dirdump.outcome.Units;
+import dirdump.report.StderrReporter;
 import dirdump.read.ReadControl;
-import dirdump.report.HumanSummary;
-import dirdump.report.Reporter;
 import dirdump.report.StatusLine;
 import dirdump.scan.FileOpener;
 import dirdump.sys.Stat;
@@ -29,7 +29,7 @@ final class ReadProgress implements AutoCloseable {
     private final Thread drawer;
     private volatile boolean done;
 
-    ReadProgress(Reporter reporter, ReadControl control, Selection selection) {
+    ReadProgress(StderrReporter reporter, ReadControl control, Selection selection) {
         this.line = reporter.statusLine(Terminal::columns);
         int[] sequence = selection.sequence();
         FileOpener opener = new FileOpener(selection.os(), selection.listing(), reporter, "not sized");
@@ -90,8 +90,8 @@ final class ReadProgress implements AutoCloseable {
         List<Part> parts = new ArrayList<>();
         parts.add(new Part(String.format(Locale.ROOT, "dirdump: %d%%", (int) (fraction * 100)), 0));
         parts.add(new Part(String.format(Locale.ROOT, "%,d of %,d files", c.files(), c.total()), 3));
-        parts.add(new Part(HumanSummary.bytes(c.bytes()) + (c.sizes() >= 0 ? " of " + HumanSummary.bytes(c.sizes()) : ""), 4));
-        parts.add(new Part(String.format(Locale.ROOT, "%.1f MiB/s", c.seconds() > 0 ? c.bytes() / HumanSummary.MIB / c.seconds() : 0.0), 5));
+        parts.add(new Part(Units.bytes(c.bytes()) + (c.sizes() >= 0 ? " of " + Units.bytes(c.sizes()) : ""), 4));
+        parts.add(new Part(String.format(Locale.ROOT, "%.1f MiB/s", c.seconds() > 0 ? c.bytes() / Units.MIB / c.seconds() : 0.0), 5));
         parts.add(new Part(clock(c.seconds()) + " elapsed", 2));
         if (fraction > 0 && fraction < 1) {
             parts.add(new Part(clock(c.seconds() * (1 - fraction) / fraction) + " left", 1));

@@ -1,12 +1,12 @@
 package dirdump.cli;
 
+import dirdump.report.StderrReporter;
 import dirdump.Main;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dirdump.bench.Outcome;
 import dirdump.bench.Settings;
 import dirdump.bench.Variant;
-import dirdump.report.Reporter;
 import dirdump.report.RunSummary;
 import dirdump.scan.StopRequest;
 import java.util.ArrayList;
@@ -30,12 +30,12 @@ final class ReadVariant implements Variant {
 
     private final String label;
     private final DirdumpCommand read;
-    private final Reporter reporter;
+    private final StderrReporter reporter;
     private final StopRequest stop;
     private Settings settings;
 
     /** {@code stop}: bench's, which ends the read as a signal ends a read of its own. */
-    ReadVariant(String options, DirdumpCommand read, Reporter reporter, StopRequest stop) {
+    ReadVariant(String options, DirdumpCommand read, StderrReporter reporter, StopRequest stop) {
         this.label = String.join(" ", words("dirdump " + options));
         this.read = read;
         this.reporter = reporter;

@@ -1,17 +1,18 @@
 package dirdump.cli;
 
+import dirdump.report.StderrReporter;
+import dirdump.outcome.Units;
+import dirdump.outcome.Reporter;
 import com.google.gson.JsonObject;
 import dirdump.cache.ByteRanges;
 import dirdump.cache.Snapshot;
 import dirdump.read.Wanted;
-import dirdump.report.HumanSummary;
-import dirdump.report.Reporter;
-import dirdump.report.SkipReason;
+import dirdump.outcome.SkipReason;
 import dirdump.report.SummarySection;
-import dirdump.report.Tally;
+import dirdump.outcome.Tally;
 import dirdump.scan.DirectoryTable;
 import dirdump.scan.NameList;
-import dirdump.report.PathText;
+import dirdump.outcome.PathText;
 import dirdump.sys.Stat;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -102,8 +103,8 @@ final class Replay implements Wanted {
             @Override
             public List<String> lines() {
                 return List.of(String.format(Locale.ROOT, "replay: %s: %s, %s resident when saved; %,d no longer "
-                        + "exist%s, %,d changed since", file, HumanSummary.count(files, "file", "files"),
-                        HumanSummary.bytes(residentBytes()), gone, gone == 1 ? "s" : "", changed.sum()));
+                        + "exist%s, %,d changed since", file, Units.count(files, "file", "files"),
+                        Units.bytes(residentBytes()), gone, gone == 1 ? "s" : "", changed.sum()));
             }
 
             @Override

@@ -1,10 +1,10 @@
 package dirdump.cli;
 
+import dirdump.report.StderrReporter;
 import dirdump.lock.LockedSet;
 import dirdump.report.HumanSummary;
-import dirdump.report.Reporter;
 import dirdump.report.RunSummary;
-import dirdump.lock.LockSummary;
+import dirdump.report.LockSummary;
 import dirdump.scan.StopRequest;
 import dirdump.sys.Os;
 import java.util.List;
@@ -91,7 +91,7 @@ final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--max-locked is for --lock");
         }
         lockOptions.validate(spec);
-        Reporter reporter = new Reporter(parent.err, verbose ? Reporter.Verbosity.NORMAL : Reporter.Verbosity.QUIET);
+        StderrReporter reporter = new StderrReporter(parent.err, verbose ? StderrReporter.Verbosity.NORMAL : StderrReporter.Verbosity.QUIET);
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
         StopRequest stop = new StopRequest();
         LockedSet locked = null;
@@ -135,7 +135,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The read of dirdump PATH..., with the read options given before 'run': its exit status. */
-    private int read(List<String> paths, Reporter reporter, StopRequest stop) {
+    private int read(List<String> paths, StderrReporter reporter, StopRequest stop) {
         parent.paths = paths;
         parent.walk = walk;
         parent.list = list;
@@ -150,7 +150,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The set locked as dirdump lock locks it (null if it cannot be, said), and the status of the lock. */
-    private Locking.Locked lock(List<String> paths, Reporter reporter, StopRequest stop) {
+    private Locking.Locked lock(List<String> paths, StderrReporter reporter, StopRequest stop) {
         try (Selection selection = Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter, stop)) {
             Locking.Locked locked = Locking.lock(selection, walk, lockOptions.maxLocked(), reporter, stop);
             if (verbose && locked.set() != null) {

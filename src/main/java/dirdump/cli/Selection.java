@@ -1,12 +1,12 @@
 package dirdump.cli;
 
+import dirdump.report.StderrReporter;
 import dirdump.order.Order;
 import dirdump.order.OrderPlan;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
 import dirdump.order.SizeRange;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.NameList;
 import dirdump.scan.StopRequest;
@@ -27,7 +27,7 @@ record Selection(Os os, Listing listing, OrderPlan plan, Order order, Tally tall
      * {@code paths}: null or empty if there are none; {@code list}: --files-from on the Os, or null;
      * {@code stop} ends the walk early, with what was listed.
      */
-    static Selection of(List<String> paths, Function<Os, NameList> list, WalkOptions walk, Reporter reporter,
+    static Selection of(List<String> paths, Function<Os, NameList> list, WalkOptions walk, StderrReporter reporter,
                         StopRequest stop) {
         walk.requirePaths(paths);
         OrderSettings settings = walk.orderSettings();

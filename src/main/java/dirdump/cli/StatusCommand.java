@@ -1,14 +1,15 @@
 package dirdump.cli;
 
+import dirdump.report.StoppedBySignal;
+import dirdump.report.StderrReporter;
 import dirdump.cache.PageTotals;
 import dirdump.cache.SnapshotSaver;
 import dirdump.cache.SnapshotWriter;
 import dirdump.cache.ResidencyProbe;
-import dirdump.cache.StatusJson;
+import dirdump.report.StatusJson;
 import dirdump.cache.StatusRun;
-import dirdump.cache.StatusTable;
+import dirdump.report.StatusTable;
 import dirdump.order.Order;
-import dirdump.report.Reporter;
 import dirdump.report.RunFacts;
 import dirdump.report.RunRecord;
 import dirdump.scan.StopRequest;
@@ -67,7 +68,7 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
 
     private int status(StopRequest stop) {
         table.validate();
-        if ("-".equals(save) && (output.json || output.verbosity() == Reporter.Verbosity.VERBOSE)) {
+        if ("-".equals(save) && (output.json || output.verbosity() == StderrReporter.Verbosity.VERBOSE)) {
             throw new ParameterException(spec.commandLine(), "--save - and " + (output.json ? "--json" : "-v")
                     + " would both write to standard output: save into a FILE");
         }
@@ -75,7 +76,7 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
             walk.order = Order.NONE;  // rows in the order of the walk; no order is faster to measure in
         }
         RunRecord record = new RunRecord("status", paths);
-        Reporter reporter = new Reporter(parent.err, output.verbosity());
+        StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
         try (SnapshotWriter writer = save == null ? null : snapshot(); Selection selection = select(paths, reporter, stop)) {
             return measure(selection, reporter, stop, record, writer);
         }
@@ -93,11 +94,11 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
         }
     }
 
-    private int measure(Selection selection, Reporter reporter, StopRequest stop, RunRecord record,
+    private int measure(Selection selection, StderrReporter reporter, StopRequest stop, RunRecord record,
                         SnapshotWriter writer) {
         boolean noMatch = NoMatch.check(walk, selection, reporter);
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
-        boolean forPeople = !output.json && output.verbosity() != Reporter.Verbosity.QUIET;
+        boolean forPeople = !output.json && output.verbosity() != StderrReporter.Verbosity.QUIET;
         StatusTable human = new StatusTable(parent.out, table.columns(), table.bytes, table.raw);
         StatusJson json = new StatusJson();
         StatusRun.Rows rows = !reporter.verbose() ? (path, r, size) -> { } : output.json ? json : human;
@@ -122,7 +123,7 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
         }
         RunFacts facts = new RunFacts(selection.tally(), selection.listing().unusablePaths, selection.order().key(),
                 probe.methodUsed(), selection.os().description(), selection.listingNanos(), selection.orderingNanos(),
-                "measuring", measuring, exit.status, stop.noted());
+                "measuring", measuring, exit.status, StoppedBySignal.of(stop));
         if (output.json) {
             walk.describe(record);
             record.setting("method", probe.methodUsed()).setting("min_percent", table.minPercent)
@@ -136,7 +137,7 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
     }
 
     /** Puts the snapshot in place (a run stopped by a signal leaves FILE as it was); a failure is exit 2. */
-    private ExitCode saved(SnapshotSaver saver, Reporter reporter, ExitCode exit) {
+    private ExitCode saved(SnapshotSaver saver, StderrReporter reporter, ExitCode exit) {
         try {
             saver.commit();
             if (save.equals("-") && parent.out.checkError()) {

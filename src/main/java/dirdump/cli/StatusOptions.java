@@ -1,7 +1,7 @@
 package dirdump.cli;
 
 import dirdump.cache.PageTotals;
-import dirdump.cache.StatusColumn;
+import dirdump.report.StatusColumn;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,6 +1,6 @@
 package dirdump.lock;
 
-import dirdump.report.HumanSummary;
+import dirdump.outcome.Units;
 import dirdump.sys.AvailableMemory;
 import dirdump.sys.LockLimits;
 import java.util.Locale;
@@ -25,12 +25,12 @@ public final class LockCheck {
         if (!limits.allows(bytes)) {
             return String.format(Locale.ROOT, "the set needs %s locked, more than RLIMIT_MEMLOCK allows (%s%s; "
                     + "ulimit -l, LimitMEMLOCK= in a systemd unit): raise it, or give --max-locked",
-                    HumanSummary.bytes(bytes), HumanSummary.bytes(limits.limit()), limits.locked() == 0 ? ""
-                            : ", of which " + HumanSummary.bytes(limits.locked()) + " is locked already");
+                    Units.bytes(bytes), Units.bytes(limits.limit()), limits.locked() == 0 ? ""
+                            : ", of which " + Units.bytes(limits.locked()) + " is locked already");
         }
         if (bytes > room.bytes()) {
             return String.format(Locale.ROOT, "the set needs %s locked, more than the memory there is to hold it "
-                    + "(%s, %s): give --max-locked", HumanSummary.bytes(bytes), HumanSummary.bytes(room.bytes()),
+                    + "(%s, %s): give --max-locked", Units.bytes(bytes), Units.bytes(room.bytes()),
                     room.what());
         }
         if (set.mappings() > limits.mappingsLeft()) {

@@ -1,7 +1,7 @@
 package dirdump.lock;
 
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Reporter;
+import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
 import dirdump.sys.FileMapping;

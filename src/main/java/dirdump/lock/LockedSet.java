@@ -1,8 +1,8 @@
 package dirdump.lock;
 
-import dirdump.report.PathText;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Reporter;
+import dirdump.outcome.PathText;
+import dirdump.outcome.Tally;
 import dirdump.sys.SysException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dirdump.order;
 
-import dirdump.report.Reporter;
+import dirdump.outcome.Reporter;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
 import dirdump.scan.Opened;

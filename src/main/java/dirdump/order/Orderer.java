@@ -1,8 +1,8 @@
 package dirdump.order;
 
-import dirdump.report.Reporter;
-import dirdump.report.SkipReason;
-import dirdump.report.Tally;
+import dirdump.outcome.Reporter;
+import dirdump.outcome.SkipReason;
+import dirdump.outcome.Tally;
 import dirdump.scan.DirectoryTable;
 import dirdump.scan.FileList;
 import dirdump.scan.Listing;

@@ -1,8 +1,8 @@
 package dirdump.order;
 
-import dirdump.report.FilterReason;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Reporter;
+import dirdump.outcome.SkipReason;
+import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
 import dirdump.sys.Os;
@@ -34,7 +34,7 @@ final class SizeFilter {
             }
             if (!sizes.contains(st.size)) {
                 dropped.set(f);
-                tally.addFiltered(FilterReason.SIZE);
+                tally.addSkipped(SkipReason.SIZE);
                 reporter.filtered(listing.path(f), st.size + " bytes, "
                         + (st.size < sizes.min() ? "under --min-size" : "over --max-size"));
             }

@@ -1,12 +1,12 @@
 package dirdump.read;
 
+import dirdump.outcome.Reporter;
 import dirdump.cache.BeforeAfter;
 import dirdump.cache.ByteRanges;
 import dirdump.cache.ProbeMethod;
 import dirdump.cache.ResidencyProbe;
-import dirdump.report.Reporter;
-import dirdump.report.SkipReason;
-import dirdump.report.Tally;
+import dirdump.outcome.SkipReason;
+import dirdump.outcome.Tally;
 import dirdump.scan.Opened;
 import dirdump.sys.OpenFile;
 import dirdump.sys.ReadBuffer;

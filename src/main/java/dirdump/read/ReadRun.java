@@ -1,8 +1,8 @@
 package dirdump.read;
 
+import dirdump.outcome.Reporter;
 import dirdump.cache.BeforeAfter;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
 import dirdump.scan.Opened;

@@ -1,5 +1,6 @@
 package dirdump.report;
 
+import dirdump.outcome.Units;
 import com.google.gson.JsonObject;
 import java.util.List;
 
@@ -7,7 +8,7 @@ import java.util.List;
 public record ByteBound(long bound, boolean reached) implements SummarySection {
     @Override
     public List<String> lines() {
-        return reached ? List.of("stopped at --max-bytes " + HumanSummary.bytes(bound) + " (" + bound
+        return reached ? List.of("stopped at --max-bytes " + Units.bytes(bound) + " (" + bound
                 + " bytes brought in): the files after were not read, nor the rest of the last one") : List.of();
     }
 

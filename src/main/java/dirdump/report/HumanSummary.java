@@ -1,36 +1,36 @@
 package dirdump.report;
 
+import dirdump.outcome.Units;
+import dirdump.outcome.SkipReason;
+import dirdump.outcome.Tally;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.StringJoiner;
 
 /** The summary for people, on stderr. */
 public final class HumanSummary {
-    /** Sizes and rates are in powers of 1024 everywhere, as --buffer-size and --bwlimit take them. */
-    public static final double MIB = 1024 * 1024;
-
     private HumanSummary() {
     }
 
     public static void print(RunSummary s, PrintStream err) {
         Tally t = s.tally();
         err.printf(Locale.ROOT, "dirdump: read %s, %s in %.3f s (%.1f MiB/s, %,.0f files/s)%n",
-                count(t.filesRead(), "file", "files"), bytes(t.bytesRead()), s.seconds(), s.mebibytesPerSecond(),
+                Units.count(t.filesRead(), "file", "files"), Units.bytes(t.bytesRead()), s.seconds(), s.mebibytesPerSecond(),
                 s.filesPerSecond());
         err.println("  " + skipped(t));
         if (t.filteredTotal() > 0) {
             err.println("  " + filtered(t));
         }
         if (t.holes() > 0) {
-            err.println("  holes: " + bytes(t.holes()) + " of sparse files left out (they read as zeros)");
+            err.println("  holes: " + Units.bytes(t.holes()) + " of sparse files left out (they read as zeros)");
         }
         if (t.cachedLeft() > 0) {
-            err.println("  cached: " + bytes(t.cachedLeft()) + " left alone, in the page cache already");
+            err.println("  cached: " + Units.bytes(t.cachedLeft()) + " left alone, in the page cache already");
         }
         err.println("  " + errors(t, s.unusablePaths()));
         err.printf(Locale.ROOT, "  %s; order %s; %s with %s, %s, %s buffer%n",
-                count(t.directories(), "directory", "directories"), s.order(), s.method(), s.io(),
-                count(s.jobs(), "reader", "readers"), bytes(s.bufferSize()));
+                Units.count(t.directories(), "directory", "directories"), s.order(), s.method(), s.io(),
+                Units.count(s.jobs(), "reader", "readers"), Units.bytes(s.bufferSize()));
         err.printf(Locale.ROOT, "  seconds: listing %.3f, ordering %.3f, locating %.3f, reading %.3f%n",
                 s.listingNanos() / 1e9, s.orderingNanos() / 1e9, s.locatingNanos() / 1e9, s.readingNanos() / 1e9);
         for (SummarySection section : s.sections()) {
@@ -44,7 +44,7 @@ public final class HumanSummary {
     public static String skipped(Tally t) {
         StringJoiner reasons = new StringJoiner(", ");
         for (SkipReason r : SkipReason.values()) {
-            if (t.skipped(r) > 0) {
+            if (!r.byFilter && t.skipped(r) > 0) {
                 reasons.add(String.format(Locale.ROOT, "%s %,d", r.text, t.skipped(r)));
             }
         }
@@ -57,9 +57,9 @@ public final class HumanSummary {
     /** "filtered: 4 (pattern 3, size 1)": entries the user's filters left out. */
     public static String filtered(Tally t) {
         StringJoiner by = new StringJoiner(", ");
-        for (FilterReason r : FilterReason.values()) {
-            if (t.filtered(r) > 0) {
-                by.add(String.format(Locale.ROOT, "%s %,d", r.text, t.filtered(r)));
+        for (SkipReason r : SkipReason.values()) {
+            if (r.byFilter && t.skipped(r) > 0) {
+                by.add(String.format(Locale.ROOT, "%s %,d", r.text, t.skipped(r)));
             }
         }
         return String.format(Locale.ROOT, "filtered: %,d (%s)", t.filteredTotal(), by);
@@ -71,27 +71,4 @@ public final class HumanSummary {
                 unusablePaths > 0 ? ", PATHs not found or unusable: " + unusablePaths : "");
     }
 
-    /** "1 file", "2,000 files": a count and its noun, for every summary line. */
-    public static String count(long n, String one, String many) {
-        return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? one : many);
-    }
-
-    /** Bytes in binary units, as ls -h and du -h show them. */
-    public static String bytes(long n) {
-        if (n < 1024) {
-            return n + " B";
-        }
-        int u = 0;
-        long unit = 1024;
-        while (n / unit >= 1024 && u < UNITS.length - 1) {
-            unit *= 1024;
-            u++;
-        }
-        // Tenths, rounded half up as %.1f rounds them, in integers: String.format costs microseconds,
-        // and status -v calls this twice a row.
-        long tenths = n / unit * 10 + (n % unit * 10 + unit / 2) / unit;
-        return tenths / 10 + "." + tenths % 10 + " " + UNITS[u];
-    }
-
-    private static final String[] UNITS = {"KiB", "MiB", "GiB", "TiB", "PiB"};
 }

@@ -1,5 +1,7 @@
 package dirdump.report;
 
+import dirdump.outcome.SkipReason;
+import dirdump.outcome.Tally;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonObject;
 import java.io.PrintStream;
@@ -18,8 +20,10 @@ public final class JsonSummary {
         o.add("skipped", skipped(t));
         JsonObject filtered = new JsonObject();
         filtered.addProperty("total", t.filteredTotal());
-        for (FilterReason r : FilterReason.values()) {
-            filtered.addProperty(r.key, t.filtered(r));
+        for (SkipReason r : SkipReason.values()) {
+            if (r.byFilter) {
+                filtered.addProperty(r.key, t.skipped(r));
+            }
         }
         o.add("filtered", filtered);
         o.addProperty("errors", t.errors());
@@ -51,7 +55,9 @@ public final class JsonSummary {
         JsonObject skipped = new JsonObject();
         skipped.addProperty("total", t.skippedTotal());
         for (SkipReason r : SkipReason.values()) {
-            skipped.addProperty(r.key, t.skipped(r));
+            if (!r.byFilter) {
+                skipped.addProperty(r.key, t.skipped(r));
+            }
         }
         skipped.addProperty("changed", t.changed());
         return skipped;

@@ -1,5 +1,6 @@
 package dirdump.report;
 
+import dirdump.outcome.Reporter;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.util.ArrayList;

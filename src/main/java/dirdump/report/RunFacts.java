@@ -1,5 +1,7 @@
 package dirdump.report;
 
+import dirdump.outcome.Units;
+import dirdump.outcome.Tally;
 import com.google.gson.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +21,7 @@ public record RunFacts(Tally tally, int unusablePaths, String order, String meth
                 HumanSummary.skipped(tally),
                 HumanSummary.errors(tally, unusablePaths),
                 String.format(Locale.ROOT, "%s; order %s; residency by %s; %s",
-                        HumanSummary.count(tally.directories(), "directory", "directories"), order, method, io),
+                        Units.count(tally.directories(), "directory", "directories"), order, method, io),
                 String.format(Locale.ROOT, "seconds: listing %.3f, ordering %.3f, %s %.3f",
                         listingNanos / 1e9, orderingNanos / 1e9, work, workNanos / 1e9)));
         if (stopped != null) {

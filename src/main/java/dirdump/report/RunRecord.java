@@ -1,5 +1,6 @@
 package dirdump.report;
 
+import dirdump.outcome.PathText;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
@@ -55,7 +56,7 @@ public final class RunRecord {
     }
 
     /** A new object holding the record's members, ended now; the command adds its own after them. */
-    public JsonObject json(Reporter reporter) {
+    public JsonObject json(StderrReporter reporter) {
         JsonObject o = new JsonObject();
         o.addProperty("schema_version", SCHEMA_VERSION);
         o.addProperty("command", command);

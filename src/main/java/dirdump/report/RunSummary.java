@@ -1,5 +1,7 @@
 package dirdump.report;
 
+import dirdump.outcome.Units;
+import dirdump.outcome.Tally;
 import java.util.List;
 
 /**
@@ -28,7 +30,7 @@ public record RunSummary(
 
     /** Over the whole run, listing included: what the user waits for. In MiB, as every size (README, "Units"). */
     public double mebibytesPerSecond() {
-        return totalNanos == 0 ? 0 : tally.bytesRead() / HumanSummary.MIB / seconds();
+        return totalNanos == 0 ? 0 : tally.bytesRead() / Units.MIB / seconds();
     }
 
     public double filesPerSecond() {

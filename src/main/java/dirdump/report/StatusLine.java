@@ -1,5 +1,6 @@
 package dirdump.report;
 
+import dirdump.outcome.Reporter;
 import java.io.PrintStream;
 import java.util.function.IntSupplier;
 

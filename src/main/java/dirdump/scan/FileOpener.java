@@ -1,7 +1,7 @@
 package dirdump.scan;
 
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Reporter;
+import dirdump.outcome.Tally;
 import dirdump.sys.Directory;
 import dirdump.sys.FileType;
 import dirdump.sys.OpenFile;

@@ -1,6 +1,5 @@
 package dirdump.scan;
 
-import dirdump.report.StoppedBySignal;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -44,11 +43,6 @@ public final class StopRequest implements BooleanSupplier {
     /** "SIGINT" for 2, "SIGTERM" for 15, "SIGHUP" for 1. */
     public String signalName() {
         return signal == 2 ? "SIGINT" : signal == 15 ? "SIGTERM" : signal == 1 ? "SIGHUP" : "signal " + signal;
-    }
-
-    /** The summary's note of the signal that stopped the command, or null if none did. */
-    public StoppedBySignal noted() {
-        return stopped() ? new StoppedBySignal(signalName()) : null;
     }
 
     @Override

@@ -1,9 +1,8 @@
 package dirdump.scan;
 
-import dirdump.report.FilterReason;
-import dirdump.report.Reporter;
-import dirdump.report.SkipReason;
-import dirdump.report.Tally;
+import dirdump.outcome.Reporter;
+import dirdump.outcome.SkipReason;
+import dirdump.outcome.Tally;
 import dirdump.sys.Directory;
 import dirdump.sys.FileSystems;
 import dirdump.sys.FileType;
@@ -511,7 +510,7 @@ public final class Walker {
     }
 
     private void filtered(byte[] path, String why) {
-        tally.addFiltered(FilterReason.PATTERN);
+        tally.addSkipped(SkipReason.PATTERN);
         reporter.filtered(path, why);
     }
 

@@ -1,5 +1,6 @@
 package dirdump.cli;
 
+import dirdump.report.StderrReporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -11,10 +12,9 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dirdump.Main;
-import dirdump.bench.BenchCsv;
-import dirdump.bench.BenchJson;
+import dirdump.report.BenchCsv;
+import dirdump.report.BenchJson;
 import dirdump.bench.Results;
-import dirdump.report.Reporter;
 import dirdump.scan.StopRequest;
 import dirdump.testdata.TestdataGen;
 import dirdump.testing.AsUser;
@@ -168,7 +168,7 @@ class BenchCommandTest {
         BenchCommand bench = (BenchCommand) Main.commandLine(InputStream.nullInputStream(), System.out, errStream)
                 .parseArgs("bench", set.toString(), "--rounds", "2", "--vs", catAll)
                 .subcommand().commandSpec().userObject();
-        Results results = bench.measure(new Reporter(errStream, Reporter.Verbosity.QUIET), new StopRequest());
+        Results results = bench.measure(new StderrReporter(errStream, StderrReporter.Verbosity.QUIET), new StopRequest());
         assertNotNull(results, err.toString(StandardCharsets.UTF_8));
         ByteArrayOutputStream json = new ByteArrayOutputStream();
         ByteArrayOutputStream csv = new ByteArrayOutputStream();

@@ -1,5 +1,7 @@
 package dirdump.cli;
 
+import dirdump.report.StderrReporter;
+import dirdump.outcome.Reporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,8 +11,7 @@ import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
 import dirdump.order.SizeRange;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.PathFilter;
 import dirdump.scan.WalkSettings;
@@ -96,7 +97,7 @@ class NameResolutionTest {
     @Test
     void aDeletedFirstFileLeavesTheFileSystemKnown() throws Exception {
         List<Path> files = Trees.randomTree(tmp.resolve("set"), 5, 100, 4);
-        Reporter quiet = new Reporter(new PrintStream(OutputStream.nullOutputStream()), Reporter.Verbosity.QUIET);
+        Reporter quiet = new StderrReporter(new PrintStream(OutputStream.nullOutputStream()), StderrReporter.Verbosity.QUIET);
         Os os = Os.load(quiet::warning);
         try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), quiet,
                 new Tally()).walk(List.of(PathNames.bytes(tmp.resolve("set").toString())), null)) {

@@ -1,9 +1,10 @@
 package dirdump.cli;
 
+import dirdump.report.StderrReporter;
+import dirdump.outcome.Reporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dirdump.report.Reporter;
 import dirdump.report.StatusLine;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -53,7 +54,7 @@ class ReadProgressTest {
     void aMessageErasesTheLineAndTheLineComesBackBelowIt() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream err = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        Reporter reporter = new Reporter(err, Reporter.Verbosity.NORMAL);
+        StderrReporter reporter = new StderrReporter(err, StderrReporter.Verbosity.NORMAL);
         StatusLine line = reporter.statusLine(() -> 50);
         line.draw("dirdump: 12%, " + "x".repeat(60));
         reporter.error("a/b".getBytes(StandardCharsets.UTF_8), "Permission denied");

@@ -1,5 +1,6 @@
 package dirdump.cli;
 
+import dirdump.outcome.Units;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -110,7 +111,7 @@ class StatusCommandTest {
             JsonObject s = json.summary();
             assertEquals(s.get("pages_resident").getAsLong(), number(total.group(2)));
             assertEquals(s.get("pages").getAsLong(), number(total.group(3)));
-            assertEquals(dirdump.report.HumanSummary.bytes(s.get("bytes_resident").getAsLong()), total.group(4));
+            assertEquals(dirdump.outcome.Units.bytes(s.get("bytes_resident").getAsLong()), total.group(4));
             assertEquals(String.format(java.util.Locale.ROOT, "%.1f", s.get("percent").getAsDouble()), total.group(5));
             assertEquals(s.get("files").getAsLong(), number(total.group(1)));
             assertEquals(60, s.get("files").getAsLong());

@@ -1,5 +1,7 @@
 package dirdump.lock;
 
+import dirdump.report.StderrReporter;
+import dirdump.outcome.Reporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,8 +11,7 @@ import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
 import dirdump.order.SizeRange;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
@@ -36,8 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The phases of a lock, run in this JVM: mapped, checked, locked, closed; the tree changed between them. */
 class LockRunTest {
     private static final int PAGE = 4096;
-    private static final Reporter QUIET = new Reporter(new PrintStream(OutputStream.nullOutputStream()),
-            Reporter.Verbosity.QUIET);
+    private static final Reporter QUIET = new StderrReporter(new PrintStream(OutputStream.nullOutputStream()),
+            StderrReporter.Verbosity.QUIET);
     private static final Os OS = Os.load(QUIET::warning);
     private static final LockLimits NONE = new LockLimits(-1, true, 0, Long.MAX_VALUE);
     private static final AvailableMemory.Bound PLENTY = new AvailableMemory.Bound(Long.MAX_VALUE, "none");

@@ -1,5 +1,7 @@
 package dirdump.read;
 
+import dirdump.report.StderrReporter;
+import dirdump.outcome.Reporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dirdump.order.LocateMethod;
@@ -7,8 +9,7 @@ import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
 import dirdump.order.SizeRange;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
@@ -38,7 +39,7 @@ class BeyondMemoryTest {
         for (int i = 0; i < 3; i++) {
             Trees.file(tmp.resolve("f" + i), 1 << 20, i);
         }
-        Reporter reporter = new Reporter(new PrintStream(new ByteArrayOutputStream(), true), Reporter.Verbosity.NORMAL);
+        Reporter reporter = new StderrReporter(new PrintStream(new ByteArrayOutputStream(), true), StderrReporter.Verbosity.NORMAL);
         Os os = Os.load(reporter::warning);
         try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
                 new Tally()).walk(List.of(PathNames.bytes(tmp.toString())), null)) {

@@ -1,5 +1,7 @@
 package dirdump.read;
 
+import dirdump.report.StderrReporter;
+import dirdump.outcome.Reporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,8 +10,7 @@ import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
 import dirdump.order.SizeRange;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
@@ -48,7 +49,7 @@ class SwappedDirectoryTest {
 
     private Path tree;
     private final ByteArrayOutputStream messages = new ByteArrayOutputStream();
-    private final Reporter reporter = new Reporter(new PrintStream(messages, true), Reporter.Verbosity.NORMAL);
+    private final Reporter reporter = new StderrReporter(new PrintStream(messages, true), StderrReporter.Verbosity.NORMAL);
     private final RecordingOs os = new RecordingOs(Os.load(reporter::warning));
 
     @BeforeEach

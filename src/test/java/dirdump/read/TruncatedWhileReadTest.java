@@ -1,5 +1,7 @@
 package dirdump.read;
 
+import dirdump.report.StderrReporter;
+import dirdump.outcome.Reporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,8 +11,7 @@ import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
 import dirdump.order.SizeRange;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
@@ -48,7 +49,7 @@ class TruncatedWhileReadTest {
     @Test
     void theResidencyAfterIsOfItsNewSizeAndNeverAbove100Percent() throws Exception {
         Path f = Trees.file(tmp.resolve("log"), BEFORE, 1);
-        Reporter quiet = new Reporter(new PrintStream(OutputStream.nullOutputStream()), Reporter.Verbosity.QUIET);
+        Reporter quiet = new StderrReporter(new PrintStream(OutputStream.nullOutputStream()), StderrReporter.Verbosity.QUIET);
         Os os = new TruncatingOnFirstRead(Os.load(quiet::warning), f);
         try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), quiet,
                 new Tally()).walk(List.of(PathNames.bytes(tmp.toString())), null)) {

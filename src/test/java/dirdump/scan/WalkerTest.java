@@ -1,12 +1,13 @@
 package dirdump.scan;
 
+import dirdump.report.StderrReporter;
+import dirdump.outcome.Reporter;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dirdump.report.FilterReason;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.SkipReason;
+import dirdump.outcome.Tally;
 import dirdump.sys.Directory;
 import dirdump.sys.EntrySink;
 import dirdump.sys.FileType;
@@ -30,7 +31,7 @@ class WalkerTest {
     @TempDir
     Path tmp;
 
-    private final Reporter reporter = new Reporter(new PrintStream(OutputStream.nullOutputStream()), Reporter.Verbosity.QUIET);
+    private final Reporter reporter = new StderrReporter(new PrintStream(OutputStream.nullOutputStream()), StderrReporter.Verbosity.QUIET);
     private final Os os = Os.load(reporter::warning);
 
     private Listing walk(Os through, Tally tally) {
@@ -80,7 +81,7 @@ class WalkerTest {
             String rel = tmp.relativize(Path.of(new String(actual.path(f)))).toString();
             assertTrue(rel.matches("d[02-4]/e[01]/f\\d*[02468]"), rel);
         }
-        assertEquals(typed.filtered(FilterReason.PATTERN), untyped.filtered(FilterReason.PATTERN));
+        assertEquals(typed.skipped(SkipReason.PATTERN), untyped.skipped(SkipReason.PATTERN));
         assertEquals(typed.directories(), untyped.directories(), "d1 and each e2 are pruned, not listed");
     }
 

@@ -1,5 +1,7 @@
 package dirdump.sys;
 
+import dirdump.report.StderrReporter;
+import dirdump.outcome.Reporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,8 +14,7 @@ import dirdump.read.ReadControl;
 import dirdump.read.ReadMethod;
 import dirdump.read.ReadPlan;
 import dirdump.read.ReadRun;
-import dirdump.report.Reporter;
-import dirdump.report.Tally;
+import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
@@ -39,7 +40,7 @@ class NioOsTest {
     Path tmp;
 
     private final ByteArrayOutputStream messages = new ByteArrayOutputStream();
-    private final Reporter reporter = new Reporter(new PrintStream(messages, true), Reporter.Verbosity.NORMAL);
+    private final Reporter reporter = new StderrReporter(new PrintStream(messages, true), StderrReporter.Verbosity.NORMAL);
 
     private Tally walkAndRead(Os os, Path tree, Tally walked) {
         try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),

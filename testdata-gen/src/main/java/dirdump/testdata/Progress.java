@@ -1,6 +1,6 @@
 package dirdump.testdata;
 
-import dirdump.report.HumanSummary;
+import dirdump.outcome.Units;
 import dirdump.report.StatusLine;
 import dirdump.sys.Terminal;
 import java.io.PrintStream;
@@ -33,7 +33,7 @@ final class Progress {
                 nextDraw = now + INTERVAL_NANOS;
                 drawn = true;
                 line.draw(String.format(Locale.ROOT, "testdata-gen: %,d of %,d files (%d%%), %s",
-                        files, total, files * 100L / total, HumanSummary.bytes(bytes)));
+                        files, total, files * 100L / total, Units.bytes(bytes)));
             }
         }
     }

@@ -1,6 +1,6 @@
 package dirdump.testdata;
 
-import dirdump.report.HumanSummary;
+import dirdump.outcome.Units;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.Locale;
@@ -14,8 +14,8 @@ final class Summary {
     static void print(PrintStream err, Layout layout, SizeModel model, long seed, String fragmenting, double seconds) {
         long bytes = layout.totalBytes();
         err.printf(Locale.ROOT, "testdata-gen: wrote %s in %s, %s, in %.2f s (seed %d)%n",
-                HumanSummary.count(layout.files, "file", "files"),
-                HumanSummary.count(layout.dirs, "directory", "directories"), HumanSummary.bytes(bytes), seconds, seed);
+                Units.count(layout.files, "file", "files"),
+                Units.count(layout.dirs, "directory", "directories"), Units.bytes(bytes), seconds, seed);
         int[] sizes = layout.fileSize.clone();
         Arrays.sort(sizes);
         err.printf(Locale.ROOT, "  sizes %,d B to %,d B: mean %,.0f B, median %,d B (%s)%n",

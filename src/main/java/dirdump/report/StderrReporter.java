@@ -1,15 +1,18 @@
 package dirdump.report;
 
+import dirdump.outcome.Reporter;
+import dirdump.outcome.PathText;
+import dirdump.outcome.SkipReason;
 import java.io.PrintStream;
 import java.util.function.IntSupplier;
 
 /**
- * Per-file messages, for people, on stderr. Errors are always shown, one line each in the form
+ * The phases' per-file messages, for people, on stderr. Errors are always shown, one line each in the form
  * {@code dirdump: PATH: reason}; notices unless --quiet; each file read, skipped or filtered only with -v.
  * A progress line, if one is drawn, is drawn under this reporter's lock: each message erases it first
  * and draws it again below, so that neither lands on the other.
  */
-public final class Reporter {
+public final class StderrReporter implements Reporter {
     public enum Verbosity { QUIET, NORMAL, VERBOSE }
 
     private final PrintStream err;
@@ -17,7 +20,7 @@ public final class Reporter {
     private final ReportedErrors errors = new ReportedErrors();
     private StatusLine line;
 
-    public Reporter(PrintStream err, Verbosity verbosity) {
+    public StderrReporter(PrintStream err, Verbosity verbosity) {
         this.err = err;
         this.verbosity = verbosity;
     }

@@ -1,4 +1,4 @@
-package dirdump.cache;
+package dirdump.report;
 
 import java.util.ArrayList;
 import java.util.List;

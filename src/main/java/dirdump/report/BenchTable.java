@@ -1,6 +1,10 @@
-package dirdump.bench;
+package dirdump.report;
 
-import dirdump.report.HumanSummary;
+import dirdump.bench.CacheState;
+import dirdump.bench.Results;
+import dirdump.bench.CachePrep;
+import dirdump.bench.VariantResult;
+import dirdump.outcome.Units;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +23,7 @@ public final class BenchTable {
 
     public static void print(Results r, PrintStream out) {
         out.printf(Locale.ROOT, "dirdump bench: %,d files, %s; %s; %d round%s%n", r.files(),
-                HumanSummary.bytes(r.bytes()), how(r.prep()), r.rounds(), r.rounds() == 1 ? "" : "s, medians");
+                Units.bytes(r.bytes()), how(r.prep()), r.rounds(), r.rounds() == 1 ? "" : "s, medians");
         r.machine().lines().forEach(out::println);
         out.printf(Locale.ROOT, ROW, "median s", "min s", "max s", "MiB/s", "files/s", "speedup", "variant");
         for (VariantResult v : r.variants()) {

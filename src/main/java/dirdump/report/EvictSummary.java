@@ -1,10 +1,9 @@
-package dirdump.cache;
+package dirdump.report;
 
+import dirdump.cache.BeforeAfter;
+import dirdump.outcome.Units;
 import com.google.gson.JsonObject;
-import dirdump.report.JsonSummary;
-import dirdump.report.RunFacts;
 import java.io.PrintStream;
-import dirdump.report.HumanSummary;
 import java.util.Locale;
 
 /** The summary of an eviction: for people on stderr, or as one JSON object on stdout. */
@@ -19,7 +18,7 @@ public final class EvictSummary {
 
     public static void print(BeforeAfter r, RunFacts facts, PrintStream err) {
         long files = files(r);
-        err.printf(Locale.ROOT, "dirdump: evicted %s from the page cache%n", HumanSummary.count(files, "file", "files"));
+        err.printf(Locale.ROOT, "dirdump: evicted %s from the page cache%n", Units.count(files, "file", "files"));
         for (String line : r.lines()) {
             err.println("  " + line);
         }

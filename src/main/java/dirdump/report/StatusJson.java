@@ -1,10 +1,10 @@
-package dirdump.cache;
+package dirdump.report;
 
+import dirdump.cache.PageTotals;
+import dirdump.cache.StatusRun;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import dirdump.report.JsonSummary;
-import dirdump.report.PathText;
-import dirdump.report.RunFacts;
+import dirdump.outcome.PathText;
 import dirdump.sys.Residency;
 import java.io.PrintStream;
 

@@ -1,5 +1,6 @@
-package dirdump.report;
+package dirdump.outcome;
 
+import dirdump.outcome.PathText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;

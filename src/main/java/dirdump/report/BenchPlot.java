@@ -1,6 +1,9 @@
-package dirdump.bench;
+package dirdump.report;
 
-import dirdump.report.HumanSummary;
+import dirdump.bench.Run;
+import dirdump.bench.Results;
+import dirdump.bench.VariantResult;
+import dirdump.outcome.Units;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -80,7 +83,7 @@ public final class BenchPlot {
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         JFreeChart chart = new JFreeChart(String.format(Locale.ROOT, "dirdump bench: %s, %s",
-                HumanSummary.count(r.files(), "file", "files"), HumanSummary.bytes(r.bytes())),
+                Units.count(r.files(), "file", "files"), Units.bytes(r.bytes())),
                 new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         Font small = new Font(Font.SANS_SERIF, Font.PLAIN, 11);

@@ -1,4 +1,4 @@
-package dirdump.report;
+package dirdump.outcome;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** Sizes are written without String.format (it cost a row of status -v microseconds): the text it gave, rounded exactly. */
-class HumanSummaryTest {
+class UnitsTest {
     /**
      * What String.format("%.1f") gave, but exact: printf rounded the shortest decimal form of a double,
      * which past a few PiB can lie on the other side of a half tenth than the size itself.
@@ -34,26 +34,26 @@ class HumanSummaryTest {
 
     @Test
     void sizesReadAsPrintfWroteThem() {
-        assertEquals("1023 B", HumanSummary.bytes(1023));
-        assertEquals("1.0 KiB", HumanSummary.bytes(1024));
-        assertEquals("1.0 KiB", HumanSummary.bytes(1075));  // 1.0498
-        assertEquals("1.1 KiB", HumanSummary.bytes(1076));  // 1.0508
-        assertEquals("1.3 KiB", HumanSummary.bytes(1280));  // 1.25 exactly: half up
-        assertEquals("1024.0 KiB", HumanSummary.bytes(1024 * 1024 - 1));
-        assertEquals(asFormatted(Long.MAX_VALUE), HumanSummary.bytes(Long.MAX_VALUE));
+        assertEquals("1023 B", Units.bytes(1023));
+        assertEquals("1.0 KiB", Units.bytes(1024));
+        assertEquals("1.0 KiB", Units.bytes(1075));  // 1.0498
+        assertEquals("1.1 KiB", Units.bytes(1076));  // 1.0508
+        assertEquals("1.3 KiB", Units.bytes(1280));  // 1.25 exactly: half up
+        assertEquals("1024.0 KiB", Units.bytes(1024 * 1024 - 1));
+        assertEquals(asFormatted(Long.MAX_VALUE), Units.bytes(Long.MAX_VALUE));
         for (long n = 1L << 30; n < 1L << 40; n += 987_654_321L) {
-            assertEquals(printf(n), HumanSummary.bytes(n), "for " + n);
+            assertEquals(printf(n), Units.bytes(n), "for " + n);
         }
         SplittableRandom random = new SplittableRandom(1);
         for (int i = 0; i < 200_000; i++) {
             long n = random.nextLong(1L << random.nextInt(1, 63));
-            assertEquals(asFormatted(n), HumanSummary.bytes(n), "for " + n);
+            assertEquals(asFormatted(n), Units.bytes(n), "for " + n);
         }
         for (long unit = 1024; unit <= 1L << 50; unit *= 1024) {
             for (long k = 1; k < 1024; k++) {  // every half-tenth boundary of the first units
                 long n = unit * k / 20 + unit;
                 for (long d = -1; d <= 1; d++) {
-                    assertEquals(asFormatted(n + d), HumanSummary.bytes(n + d), "for " + (n + d));
+                    assertEquals(asFormatted(n + d), Units.bytes(n + d), "for " + (n + d));
                 }
             }
         }

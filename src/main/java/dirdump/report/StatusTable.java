@@ -1,8 +1,9 @@
-package dirdump.cache;
+package dirdump.report;
 
-import dirdump.report.HumanSummary;
-import dirdump.report.PathText;
-import dirdump.report.RunFacts;
+import dirdump.cache.PageTotals;
+import dirdump.cache.StatusRun;
+import dirdump.outcome.Units;
+import dirdump.outcome.PathText;
 import dirdump.sys.Residency;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -57,7 +58,7 @@ public final class StatusTable implements StatusRun.Rows {
 
     /** Binary units as everywhere, without the space, so that a column is one word: 3B, 12KiB, 1.5MiB. */
     static String compact(long n) {
-        String text = HumanSummary.bytes(n).replace(" ", "");
+        String text = Units.bytes(n).replace(" ", "");
         return text.replace(".0", "");
     }
 

@@ -1,5 +1,6 @@
-package dirdump.bench;
+package dirdump.report;
 
+import dirdump.bench.VariantResult;
 import java.io.PrintStream;
 import java.util.List;
 

@@ -1,9 +1,8 @@
-package dirdump.lock;
+package dirdump.report;
 
+import dirdump.lock.LockedSet;
+import dirdump.outcome.Units;
 import com.google.gson.JsonObject;
-import dirdump.report.HumanSummary;
-import dirdump.report.JsonSummary;
-import dirdump.report.RunFacts;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -15,10 +14,10 @@ public final class LockSummary {
     /** {@code waiting}: what ends the lock ("waiting for SIGINT, SIGTERM or SIGHUP"), or null. */
     public static void print(LockedSet set, RunFacts facts, String waiting, PrintStream err) {
         err.printf(Locale.ROOT, "dirdump: locked %s, %s in memory%n",
-                HumanSummary.count(set.lockedFiles(), "file", "files"), HumanSummary.bytes(set.lockedBytes()));
+                Units.count(set.lockedFiles(), "file", "files"), Units.bytes(set.lockedBytes()));
         if (set.leftOutFiles() > 0) {
             err.printf(Locale.ROOT, "  left out by --max-locked: %s, %s, from the first that did not fit%n",
-                    HumanSummary.count(set.leftOutFiles(), "file", "files"), HumanSummary.bytes(set.leftOutBytes()));
+                    Units.count(set.leftOutFiles(), "file", "files"), Units.bytes(set.leftOutBytes()));
         }
         for (String line : facts.lines()) {
             err.println("  " + line);

@@ -1,8 +1,11 @@
-package dirdump.report;
+package dirdump.outcome;
 
 import dirdump.sys.FileType;
 
-/** Why a listed entry was not read. The key names the count in --json. */
+/**
+ * Why a listed entry was not read: skipped by its kind or state, or filtered, left out on purpose by an
+ * option ({@link #byFilter}), which is counted apart. The key names the count in --json.
+ */
 public enum SkipReason {
     SYMLINK("symlink", "symbolic link"),
     FIFO("fifo", "FIFO"),
@@ -20,14 +23,26 @@ public enum SkipReason {
     LISTED_DIRECTORY("directory", "directory in the list"),
 
     /** A file a --replay snapshot names that no longer exists: deleted since, which is no failure of the warm-up. */
-    GONE("gone", "no longer exists");
+    GONE("gone", "no longer exists"),
+
+    /** Filtered by --include/--exclude. */
+    PATTERN("pattern", "--include/--exclude", true),
+    /** Filtered by --min-size/--max-size. */
+    SIZE("size", "--min-size/--max-size", true);
 
     public final String key;
     public final String text;
+    /** Left out by the user's filters, not skipped: the summary's "filtered" counts. */
+    public final boolean byFilter;
 
     SkipReason(String key, String text) {
+        this(key, text, false);
+    }
+
+    SkipReason(String key, String text, boolean byFilter) {
         this.key = key;
         this.text = text;
+        this.byFilter = byFilter;
     }
 
     /** The reason to skip an entry of this type, or null for the types that are read or walked. */

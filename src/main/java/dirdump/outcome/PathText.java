@@ -1,4 +1,4 @@
-package dirdump.report;
+package dirdump.outcome;
 
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;

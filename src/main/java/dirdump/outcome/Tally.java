@@ -1,4 +1,4 @@
-package dirdump.report;
+package dirdump.outcome;
 
 /** Counts of one phase or one reader; merged at the end, so that the hot path needs no atomics. */
 public final class Tally {
@@ -9,8 +9,8 @@ public final class Tally {
     private long errors;
     private long changed;
     private long directories;
+    /** Skipped and filtered alike, by reason. */
     private final long[] skipped = new long[SkipReason.values().length];
-    private final long[] filtered = new long[FilterReason.values().length];
 
     public void addRead(long bytes) {
         filesRead++;
@@ -36,10 +36,6 @@ public final class Tally {
         skipped[reason.ordinal()]++;
     }
 
-    public void addFiltered(FilterReason reason) {
-        filtered[reason.ordinal()]++;
-    }
-
     public void addError() {
         errors++;
     }
@@ -63,9 +59,6 @@ public final class Tally {
         directories += other.directories;
         for (int i = 0; i < skipped.length; i++) {
             skipped[i] += other.skipped[i];
-        }
-        for (int i = 0; i < filtered.length; i++) {
-            filtered[i] += other.filtered[i];
         }
     }
 
@@ -101,22 +94,21 @@ public final class Tally {
         return skipped[reason.ordinal()];
     }
 
+    /** Entries skipped, those that changed since listed included; not those filtered. */
     public long skippedTotal() {
-        long sum = changed;
-        for (long s : skipped) {
-            sum += s;
-        }
-        return sum;
-    }
-
-    public long filtered(FilterReason reason) {
-        return filtered[reason.ordinal()];
+        return changed + sum(false);
     }
 
     public long filteredTotal() {
+        return sum(true);
+    }
+
+    private long sum(boolean byFilter) {
         long sum = 0;
-        for (long f : filtered) {
-            sum += f;
+        for (SkipReason r : SkipReason.values()) {
+            if (r.byFilter == byFilter) {
+                sum += skipped[r.ordinal()];
+            }
         }
         return sum;
     }

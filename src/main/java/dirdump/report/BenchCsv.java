@@ -1,5 +1,10 @@
-package dirdump.bench;
+package dirdump.report;
 
+import dirdump.bench.Machine;
+import dirdump.bench.Run;
+import dirdump.bench.Results;
+import dirdump.bench.Settings;
+import dirdump.bench.VariantResult;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,9 +1,10 @@
-package dirdump.order;
+package dirdump.report;
 
+import dirdump.order.SeekDistance;
+import dirdump.order.DeviceOrder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import dirdump.report.PathText;
-import dirdump.report.SummarySection;
+import dirdump.outcome.PathText;
 import dirdump.sys.DeviceNumbers;
 import java.util.ArrayList;
 import java.util.List;
