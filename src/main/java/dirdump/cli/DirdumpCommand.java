@@ -4,7 +4,7 @@ import dirdump.report.StoppedBySignal;
 import dirdump.outcome.Units;
 import dirdump.report.StderrReporter;
 import dirdump.report.OrderReport;
-import dirdump.order.SeekDistance;
+import dirdump.order.LocateAll;
 import dirdump.read.DefaultJobs;
 import dirdump.read.FileRange;
 import dirdump.read.Wanted;
@@ -367,9 +367,10 @@ public final class DirdumpCommand implements Callable<Integer> {
         long locating = selection.locatingNanos();
         // After the read, so that locating every file does not warm the cache the read is timed on; and
         // left out of the times, since it is not part of bringing the files in.
-        SeekDistance seek = seekDistance && !stop.stopped() ? selection.plan().seekDistance() : null;
+        LocateAll.Result all = seekDistance && !stop.stopped()
+                ? LocateAll.run(os, listing, selection.plan(), walk.orderSettings(), reporter) : null;
         List<SummarySection> sections = new ArrayList<>(List.of(
-                new OrderReport(selection.plan().devices(), seek), read.residency()));
+                new OrderReport(selection.plan().devices(), all), read.residency()));
         if (maxBytes != null) {
             sections.add(new ByteBound(maxBytes, control.boundReached()));
         }

@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.order.OrderPlan;
+import dirdump.order.Locations;
 import dirdump.outcome.PathText;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
@@ -70,7 +70,7 @@ final class LineFormat {
     }
 
     /** Writes file {@code f}'s line, without its terminator. */
-    void write(OutputStream out, int f, Listing listing, OrderPlan plan, FileOpener opener, boolean raw)
+    void write(OutputStream out, int f, Listing listing, Locations locations, FileOpener opener, boolean raw)
             throws IOException {
         byte[] path = listing.path(f);
         for (int i = 0; i < fields.length; i++) {
@@ -86,7 +86,7 @@ final class LineFormat {
                     out.write(size(opener.stat(f)));
                     break;
                 case 'o':
-                    out.write(plan.locations().known(f) ? ascii(Long.toString(plan.locations().start(f))) : UNKNOWN);
+                    out.write(locations.known(f) ? ascii(Long.toString(locations.start(f))) : UNKNOWN);
                     break;
                 default:
                     out.write(ascii(DeviceNumbers.text(listing.files.dev(f))));

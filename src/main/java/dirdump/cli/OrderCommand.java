@@ -2,7 +2,8 @@ package dirdump.cli;
 
 import dirdump.outcome.Units;
 import dirdump.report.StderrReporter;
-import dirdump.order.OrderPlan;
+import dirdump.order.LocateAll;
+import dirdump.order.Locations;
 import dirdump.report.OrderReport;
 import dirdump.scan.FileOpener;
 import dirdump.scan.StopRequest;
@@ -83,16 +84,17 @@ final class OrderCommand implements Callable<Integer> {
     }
 
     private int order(Selection selection, StderrReporter reporter) {
-        OrderPlan plan = selection.plan();
-        if (format.needsLocations()) {
-            plan.locateAll();
-        }
-        print(selection, new FileOpener(selection.os(), selection.listing(), reporter, "not sized"));
+        // Every file located once: before the list for %o, after it for the seek figures only.
+        LocateAll.Result all = format.needsLocations() ? locateAll(selection, reporter) : null;
+        print(selection, all == null ? selection.plan().locations() : all.locations(),
+                new FileOpener(selection.os(), selection.listing(), reporter, "not sized"));
         if (stats) {
-            OrderReport report = new OrderReport(plan.devices(), plan.seekDistance());
+            all = all == null ? locateAll(selection, reporter) : all;
+            OrderReport report = new OrderReport(selection.plan().devices(), all);
             parent.err.printf(Locale.ROOT, "dirdump: %s in order %s; seconds: listing %.3f, ordering %.3f, "
-                    + "locating %.3f%n", Units.count(plan.sequence().length, "file", "files"), selection.order().key(),
-                    selection.listingNanos() / 1e9, selection.orderingNanos() / 1e9, selection.locatingNanos() / 1e9);
+                    + "locating %.3f%n", Units.count(selection.sequence().length, "file", "files"),
+                    selection.order().key(), selection.listingNanos() / 1e9, selection.orderingNanos() / 1e9,
+                    (selection.locatingNanos() + all.nanos()) / 1e9);
             for (String line : report.lines()) {
                 parent.err.println("  " + line);
             }
@@ -100,15 +102,18 @@ final class OrderCommand implements Callable<Integer> {
         return ExitCode.of(selection.listing(), selection.tally()).status;
     }
 
-    private void print(Selection selection, FileOpener opener) {
-        OrderPlan plan = selection.plan();
+    private LocateAll.Result locateAll(Selection selection, StderrReporter reporter) {
+        return LocateAll.run(selection.os(), selection.listing(), selection.plan(), walk.orderSettings(), reporter);
+    }
+
+    private void print(Selection selection, Locations locations, FileOpener opener) {
         OutputStream out = new BufferedOutputStream(parent.out, 1 << 16);
-        int[] sequence = plan.sequence();
+        int[] sequence = selection.sequence();
         // A failed write throws from stdout's own stream (dirdump.CheckedStdout) as the buffer is passed
         // on: a closed pipe (| head) ends the listing within 64 KiB of it.
         try {
             for (int f : sequence) {
-                format.write(out, f, selection.listing(), plan, opener, nul);
+                format.write(out, f, selection.listing(), locations, opener, nul);
                 out.write(nul ? 0 : '\n');
             }
             out.flush();

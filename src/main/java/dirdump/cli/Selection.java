@@ -5,11 +5,13 @@ import dirdump.order.Order;
 import dirdump.order.OrderPlan;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
-import dirdump.order.SizeRange;
 import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.NameList;
+import dirdump.scan.SizeFilter;
+import dirdump.scan.SizeRange;
 import dirdump.scan.StopRequest;
+import dirdump.scan.UniqueFiles;
 import dirdump.scan.Walker;
 import dirdump.sys.Os;
 import java.util.List;
@@ -42,7 +44,9 @@ record Selection(Os os, Listing listing, OrderPlan plan, Order order, Tally tall
         Listing listing = walker.walk(paths == null ? List.of() : paths.stream().map(RawArguments::bytes).toList(),
                         list == null ? null : list.apply(os));
         long listed = System.nanoTime();
-        OrderPlan plan = Orderer.plan(listing, settings, sizes, os, tally, reporter);
+        UniqueFiles files = SizeFilter.apply(listing, UniqueFiles.of(listing, tally, reporter), sizes, os, tally,
+                reporter);
+        OrderPlan plan = Orderer.plan(listing, files, settings, os, reporter);
         long ordering = System.nanoTime() - listed - plan.locatingNanos();
         return new Selection(os, listing, plan, settings.order(), tally, listed - start, ordering);
     }
@@ -57,7 +61,7 @@ record Selection(Os os, Listing listing, OrderPlan plan, Order order, Tally tall
         return plan.sequence();
     }
 
-    /** Time spent locating files so far (it grows if more are located after ordering). */
+    /** Time the order spent locating files. */
     long locatingNanos() {
         return plan.locatingNanos();
     }

@@ -11,7 +11,7 @@ import dirdump.sys.SysException;
 
 /**
  * Finds the first physical byte of each file, one device at a time, opening the files in inode order
- * so that the pass's own inode reads are sequential too.
+ * so that its own inode reads are sequential too.
  *
  * <p>FIEMAP first (no root needed); on a file system that refuses it, FIBMAP (root only). Which one
  * works is a property of the file system, so the first file decides for the whole device; where both
@@ -21,121 +21,118 @@ import dirdump.sys.SysException;
 final class Locator {
     private static final int NOT_ON_DISK_YET = Extent.UNKNOWN | Extent.DELALLOC | Extent.DATA_INLINE;
 
-    private final Listing listing;
     private final OrderSettings settings;
     private final Reporter reporter;
     private final FileOpener opener;
-    /** Made on first use: runs that locate nothing do not pay 16 bytes a file. */
+    /** What is known: the locations given, then a copy of them with what this locator found. */
     private Locations locations;
+    private boolean copied;
     private long nanos;
 
-    /** One device's pass: the method in use, whether it has worked here yet, and what it found. */
-    private static final class Pass {
+    /** How one device's locating goes: the method in use, whether it has worked there yet, and what it found. */
+    private static final class DeviceAttempt {
         LocateMethod method;
         boolean worked;
         String refusals;
         int blockSize;
         int located;
 
-        Pass(LocateMethod asked) {
+        DeviceAttempt(LocateMethod asked) {
             method = asked == LocateMethod.FIBMAP ? LocateMethod.FIBMAP : LocateMethod.FIEMAP;
         }
     }
 
-    Locator(Os os, Listing listing, OrderSettings settings, Reporter reporter) {
-        this.listing = listing;
+    /** {@code known}: the files located already; never written to (what is found goes to a copy). */
+    Locator(Os os, Listing listing, OrderSettings settings, Reporter reporter, Locations known) {
         this.settings = settings;
         this.reporter = reporter;
         this.opener = new FileOpener(os, listing, reporter, "not located");
+        this.locations = known;
     }
 
+    /** The locations given, with those found since. */
     Locations locations() {
-        if (locations == null) {
-            locations = new Locations(listing.files.size());
-        }
         return locations;
     }
 
+    /** Time spent locating. */
     long nanos() {
         return nanos;
     }
 
-    /** Locates the files byInode[device.from, device.to), once; the outcome is recorded in device. */
-    void locate(DeviceOrder device, int[] byInode) {
-        if (device.locateTried()) {
-            return;
-        }
+    /** Locates the files byInode[from, to), one device's, in that (inode) order. */
+    LocateOutcome locate(int[] byInode, int from, int to) {
         long start = System.nanoTime();
-        Pass pass = new Pass(settings.locate());
+        DeviceAttempt attempt = new DeviceAttempt(settings.locate());
         String refused = null;
-        for (int i = device.from; i < device.to && refused == null; i++) {
-            refused = locateFile(byInode[i], pass);
-        }
-        if (refused != null) {
-            device.locateRefused(refused);
-        } else {
-            device.located(pass.method, pass.located);
+        for (int i = from; i < to && refused == null; i++) {
+            refused = locateFile(byInode[i], attempt);
         }
         nanos += System.nanoTime() - start;
+        return refused != null ? LocateOutcome.refused(refused) : LocateOutcome.located(attempt.method, attempt.located);
     }
 
     /** Returns why the file system refuses to be located, or null to go on. */
-    private String locateFile(int f, Pass pass) {
+    private String locateFile(int f, DeviceAttempt attempt) {
         // Only the listed regular file: an ioctl number means something else to a device driver.
         Opened o = opener.openQuietly(f);
         if (o == null) {
             return null;  // the read will say why
         }
         try (OpenFile file = o.file()) {
-            return locateOpen(file, o.stat().size, f, o.path(), pass);
+            return locateOpen(file, o.stat().size, f, o.path(), attempt);
         }
     }
 
-    private String locateOpen(OpenFile file, long size, int f, byte[] path, Pass pass) {
-        if (pass.method == LocateMethod.FIEMAP) {
+    private String locateOpen(OpenFile file, long size, int f, byte[] path, DeviceAttempt attempt) {
+        if (attempt.method == LocateMethod.FIEMAP) {
             try {
                 Extent e = file.firstExtent(settings.syncExtents());
-                pass.worked = true;
+                attempt.worked = true;
                 // No extent (empty, inline) or not written yet: the file keeps its inode position.
                 if (e != null && !e.has(NOT_ON_DISK_YET)) {
-                    set(f, e.physical(), e.physical() + e.length(), pass);
+                    set(f, e.physical(), e.physical() + e.length(), attempt);
                 }
                 return null;
             } catch (SysException e) {
-                if (pass.worked || !refusal(e)) {
+                if (attempt.worked || !refusal(e)) {
                     return unlocated(path, "FIEMAP", e);
                 }
-                pass.refusals = "FIEMAP: " + e.getMessage();
+                attempt.refusals = "FIEMAP: " + e.getMessage();
                 if (settings.locate() != LocateMethod.AUTO) {
-                    return pass.refusals;
+                    return attempt.refusals;
                 }
-                pass.method = LocateMethod.FIBMAP;
+                attempt.method = LocateMethod.FIBMAP;
             }
         }
         try {
             long first = file.fibmapFirstByte();
-            if (pass.blockSize == 0) {
-                pass.blockSize = file.blockSize();
+            if (attempt.blockSize == 0) {
+                attempt.blockSize = file.blockSize();
             }
-            pass.worked = true;
+            attempt.worked = true;
             if (first >= 0) {
                 // FIBMAP sees one block: the extent is taken as the whole file, as small files nearly always are.
-                long blocks = (size + pass.blockSize - 1) / pass.blockSize;
-                set(f, first, first + Math.max(blocks, 1) * pass.blockSize, pass);
+                long blocks = (size + attempt.blockSize - 1) / attempt.blockSize;
+                set(f, first, first + Math.max(blocks, 1) * attempt.blockSize, attempt);
             }
             return null;
         } catch (SysException e) {
-            if (pass.worked || !refusal(e)) {
+            if (attempt.worked || !refusal(e)) {
                 return unlocated(path, "FIBMAP", e);
             }
             String why = e.isNotPermitted() ? " (needs root: CAP_SYS_RAWIO)" : "";
-            return (pass.refusals == null ? "" : pass.refusals + "; ") + "FIBMAP: " + e.getMessage() + why;
+            return (attempt.refusals == null ? "" : attempt.refusals + "; ") + "FIBMAP: " + e.getMessage() + why;
         }
     }
 
-    private void set(int f, long start, long end, Pass pass) {
-        locations().set(f, start, end);
-        pass.located++;
+    private void set(int f, long start, long end, DeviceAttempt attempt) {
+        if (!copied) {
+            locations = locations.copy();
+            copied = true;
+        }
+        locations.set(f, start, end);
+        attempt.located++;
     }
 
     private String unlocated(byte[] path, String call, SysException e) {

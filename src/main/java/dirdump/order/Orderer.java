@@ -1,167 +1,67 @@
 package dirdump.order;
 
 import dirdump.outcome.Reporter;
-import dirdump.outcome.SkipReason;
-import dirdump.outcome.Tally;
-import dirdump.scan.DirectoryTable;
-import dirdump.scan.FileList;
+import dirdump.scan.IndexSort;
 import dirdump.scan.Listing;
+import dirdump.scan.UniqueFiles;
 import dirdump.sys.Os;
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.List;
 
-/**
- * Puts the listed files in the order they will be read, and drops every second listing of the same
- * (device, inode), so that a file with several hard links is read once, and the files outside
- * {@code sizes}.
- */
+/** Puts the files kept after the walk in the order they will be read. */
 public final class Orderer {
     private Orderer() {
     }
 
     /**
-     * Orders the listing. Inode, physical and auto order read one device after the other (by device
-     * number), each in the order it got; none and name order are one order over the whole run.
+     * Orders the files: splits them by device, gives each device its order (locating its files for
+     * physical order), and sorts. Inode, physical and auto order read one device after the other (by
+     * device number), each in the order it got; none and name order are one order over the whole run.
      */
-    public static OrderPlan plan(Listing listing, OrderSettings settings, SizeRange sizes, Os os, Tally tally,
+    public static OrderPlan plan(Listing listing, UniqueFiles files, OrderSettings settings, Os os,
                                  Reporter reporter) {
-        FileList files = listing.files;
-        int n = files.size();
-        int[] all = identity(n);
-        // Stable sort: among equal (device, inode) the first listed comes first and is the one kept.
-        IndexSort.sort(all, 0, n, (a, b) -> {
-            int c = Long.compareUnsigned(files.dev(a), files.dev(b));
-            return c != 0 ? c : Long.compareUnsigned(files.ino(a), files.ino(b));
-        });
-        BitSet dropped = new BitSet(n);
-        for (int i = 1; i < n; i++) {
-            int f = all[i];
-            int prev = all[i - 1];
-            if (files.dev(f) == files.dev(prev) && files.ino(f) == files.ino(prev)) {
-                dropped.set(f);
-                tally.addSkipped(SkipReason.DUPLICATE);
-                reporter.skipped(listing.path(f), SkipReason.DUPLICATE);
-            }
+        int[] byInode = files.byInode();
+        Locator locator = new Locator(os, listing, settings, reporter, new Locations(listing.files.size()));
+        DeviceProbe probe = new DeviceProbe();
+        List<DeviceOrder> devices = new ArrayList<>();
+        for (DeviceFiles device : DeviceFiles.split(listing, byInode)) {
+            devices.add(order(device, byInode, settings.order(), probe, locator, reporter));
         }
-        if (!sizes.keepsAll()) {
-            SizeFilter.apply(listing, all, dropped, sizes, os, tally, reporter);
+        int[] sequence = switch (settings.order()) {
+            case NONE -> files.of(IndexSort.identity(listing.files.size()));
+            case NAME -> files.of(NameOrder.of(listing));
+            default -> byDevice(byInode, devices, locator.locations());
+        };
+        return new OrderPlan(sequence, byInode, devices, locator.locations(), locator.nanos());
+    }
+
+    /** The order one device gets: the one asked, or auto's choice; physical order needs its files located. */
+    private static DeviceOrder order(DeviceFiles device, int[] byInode, Order asked, DeviceProbe probe,
+                                     Locator locator, Reporter reporter) {
+        AutoOrder.Choice choice = asked == Order.AUTO
+                ? AutoOrder.choose(device.fileSystemMagic(), probe.rotation(device.dev()))
+                : new AutoOrder.Choice(asked, "--order=" + asked.key());
+        LocateOutcome located = choice.order() == Order.PHYSICAL ? locator.locate(byInode, device.from(), device.to())
+                : null;
+        DeviceOrder order = DeviceOrder.of(device, choice, located);
+        if (order.locateError() != null && asked == Order.PHYSICAL) {
+            reporter.notice(order.where(), order.fileSystem() + ": physical blocks cannot be found ("
+                    + order.locateError() + "); inode order on this file system");
         }
-        int[] byInode = without(all, dropped);
-        List<DeviceOrder> devices = Devices.of(listing, byInode, settings.order(), new DeviceProbe());
-        Locator locator = new Locator(os, listing, settings, reporter);
-        for (DeviceOrder device : devices) {
-            if (device.order() == Order.PHYSICAL) {
-                locator.locate(device, byInode);
-                if (device.locateError() != null) {
-                    device.fallBackToInodeOrder();
-                    if (settings.order() == Order.PHYSICAL) {
-                        reporter.notice(device.where(), device.fileSystem() + ": physical blocks cannot be found ("
-                                + device.locateError() + "); inode order on this file system");
-                    }
-                }
-            }
-        }
-        int[] sequence;
-        switch (settings.order()) {
-            case NONE:
-                sequence = without(identity(n), dropped);
-                break;
-            case NAME:
-                sequence = without(byName(listing), dropped);
-                break;
-            default:
-                sequence = byDevice(byInode, devices, locator);
-        }
-        return new OrderPlan(listing, sequence, byInode, devices, locator);
+        return order;
     }
 
     /** Each device's range of byInode, in the order the device got. */
-    private static int[] byDevice(int[] byInode, List<DeviceOrder> devices, Locator locator) {
+    private static int[] byDevice(int[] byInode, List<DeviceOrder> devices, Locations locations) {
         int[] sequence = byInode.clone();
         for (DeviceOrder d : devices) {
             if (d.order() == Order.PHYSICAL) {
-                PhysicalSort.sort(sequence, d.from, d.to, locator.locations());
+                PhysicalSort.sort(sequence, d.from(), d.to(), locations);
             } else if (d.order() == Order.NONE) {
-                Arrays.sort(sequence, d.from, d.to);  // file indices are numbered in listing order
+                Arrays.sort(sequence, d.from(), d.to());  // file indices are numbered in listing order
             }
         }
         return sequence;
-    }
-
-    private static int[] byName(Listing listing) {
-        FileList files = listing.files;
-        int[] rank = sortedWalkRank(listing.directories);
-        int[] sequence = identity(files.size());
-        IndexSort.sort(sequence, 0, sequence.length, (a, b) -> {
-            int c = Integer.compare(rank[files.dir(a)], rank[files.dir(b)]);
-            return c != 0 ? c : files.compareNames(a, b);
-        });
-        return sequence;
-    }
-
-    /** Each directory's position in a depth-first walk that visits subdirectories by name. */
-    private static int[] sortedWalkRank(DirectoryTable dirs) {
-        int n = dirs.size();
-        // Children of each directory, as ranges of one array (compressed adjacency).
-        int[] start = new int[n + 1];
-        for (int d = 0; d < n; d++) {
-            if (dirs.parent(d) >= 0) {
-                start[dirs.parent(d) + 1]++;
-            }
-        }
-        for (int d = 0; d < n; d++) {
-            start[d + 1] += start[d];
-        }
-        int[] child = new int[start[n]];
-        int[] fill = Arrays.copyOf(start, n);
-        for (int d = 0; d < n; d++) {
-            if (dirs.parent(d) >= 0) {
-                child[fill[dirs.parent(d)]++] = d;
-            }
-        }
-        for (int d = 0; d < n; d++) {
-            IndexSort.sort(child, start[d], start[d + 1], (a, b) -> Arrays.compareUnsigned(dirs.name(a), dirs.name(b)));
-        }
-        int[] rank = new int[n];
-        int next = 0;
-        int[] stack = new int[n];
-        for (int root = 0; root < n; root++) {
-            if (dirs.parent(root) >= 0) {
-                continue;  // roots keep the order of the PATHs
-            }
-            int top = 0;
-            stack[top++] = root;
-            while (top > 0) {
-                int d = stack[--top];
-                rank[d] = next++;
-                for (int i = start[d + 1] - 1; i >= start[d]; i--) {
-                    stack[top++] = child[i];
-                }
-            }
-        }
-        return rank;
-    }
-
-    static int[] identity(int n) {
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = i;
-        }
-        return a;
-    }
-
-    private static int[] without(int[] sequence, BitSet drop) {
-        if (drop.isEmpty()) {
-            return sequence;
-        }
-        int[] kept = new int[sequence.length - drop.cardinality()];
-        int k = 0;
-        for (int f : sequence) {
-            if (!drop.get(f)) {
-                kept[k++] = f;
-            }
-        }
-        return kept;
     }
 }

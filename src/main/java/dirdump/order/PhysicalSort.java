@@ -1,5 +1,7 @@
 package dirdump.order;
 
+import dirdump.scan.IndexSort;
+
 /**
  * Sorts one device's files by the first physical byte of their first extent.
  *
@@ -25,7 +27,7 @@ final class PhysicalSort {
             }
             key[i] = carried;
         }
-        int[] position = Orderer.identity(n);
+        int[] position = IndexSort.identity(n);
         IndexSort.sort(position, 0, n, (a, b) -> Long.compare(key[a], key[b]));  // stable: ties in inode order
         int[] sorted = new int[n];
         for (int i = 0; i < n; i++) {

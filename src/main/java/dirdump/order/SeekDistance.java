@@ -11,6 +11,13 @@ import java.util.Arrays;
 public record SeekDistance(long bytes, long directoryOrderBytes, int filesLocated, int files) {
     private static final double MIB = 1024.0 * 1024.0;
 
+    /** For the plan's order, and for directory order over the same files. */
+    static SeekDistance of(OrderPlan plan, Locations locations, FileList files) {
+        int[] directoryOrder = plan.byInode().clone();
+        Arrays.sort(directoryOrder);  // file indices are numbered in the order they were listed
+        return of(plan.sequence(), directoryOrder, locations, files);
+    }
+
     static SeekDistance of(int[] order, int[] directoryOrder, Locations locations, FileList files) {
         int located = 0;
         for (int f : order) {

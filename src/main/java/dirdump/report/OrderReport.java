@@ -1,7 +1,9 @@
 package dirdump.report;
 
-import dirdump.order.SeekDistance;
 import dirdump.order.DeviceOrder;
+import dirdump.order.LocateAll;
+import dirdump.order.LocateOutcome;
+import dirdump.order.SeekDistance;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dirdump.outcome.PathText;
@@ -13,29 +15,37 @@ import java.util.Locale;
 /** The order part of a summary: each device's order and why, and the seek distance when it was computed. */
 public final class OrderReport implements SummarySection {
     private final List<DeviceOrder> devices;
-    private final SeekDistance seek;
+    private final LocateAll.Result all;
 
-    /** {@code seek}: null when the seek figures were not asked for. */
-    public OrderReport(List<DeviceOrder> devices, SeekDistance seek) {
+    /** {@code all}: every file located after the order, for the seek figures; null when they were not asked for. */
+    public OrderReport(List<DeviceOrder> devices, LocateAll.Result all) {
         this.devices = devices;
-        this.seek = seek;
+        this.all = all;
+    }
+
+    /** How device {@code i}'s files were located, by the order or after it; null if they were not. */
+    private LocateOutcome located(int i) {
+        return all != null ? all.devices().get(i) : devices.get(i).located();
     }
 
     @Override
     public List<String> lines() {
         List<String> lines = new ArrayList<>();
-        for (DeviceOrder d : devices) {
+        for (int i = 0; i < devices.size(); i++) {
+            DeviceOrder d = devices.get(i);
+            LocateOutcome located = located(i);
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "device %s (%s, %s): order %s (%s)",
                     DeviceNumbers.text(d.dev()), d.fileSystem(), PathText.of(d.where()), d.order().key(), d.reason()));
-            if (d.locatedBy() != null) {
+            if (located != null && located.method() != null) {
                 line.append(String.format(Locale.ROOT, "; %,d of %,d files located by %s",
-                        d.filesLocated(), d.files(), d.locatedBy().name()));
-            } else if (d.locateError() != null) {
-                line.append("; not located: ").append(d.locateError());
+                        located.files(), d.files(), located.method().name()));
+            } else if (located != null && located.refusal() != null) {
+                line.append("; not located: ").append(located.refusal());
             }
             lines.add(line.toString());
         }
-        if (seek != null) {
+        if (all != null) {
+            SeekDistance seek = all.seek();
             lines.add(seek.filesLocated() == 0 ? "seek distance: not known (no file could be located)"
                     : String.format(Locale.ROOT,
                             "seek distance: %,.1f MiB in this order, %,.1f MiB in directory order (%,d of %,d files located)",
@@ -47,7 +57,9 @@ public final class OrderReport implements SummarySection {
     @Override
     public void addTo(JsonObject json) {
         JsonArray array = new JsonArray();
-        for (DeviceOrder d : devices) {
+        for (int i = 0; i < devices.size(); i++) {
+            DeviceOrder d = devices.get(i);
+            LocateOutcome located = located(i);
             JsonObject o = new JsonObject();
             o.addProperty("device", DeviceNumbers.text(d.dev()));
             o.addProperty("file_system", d.fileSystem());
@@ -55,17 +67,18 @@ public final class OrderReport implements SummarySection {
             o.addProperty("files", d.files());
             o.addProperty("order", d.order().key());
             o.addProperty("reason", d.reason());
-            if (d.locatedBy() != null) {
-                o.addProperty("located_by", d.locatedBy().key());
-                o.addProperty("files_located", d.filesLocated());
+            if (located != null && located.method() != null) {
+                o.addProperty("located_by", located.method().key());
+                o.addProperty("files_located", located.files());
             }
-            if (d.locateError() != null) {
-                o.addProperty("locate_error", d.locateError());
+            if (located != null && located.refusal() != null) {
+                o.addProperty("locate_error", located.refusal());
             }
             array.add(o);
         }
         json.add("devices", array);
-        if (seek != null) {
+        if (all != null) {
+            SeekDistance seek = all.seek();
             JsonObject s = new JsonObject();
             if (seek.filesLocated() > 0) {
                 s.addProperty("order", seek.mib());

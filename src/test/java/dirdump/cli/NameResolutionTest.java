@@ -10,10 +10,10 @@ import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
-import dirdump.order.SizeRange;
 import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.PathFilter;
+import dirdump.scan.UniqueFiles;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.sys.Os;
@@ -104,8 +104,8 @@ class NameResolutionTest {
             for (Path f : files) {
                 Files.delete(f);
             }
-            String fileSystem = Orderer.plan(listing, new OrderSettings(Order.AUTO, LocateMethod.AUTO, false),
-                    SizeRange.ALL, os, new Tally(), quiet).devices().get(0).fileSystem();
+            String fileSystem = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), quiet),
+                    new OrderSettings(Order.AUTO, LocateMethod.AUTO, false), os, quiet).devices().get(0).fileSystem();
             long magic = Long.parseLong(Trees.shOutput(tmp, "stat -f -c %t .").trim(), 16);
             assertEquals(FileSystems.name(magic), fileSystem);
         }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.Trees;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -110,7 +109,10 @@ class OrderTest {
         assertEquals(2, DirdumpRun.json("--force", tmp, "--max-depth", "2").count("files_read"));
         assertEquals(3, DirdumpRun.json("--force", tmp, "--max-depth", "3").count("files_read"));
         assertEquals(0, DirdumpRun.json("--force", tmp, "--max-depth", "0").count("files_read"));
-        assertEquals(2, DirdumpRun.of(tmp, "--max-depth", "-1").status());
-        assertTrue(Files.exists(tmp.resolve("a/b/two")));
+        assertEquals(List.of(tmp.resolve("top").toString()),
+                DirdumpRun.of("--force", "-v", tmp, "--max-depth", "1").readOrder(), "only the file directly in PATH");
+        DirdumpRun negative = DirdumpRun.of(tmp, "--max-depth", "-1");
+        assertEquals(2, negative.status());
+        assertTrue(negative.err().contains("--max-depth must be 0 or more"), negative.err());
     }
 }

@@ -10,11 +10,11 @@ import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
-import dirdump.order.SizeRange;
 import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
+import dirdump.scan.UniqueFiles;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.sys.AvailableMemory;
@@ -50,8 +50,8 @@ class LockRunTest {
     private static LockedSet map(Path root, long maxLocked) {
         try (Listing listing = new Walker(OS, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), QUIET,
                 new Tally()).walk(List.of(PathNames.bytes(root.toString())), null)) {
-            int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false),
-                    SizeRange.ALL, OS, new Tally(), QUIET).sequence();
+            int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), QUIET),
+                    new OrderSettings(Order.INODE, LocateMethod.AUTO, false), OS, QUIET).sequence();
             return LockRun.map(OS, listing, sequence, maxLocked, new Tally(), QUIET, new StopRequest());
         }
     }

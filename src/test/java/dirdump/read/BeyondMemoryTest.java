@@ -8,11 +8,11 @@ import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
-import dirdump.order.SizeRange;
 import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
+import dirdump.scan.UniqueFiles;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.sys.Os;
@@ -43,8 +43,8 @@ class BeyondMemoryTest {
         Os os = Os.load(reporter::warning);
         try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
                 new Tally()).walk(List.of(PathNames.bytes(tmp.toString())), null)) {
-            int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false), SizeRange.ALL,
-                    os, new Tally(), reporter).sequence();
+            int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
+                    new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
             ReadControl control = new ReadControl(0, new StopRequest());
             AtomicInteger told = new AtomicInteger();
             control.whenBeyond(1 << 20, told::incrementAndGet);

@@ -10,11 +10,11 @@ import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
-import dirdump.order.SizeRange;
 import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
+import dirdump.scan.UniqueFiles;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.sys.Os;
@@ -51,8 +51,8 @@ class ChangedBeforeReadTest {
     }
 
     private Tally read() {
-        int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false), SizeRange.ALL, os,
-                new Tally(), reporter).sequence();
+        int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
+                new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
         return assertTimeoutPreemptively(Duration.ofSeconds(30),
                 () -> ReadRun.run(os, listing, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0, false, null, true), new ReadControl(0, new StopRequest()), reporter).tally());
     }

@@ -10,11 +10,11 @@ import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
-import dirdump.order.SizeRange;
 import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
+import dirdump.scan.UniqueFiles;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.sys.Directory;
@@ -53,8 +53,8 @@ class TruncatedWhileReadTest {
         Os os = new TruncatingOnFirstRead(Os.load(quiet::warning), f);
         try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), quiet,
                 new Tally()).walk(List.of(PathNames.bytes(tmp.toString())), null)) {
-            int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false),
-                    SizeRange.ALL, os, new Tally(), quiet).sequence();
+            int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), quiet),
+                    new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, quiet).sequence();
             ReadRun.Result r = ReadRun.run(os, listing, sequence, new ReadPlan(1 << 16, 1, ReadMethod.READ, 0, false,
                     null, true), new ReadControl(0, new StopRequest()), quiet);
             assertEquals(AFTER, r.tally().bytesRead());

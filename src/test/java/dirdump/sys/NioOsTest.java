@@ -9,7 +9,6 @@ import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
-import dirdump.order.SizeRange;
 import dirdump.read.ReadControl;
 import dirdump.read.ReadMethod;
 import dirdump.read.ReadPlan;
@@ -18,6 +17,7 @@ import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
+import dirdump.scan.UniqueFiles;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.testing.RecordingOs;
@@ -45,8 +45,8 @@ class NioOsTest {
     private Tally walkAndRead(Os os, Path tree, Tally walked) {
         try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),
                 reporter, walked).walk(List.of(PathNames.bytes(tree.toString())), null)) {
-            int[] sequence = Orderer.plan(listing, new OrderSettings(Order.INODE, LocateMethod.AUTO, false),
-                    SizeRange.ALL, os, new Tally(), reporter).sequence();
+            int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
+                    new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
             return ReadRun.run(os, listing, sequence, new ReadPlan(4096, 2, ReadMethod.READ, 0, false, null, true),
                     new ReadControl(0, new StopRequest()), reporter).tally();
         }

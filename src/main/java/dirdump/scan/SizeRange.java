@@ -1,4 +1,4 @@
-package dirdump.order;
+package dirdump.scan;
 
 /** --min-size and --max-size: the sizes of the files kept, both bounds included. */
 public record SizeRange(long min, long max) {

@@ -7,28 +7,24 @@ import dirdump.sys.FileSystems;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Splits a run's files by device and gives each device its order: the one asked for, or auto's choice. */
-final class Devices {
-    private Devices() {
-    }
-
+/**
+ * One device's files: the range [from, to) of the unique files in (device, inode) order, the
+ * device's file system (statfs's f_type, and its name), and the directory that names it.
+ */
+record DeviceFiles(long dev, long fileSystemMagic, String fileSystem, byte[] where, int from, int to) {
     /** {@code byInode}: the unique files sorted by (device, inode), so each device is one range. */
-    static List<DeviceOrder> of(Listing listing, int[] byInode, Order asked, DeviceProbe probe) {
+    static List<DeviceFiles> split(Listing listing, int[] byInode) {
         FileList files = listing.files;
-        List<DeviceOrder> devices = new ArrayList<>();
+        List<DeviceFiles> devices = new ArrayList<>();
         for (int from = 0, to; from < byInode.length; from = to) {
             long dev = files.dev(byInode[from]);
             to = from;
             while (to < byInode.length && files.dev(byInode[to]) == dev) {
                 to++;
             }
-            byte[] sample = listing.path(byInode[from]);
             long magic = listing.fileSystem(dev);
-            AutoOrder.Choice choice = asked == Order.AUTO
-                    ? AutoOrder.choose(magic, probe.rotation(dev))
-                    : new AutoOrder.Choice(asked, "--order=" + asked.key());
-            devices.add(new DeviceOrder(dev, FileSystems.name(magic), where(listing.directories, dev, sample),
-                    from, to, choice.order(), choice.reason()));
+            devices.add(new DeviceFiles(dev, magic, FileSystems.name(magic),
+                    where(listing.directories, dev, listing.path(byInode[from])), from, to));
         }
         return devices;
     }

@@ -1,16 +1,26 @@
-package dirdump.order;
+package dirdump.scan;
 
 /** Sorts an array of indices by a comparator on the indices, without boxing: a merge sort. */
-final class IndexSort {
+public final class IndexSort {
     @FunctionalInterface
-    interface IndexComparator {
+    public interface IndexComparator {
         int compare(int a, int b);
     }
 
     private IndexSort() {
     }
 
-    static void sort(int[] a, int from, int to, IndexComparator cmp) {
+    /** The indices 0 to n - 1, in order. */
+    public static int[] identity(int n) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i;
+        }
+        return a;
+    }
+
+    /** Sorts a[from, to) in place; stable: indices that compare equal keep their order. */
+    public static void sort(int[] a, int from, int to, IndexComparator cmp) {
         int n = to - from;
         if (n < 2) {
             return;

@@ -1,0 +1,79 @@
+package dirdump.scan;
+
+import dirdump.outcome.Reporter;
+import dirdump.outcome.SkipReason;
+import dirdump.outcome.Tally;
+import java.util.BitSet;
+
+/**
+ * The listed files a command works on, each file once: in (device, inode) order, without the second
+ * names of a file (hard links, a PATH given twice, a directory reached twice under -L) and without
+ * those a filter after the walk left out ({@link SizeFilter}). What the order puts in order.
+ */
+public final class UniqueFiles {
+    private final int[] byInode;
+    /** The listed files not in {@code byInode}. */
+    private final BitSet leftOut;
+
+    private UniqueFiles(int[] byInode, BitSet leftOut) {
+        this.byInode = byInode;
+        this.leftOut = leftOut;
+    }
+
+    /** Every listed file once: the first listed of each (device, inode); each second name is counted and told. */
+    public static UniqueFiles of(Listing listing, Tally tally, Reporter reporter) {
+        FileList files = listing.files;
+        int n = files.size();
+        int[] all = IndexSort.identity(n);
+        // Stable sort: among equal (device, inode) the first listed comes first and is the one kept.
+        IndexSort.sort(all, 0, n, (a, b) -> {
+            int c = Long.compareUnsigned(files.dev(a), files.dev(b));
+            return c != 0 ? c : Long.compareUnsigned(files.ino(a), files.ino(b));
+        });
+        BitSet secondNames = new BitSet(n);
+        for (int i = 1; i < n; i++) {
+            int f = all[i];
+            int prev = all[i - 1];
+            if (files.dev(f) == files.dev(prev) && files.ino(f) == files.ino(prev)) {
+                secondNames.set(f);
+                tally.addSkipped(SkipReason.DUPLICATE);
+                reporter.skipped(listing.path(f), SkipReason.DUPLICATE);
+            }
+        }
+        return new UniqueFiles(all, new BitSet(n)).without(secondNames);
+    }
+
+    /** The files in (device, inode) order: each device's files side by side, its inode tables in one sweep. */
+    public int[] byInode() {
+        return byInode;
+    }
+
+    /** The files of {@code sequence} (listed files in some order) that are kept here, in its order. */
+    public int[] of(int[] sequence) {
+        return without(sequence, leftOut);
+    }
+
+    /** These files less {@code drop}. */
+    UniqueFiles without(BitSet drop) {
+        if (drop.isEmpty()) {
+            return this;
+        }
+        BitSet out = (BitSet) leftOut.clone();
+        out.or(drop);
+        return new UniqueFiles(without(byInode, drop), out);
+    }
+
+    private static int[] without(int[] sequence, BitSet drop) {
+        if (drop.isEmpty()) {
+            return sequence;
+        }
+        int[] kept = new int[sequence.length - drop.cardinality()];
+        int k = 0;
+        for (int f : sequence) {
+            if (!drop.get(f)) {
+                kept[k++] = f;
+            }
+        }
+        return kept;
+    }
+}
