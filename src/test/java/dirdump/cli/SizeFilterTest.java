@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.Trees;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -44,6 +45,24 @@ class SizeFilterTest {
         assertEquals(Set.of("s0"), names(DirdumpRun.of("order", "--max-size", "0", tmp).outLines()));
         assertEquals(Set.of("s1024", "s1025"), names(DirdumpRun.of("order", "--min-size", "1KiB", tmp).outLines()));
         assertEquals(7, DirdumpRun.of("order", "--max-size", "8T", tmp).outLines().size(), "sizes beyond a buffer's 1 GiB");
+    }
+
+    @Test
+    void aFileOfTwoNamesIsSizedOnceItsSecondNameADuplicateAsWithoutABound() throws Exception {
+        Path big = Trees.file(tmp.resolve("a/big"), 2000, 1);
+        Files.createDirectories(tmp.resolve("b"));
+        Files.createLink(tmp.resolve("b/link"), big);
+        Trees.file(tmp.resolve("a/small"), 10, 2);
+        DirdumpRun run = DirdumpRun.json("--force", "-j", 1, "-v", "--max-size", "1k", tmp);
+        assertEquals(0, run.status(), run.err());
+        assertEquals(10, run.count("bytes_read"));
+        assertEquals(1, run.skipped("duplicate"), run.err());
+        assertEquals(1, run.summary().getAsJsonObject("filtered").get("size").getAsLong(), run.err());
+        List<String> lines = List.of(run.err().split("\n"));
+        int duplicate = lines.indexOf(lines.stream().filter(l -> l.contains(": skipped: already listed")).findFirst().orElseThrow());
+        int filtered = lines.indexOf(lines.stream().filter(l -> l.endsWith(": filtered: 2000 bytes, over --max-size"))
+                .findFirst().orElseThrow());
+        assertTrue(duplicate < filtered, "second names are told first, then sizes: " + run.err());
     }
 
     @Test
