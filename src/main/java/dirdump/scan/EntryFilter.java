@@ -26,6 +26,10 @@ record EntryFilter(PathFilter patterns, int maxDepth, EntryOutcomes outcomes) {
      * (told and counted); its path relative to the PATH starts at {@code relStart} of {@code dirPath}.
      */
     boolean leftOut(byte[] dirPath, int relStart, byte[] name, FileType type) {
+        return patterns != PathFilter.NONE && leftOutByPattern(dirPath, relStart, name, type);  // small: inlined in the loop
+    }
+
+    private boolean leftOutByPattern(byte[] dirPath, int relStart, byte[] name, FileType type) {
         String why = patterns.leftOut(dirPath, relStart, name, type == FileType.DIRECTORY);
         if (why == null) {
             return false;

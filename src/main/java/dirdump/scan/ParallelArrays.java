@@ -17,10 +17,14 @@ abstract class ParallelArrays {
     /** The index of a new row, every column grown first if it is full; the caller fills the row. */
     final int newRow() {
         if (size == capacity) {
-            capacity = size + (size >> 1);
-            resize(capacity);
+            grow();
         }
         return size++;
+    }
+
+    private void grow() {
+        capacity = size + (size >> 1);
+        resize(capacity);
     }
 
     /** Copies every column to {@code length}. */
