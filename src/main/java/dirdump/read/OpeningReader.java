@@ -1,0 +1,46 @@
+package dirdump.read;
+
+/**
+ * A reader that takes, opens and checks its files itself. Beside other readers, a big file is shared:
+ * its chunks are read by whichever reader comes next, before the next file is taken (see SharedFile).
+ */
+final class OpeningReader implements Runnable {
+    private final FileIntake intake;
+    private final FileWarmer warmer;
+    private final ReadControl control;
+    /** Null: files are not shared (one reader, or WILLNEED). */
+    private final SharedFiles shared;
+
+    OpeningReader(FileIntake intake, FileWarmer warmer, ReadControl control, SharedFiles shared) {
+        this.intake = intake;
+        this.warmer = warmer;
+        this.control = control;
+        this.shared = shared;
+    }
+
+    @Override
+    public void run() {
+        while (!control.stopped()) {
+            SharedFile s = shared == null ? null : shared.first();
+            if (s != null) {
+                int c = s.claim();
+                if (c < 0) {
+                    shared.allTaken(s);
+                } else if (warmer.readChunk(s, c)) {
+                    control.fileDone();
+                }
+                continue;
+            }
+            FileToRead f = intake.next();
+            if (f == null) {
+                break;
+            }
+            if (shared != null && SharedFile.worthSharing(f)) {
+                shared.add(new SharedFile(f));
+                continue;
+            }
+            warmer.warm(f);
+            control.fileDone();
+        }
+    }
+}
