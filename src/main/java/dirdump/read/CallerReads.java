@@ -6,8 +6,8 @@ package dirdump.read;
  */
 final class CallerReads implements ReadLayout {
     @Override
-    public int read(ReadRun run) {
-        run.openingReader().run();
+    public int read(ReadParts parts) {
+        parts.openingReader().run();
         return 1;
     }
 }

@@ -9,27 +9,17 @@ import dirdump.sys.SysException;
 /**
  * Takes the run's files in sequence order and opens and checks each (see FileOpener, MissingPages):
  * what every reader that opens its own files, and every opener, does before it acts on a file. One per
- * thread.
+ * thread. {@code exact}: see {@link #exact(ReadPlan, ReadControl)}.
  */
-final class FileIntake {
-    private final SharedCursor cursor;
-    private final FileOpener opener;
-    private final MissingPages missing;
-    private final Tally tally;
-    private final ReadControl control;
+record FileIntake(SharedCursor cursor, FileOpener opener, MissingPages missing, Tally tally, ReadControl control,
+                 boolean exact) {
     /**
-     * Reads of ranges asked for (--range, --replay) or up to a bound (--max-bytes) cache what they
-     * read and no more: no read-ahead (on this VM's disk the kernel reads 8 MiB ahead of each read).
+     * Whether files are read exactly: reads of ranges asked for (--range, --replay) or up to a bound
+     * (--max-bytes) cache what they read and no more, so read-ahead is turned off for them (on this VM's
+     * disk the kernel reads 8 MiB ahead of each read).
      */
-    private final boolean exact;
-
-    FileIntake(SharedCursor cursor, FileOpener opener, MissingPages missing, Tally tally, ReadControl control, ReadPlan plan) {
-        this.cursor = cursor;
-        this.opener = opener;
-        this.missing = missing;
-        this.tally = tally;
-        this.control = control;
-        this.exact = plan.method() == ReadMethod.READ && (plan.wanted() != Wanted.WHOLE || control.bounded());
+    static boolean exact(ReadPlan plan, ReadControl control) {
+        return plan.method() == ReadMethod.READ && (plan.wanted() != Wanted.WHOLE || control.bounded());
     }
 
     /**

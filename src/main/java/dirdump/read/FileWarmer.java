@@ -10,35 +10,18 @@ import dirdump.sys.SysException;
 
 /**
  * Brings one file into the page cache by the run's method (read through a buffer, or WILLNEED advice),
- * then counts it, measures it again and reports it; closes it. One per reading thread.
+ * then counts it, measures it again and reports it; closes it. One per reading thread. {@code reader}:
+ * null for WILLNEED.
  */
-final class FileWarmer {
-    private final ReadMethod method;
-    /** For READ; null for WILLNEED. */
-    private final SpanReader reader;
-    private final WillNeed willNeed;
-    private final CacheMeter meter;
-    private final Tally tally;
-    private final Reporter reporter;
-    private final ReadControl control;
-
-    FileWarmer(ReadMethod method, SpanReader reader, CacheMeter meter, Tally tally, Reporter reporter, ReadControl control) {
-        this.method = method;
-        this.reader = reader;
-        this.willNeed = new WillNeed(control);
-        this.meter = meter;
-        this.tally = tally;
-        this.reporter = reporter;
-        this.control = control;
-    }
-
+record FileWarmer(ReadMethod method, SpanReader reader, WillNeed willNeed, CacheMeter meter, Tally tally,
+                 Reporter reporter, ReadControl control) {
     void warm(FileToRead f) {
         Opened o = f.opened();
         try (OpenFile file = o.file()) {
             Stat st = o.stat();
             long total;
             if (method == ReadMethod.READ) {
-                total = reader.read(f);
+                total = reader.read(f, tally);
                 if (total < 0) {
                     tally.addBytes(-total - 1);  // stopped part way: the bytes count, the file does not
                     return;

@@ -3,21 +3,9 @@ package dirdump.read;
 /**
  * A reader that takes, opens and checks its files itself. Beside other readers, a big file is shared:
  * its chunks are read by whichever reader comes next, before the next file is taken (see SharedFile).
+ * {@code shared}: null if files are not shared (one reader, or WILLNEED).
  */
-final class OpeningReader implements Runnable {
-    private final FileIntake intake;
-    private final FileWarmer warmer;
-    private final ReadControl control;
-    /** Null: files are not shared (one reader, or WILLNEED). */
-    private final SharedFiles shared;
-
-    OpeningReader(FileIntake intake, FileWarmer warmer, ReadControl control, SharedFiles shared) {
-        this.intake = intake;
-        this.warmer = warmer;
-        this.control = control;
-        this.shared = shared;
-    }
-
+record OpeningReader(FileIntake intake, FileWarmer warmer, ReadControl control, SharedFiles shared) implements Runnable {
     @Override
     public void run() {
         while (!control.stopped()) {

@@ -9,12 +9,12 @@ import dirdump.scan.WorkerThreads;
  */
 final class ParallelReaders implements ReadLayout {
     @Override
-    public int read(ReadRun run) {
-        WorkerThreads threads = run.threads();
-        for (int j = 0; j < run.plan().jobs(); j++) {
-            threads.start("reader-" + j, run::openingReader);  // with one, the priority is per thread: not the caller's
+    public int read(ReadParts parts) {
+        WorkerThreads threads = parts.threads();
+        for (int j = 0; j < parts.plan().jobs(); j++) {
+            threads.start("reader-" + j, parts::openingReader);  // with one, the priority is per thread: not the caller's
         }
-        run.warnIfRefused(threads);
+        parts.warnIfRefused(threads);
         threads.join();
         return threads.started();
     }

@@ -17,22 +17,22 @@ final class PrefetchPipeline implements ReadLayout {
     private static final FileToRead END = new FileToRead(null, null, null);
 
     @Override
-    public int read(ReadRun run) {
-        BlockingQueue<FileToRead> queue = new LinkedBlockingQueue<>(run.plan().prefetch());
-        WorkerThreads threads = run.threads();
+    public int read(ReadParts parts) {
+        BlockingQueue<FileToRead> queue = new LinkedBlockingQueue<>(parts.plan().prefetch());
+        WorkerThreads threads = parts.threads();
         // Readers first, so that the openers hand each reader that started its END.
-        for (int j = 0; j < run.plan().jobs(); j++) {
-            threads.start("reader-" + j, () -> reader(run.warmer(), run.control(), queue));
+        for (int j = 0; j < parts.plan().jobs(); j++) {
+            threads.start("reader-" + j, () -> reader(parts.warmer(), parts.control(), queue));
         }
         int readers = threads.started();
         AtomicInteger openersLeft = new AtomicInteger(OPENERS);
         for (int j = 0; j < OPENERS && readers > 0; j++) {
-            if (!threads.start("opener-" + j, () -> opener(run.intake(), new WillNeed(run.control()), queue, openersLeft, readers))
-                    && openersLeft.decrementAndGet() == 0) {
+            if (!threads.start("opener-" + j, () -> opener(parts.intake(), new WillNeed(parts.control()), queue,
+                    openersLeft, readers)) && openersLeft.decrementAndGet() == 0) {
                 end(queue, readers);  // no opener at all: the readers end, and the caller's thread reads
             }
         }
-        run.warnIfRefused(threads);
+        parts.warnIfRefused(threads);
         threads.join();
         return threads.started() > readers ? readers : 0;
     }

@@ -6,5 +6,5 @@ interface ReadLayout {
      * Reads the run's files until every one has been taken or the run stops, and waits for its threads
      * to end. The readers that read: 0 if the system would start none (the caller's thread then reads).
      */
-    int read(ReadRun run);
+    int read(ReadParts parts);
 }

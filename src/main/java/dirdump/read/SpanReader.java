@@ -14,23 +14,25 @@ import dirdump.sys.SysException;
 final class SpanReader {
     private final ReadBuffer buffer;
     private final ReadControl control;
-    private final Tally tally;
     /** Set by readSpan: the file ended before the span did (truncated meanwhile). */
     private boolean ended;
     /** Set by readSpan: the run is to stop (a signal, or --max-bytes reached). */
     private boolean stopped;
 
-    SpanReader(ReadBuffer buffer, ReadControl control, Tally tally) {
+    SpanReader(ReadBuffer buffer, ReadControl control) {
         this.buffer = buffer;
         this.control = control;
-        this.tally = tally;
     }
 
-    /** What is to be read of the file: the bytes read, or -(bytes + 1) if the run was told to stop before the end. */
-    long read(FileToRead f) throws SysException {
+    /**
+     * What is to be read of the file: the bytes read, or -(bytes + 1) if the run was told to stop
+     * before the end. The holes of a sparse file left out are counted in {@code tally}.
+     */
+    long read(FileToRead f, Tally tally) throws SysException {
         OpenFile file = f.opened().file();
         Stat st = f.opened().stat();
-        return f.ranges() != null ? readRanges(file, st, f.ranges()) : st.sparse() ? readData(file, st) : readToEnd(file, st.size);
+        return f.ranges() != null ? readRanges(file, st, f.ranges(), tally)
+                : st.sparse() ? readData(file, st, tally) : readToEnd(file, st.size);
     }
 
     /** One chunk of a shared file, from {@code from} to {@code to} (see SharedFile): the bytes read. */
@@ -40,12 +42,12 @@ final class SpanReader {
     }
 
     /** The byte ranges of a file, with pread; of a sparse file, only the data in them. */
-    private long readRanges(OpenFile file, Stat st, long[] ranges) throws SysException {
+    private long readRanges(OpenFile file, Stat st, long[] ranges, Tally tally) throws SysException {
         long total = 0;
         ended = false;
         stopped = false;
         for (int i = 0; i < ranges.length && !ended; i += 2) {
-            total += st.sparse() ? readData(file, ranges[i], ranges[i + 1]) : readSpan(file, ranges[i], ranges[i + 1]);
+            total += st.sparse() ? readData(file, ranges[i], ranges[i + 1], tally) : readSpan(file, ranges[i], ranges[i + 1]);
             if (stopped) {
                 return -total - 1;
             }
@@ -54,15 +56,15 @@ final class SpanReader {
     }
 
     /** Only the data of a sparse file, range by range (lseek SEEK_DATA, SEEK_HOLE); the holes left out are counted. */
-    private long readData(OpenFile file, Stat st) throws SysException {
+    private long readData(OpenFile file, Stat st, Tally tally) throws SysException {
         ended = false;
         stopped = false;
-        long total = readData(file, 0, st.size);
+        long total = readData(file, 0, st.size, tally);
         return stopped ? -total - 1 : total;
     }
 
     /** The data between {@code from} and {@code to}, within the file's size; its holes counted. */
-    private long readData(OpenFile file, long from, long to) throws SysException {
+    private long readData(OpenFile file, long from, long to, Tally tally) throws SysException {
         long total = 0;
         long holes = 0;
         long pos = from;

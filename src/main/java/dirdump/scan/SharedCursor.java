@@ -40,12 +40,16 @@ public final class SharedCursor {
                 }
             };
         };
+        if (threads == 1) {
+            loop.get().run();
+            return;
+        }
         WorkerThreads started = new WorkerThreads();
-        for (int t = 0; t < threads && threads > 1; t++) {
+        for (int t = 0; t < threads; t++) {
             started.start("worker-" + t, loop);
         }
-        if (started.started() == 0) {
-            loop.get().run();  // one thread, or none could be started: the caller's
+        if (started.refused() > 0 && started.started() == 0) {
+            loop.get().run();  // the system would start no thread: the caller's works alone
         }
         started.join();
     }
