@@ -34,7 +34,7 @@ final class PrefetchPipeline implements ReadLayout {
         }
         parts.warnIfRefused(threads);
         threads.join();
-        return threads.started() > readers ? readers : 0;
+        return threads.started() > readers ? readers : 0;  // no opener started: the readers only took their END
     }
 
     private static Runnable opener(FileIntake intake, WillNeed willNeed, BlockingQueue<FileToRead> queue,
