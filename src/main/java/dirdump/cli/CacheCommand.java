@@ -1,5 +1,6 @@
 package dirdump.cli;
 
+import dirdump.run.Selection;
 import dirdump.report.StderrReporter;
 import dirdump.scan.SharedCursor;
 import dirdump.scan.StopRequest;
@@ -34,7 +35,7 @@ abstract class CacheCommand {
 
     Selection select(List<String> paths, StderrReporter reporter, StopRequest stop) {
         parent.refusePathsBefore(spec.name(), spec);
-        return Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter, stop);
+        return Selection.of(walk.select(paths, parent.in, list.nul), reporter, stop);
     }
 
     /** Two cores measure twice as fast; with -v, one thread keeps the per-file lines in order. */

@@ -1,5 +1,8 @@
 package dirdump.cli;
 
+import dirdump.run.Selection;
+import dirdump.run.NoMatch;
+import dirdump.run.ExitCode;
 import dirdump.report.StoppedBySignal;
 import dirdump.report.StderrReporter;
 import dirdump.cache.BeforeAfter;
@@ -54,7 +57,7 @@ final class EvictCommand extends CacheCommand implements Callable<Integer> {
     }
 
     private int evict(Selection selection, StderrReporter reporter, StopRequest stop, RunRecord record) {
-        boolean noMatch = NoMatch.check(walk, selection, reporter);
+        boolean noMatch = NoMatch.check(selection, reporter);
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
 
         long start = System.nanoTime();

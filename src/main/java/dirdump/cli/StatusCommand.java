@@ -1,5 +1,9 @@
 package dirdump.cli;
 
+import dirdump.outcome.FileReason;
+import dirdump.run.Selection;
+import dirdump.run.NoMatch;
+import dirdump.run.ExitCode;
 import dirdump.report.StoppedBySignal;
 import dirdump.report.StderrReporter;
 import dirdump.cache.PageTotals;
@@ -96,7 +100,7 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
 
     private int measure(Selection selection, StderrReporter reporter, StopRequest stop, RunRecord record,
                         SnapshotWriter writer) {
-        boolean noMatch = NoMatch.check(walk, selection, reporter);
+        boolean noMatch = NoMatch.check(selection, reporter);
         ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
         boolean forPeople = !output.json && output.verbosity() != StderrReporter.Verbosity.QUIET;
         StatusTable human = new StatusTable(parent.out, table.columns(), table.bytes, table.raw);

@@ -1,6 +1,5 @@
 package dirdump.outcome;
 
-import dirdump.report.StderrReporter;
 
 /**
  * Where the phases tell what happens to each file as it happens: errors, notices, and with -v each
