@@ -17,6 +17,7 @@ import dirdump.report.ByteBound;
 import dirdump.report.HumanSummary;
 import dirdump.report.IoFallback;
 import dirdump.report.JsonSummary;
+import dirdump.report.ResidencySection;
 import dirdump.report.RunRecord;
 import dirdump.report.RunSummary;
 import dirdump.report.SummarySection;
@@ -369,7 +370,7 @@ public final class DirdumpCommand implements Callable<Integer> {
         // left out of the times, since it is not part of bringing the files in.
         SeekDistance seek = seekDistance && !stop.stopped() ? selection.plan().seekDistance() : null;
         List<SummarySection> sections = new ArrayList<>(List.of(
-                new OrderReport(selection.plan().devices(), seek), read.residency()));
+                new OrderReport(selection.plan().devices(), seek), new ResidencySection(read.residency())));
         if (maxBytes != null) {
             sections.add(new ByteBound(maxBytes, control.boundReached()));
         }

@@ -19,7 +19,7 @@ public final class EvictSummary {
     public static void print(BeforeAfter r, RunFacts facts, PrintStream err) {
         long files = files(r);
         err.printf(Locale.ROOT, "dirdump: evicted %s from the page cache%n", Units.count(files, "file", "files"));
-        for (String line : r.lines()) {
+        for (String line : new ResidencySection(r).lines()) {
             err.println("  " + line);
         }
         long left = r.after().residentPages();
@@ -35,7 +35,7 @@ public final class EvictSummary {
     /** After the record's members in {@code o}: files_evicted, page_cache {before, after}, then those of {@link RunFacts}. */
     public static void printJson(BeforeAfter r, RunFacts facts, JsonObject o, PrintStream out) {
         o.addProperty("files_evicted", files(r));
-        r.addTo(o);
+        new ResidencySection(r).addTo(o);
         facts.addTo(o);
         JsonSummary.println(o, out);
     }

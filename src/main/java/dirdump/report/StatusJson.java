@@ -29,7 +29,7 @@ public final class StatusJson implements StatusRun.Rows {
     }
 
     public void print(PageTotals totals, RunFacts facts, boolean perFileRows, JsonObject o, PrintStream out) {
-        totals.addTo(o);
+        ResidencyFigures.addTo(totals, o);
         facts.addTo(o);
         if (perFileRows) {
             o.add("per_file", perFile);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dirdump.cache.BeforeAfter;
+import dirdump.report.ResidencySection;
 import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
@@ -59,7 +60,7 @@ class TruncatedWhileReadTest {
                     null, true), new ReadControl(0, new StopRequest()), quiet);
             assertEquals(AFTER, r.tally().bytesRead());
             BeforeAfter residency = r.residency();
-            String text = String.join("\n", residency.lines());
+            String text = String.join("\n", new ResidencySection(residency).lines());
             assertTrue(text.endsWith("100.0 % after"), text);
             assertEquals(AFTER / 4096, pages(residency, "after"), text);
         }
@@ -67,7 +68,7 @@ class TruncatedWhileReadTest {
 
     private static long pages(BeforeAfter residency, String when) {
         com.google.gson.JsonObject o = new com.google.gson.JsonObject();
-        residency.addTo(o);
+        new ResidencySection(residency).addTo(o);
         return o.getAsJsonObject("page_cache").getAsJsonObject(when).get("pages").getAsLong();
     }
 
