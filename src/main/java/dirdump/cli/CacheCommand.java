@@ -1,7 +1,7 @@
 package dirdump.cli;
 
 import dirdump.cache.ResidencyProbe;
-import dirdump.report.RunFacts;
+import dirdump.report.CommonSummary;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.report.StoppedBySignal;
@@ -104,8 +104,8 @@ abstract class CacheCommand implements Callable<Integer> {
         }
 
         /** {@code work}: the command's phase ("measuring"), which took {@code workNanos}. */
-        RunFacts facts(String work, long workNanos, ExitCode exit) {
-            return new RunFacts(selection.tally(), selection.listing().unusablePaths, selection.order().key(),
+        CommonSummary summary(String work, long workNanos, ExitCode exit) {
+            return new CommonSummary(selection.tally(), selection.listing().unusablePaths, selection.order().key(),
                     probe.methodUsed(), selection.os().description(), selection.listingNanos(),
                     selection.orderingNanos(), work, workNanos, exit.status, StoppedBySignal.of(stop));
         }

@@ -3,7 +3,7 @@ package dirdump.cli;
 import dirdump.cache.BeforeAfter;
 import dirdump.cache.EvictRun;
 import dirdump.report.EvictSummary;
-import dirdump.report.RunFacts;
+import dirdump.report.CommonSummary;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -45,11 +45,11 @@ final class EvictCommand extends CacheCommand {
         long evicting = System.nanoTime() - start;
 
         ExitCode exit = pass.exit();
-        RunFacts facts = pass.facts("evicting", evicting, exit);
+        CommonSummary common = pass.summary("evicting", evicting, exit);
         if (output.json) {
-            EvictSummary.printJson(residency, facts, settings(pass).json(pass.reporter()), parent.out);
+            EvictSummary.printJson(residency, common, settings(pass).json(pass.reporter()), parent.out);
         } else if (forPeople()) {
-            EvictSummary.print(residency, facts, parent.err);
+            EvictSummary.print(residency, common, parent.err);
         }
         return exit.status;
     }

@@ -8,7 +8,7 @@ import dirdump.report.StatusJson;
 import dirdump.cache.StatusRun;
 import dirdump.report.StatusTable;
 import dirdump.order.Order;
-import dirdump.report.RunFacts;
+import dirdump.report.CommonSummary;
 import dirdump.report.RunRecord;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
@@ -114,13 +114,13 @@ final class StatusCommand extends CacheCommand {
             reporter.problem(shortfall);
             exit = ExitCode.NOT_RESIDENT;
         }
-        RunFacts facts = pass.facts("measuring", measuring, exit);
+        CommonSummary common = pass.summary("measuring", measuring, exit);
         if (output.json) {
             RunRecord record = settings(pass).setting("min_percent", table.minPercent).setting("save", save);
-            json.print(totals, facts, reporter.verbose(), record.json(reporter), parent.out);
+            json.print(totals, common, reporter.verbose(), record.json(reporter), parent.out);
         } else if (forPeople()) {
             parent.out.flush();  // the rows before the footer, where both go to one terminal
-            StatusTable.footer(totals, facts, parent.err);
+            StatusTable.footer(totals, common, parent.err);
         }
         return exit.status;
     }

@@ -16,7 +16,7 @@ public final class EvictSummary {
         return r.before().files() + r.before().unknownFiles();
     }
 
-    public static void print(BeforeAfter r, RunFacts facts, PrintStream err) {
+    public static void print(BeforeAfter r, CommonSummary common, PrintStream err) {
         long files = files(r);
         err.printf(Locale.ROOT, "dirdump: evicted %s from the page cache%n", Units.count(files, "file", "files"));
         for (String line : new ResidencySection(r).lines()) {
@@ -27,16 +27,16 @@ public final class EvictSummary {
             err.printf(Locale.ROOT, "  %,d page%s still resident: dirty pages stay until they are written back (sync "
                     + "first), and pages a process maps or locks stay while it does%n", left, left == 1 ? "" : "s");
         }
-        for (String line : facts.lines()) {
+        for (String line : common.lines()) {
             err.println("  " + line);
         }
     }
 
-    /** After the record's members in {@code o}: files_evicted, page_cache {before, after}, then those of {@link RunFacts}. */
-    public static void printJson(BeforeAfter r, RunFacts facts, JsonObject o, PrintStream out) {
+    /** After the record's members in {@code o}: files_evicted, page_cache {before, after}, then those of {@link CommonSummary}. */
+    public static void printJson(BeforeAfter r, CommonSummary common, JsonObject o, PrintStream out) {
         o.addProperty("files_evicted", files(r));
         new ResidencySection(r).addTo(o);
-        facts.addTo(o);
+        common.addTo(o);
         JsonSummary.println(o, out);
     }
 }
