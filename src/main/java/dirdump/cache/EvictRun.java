@@ -19,10 +19,10 @@ public final class EvictRun {
      * {@code threads}: how many evict at once; with -v, one, so that the lines come in sequence order.
      * {@code stop}: ends the pass early (a signal), with the totals of the files evicted.
      */
-    public static BeforeAfter run(Os os, Listing listing, int[] sequence, ResidencyProbe probe, Tally tally,
+    public static ResidencyChange run(Os os, Listing listing, int[] sequence, ResidencyProbe probe, Tally tally,
                                   Reporter reporter, int threads, BooleanSupplier stop) {
-        return FilePass.run(os, listing, sequence, tally, reporter, "not evicted", threads, stop, BeforeAfter::new,
-                BeforeAfter::add, (residency, f, path, file, st) -> {
+        return FilePass.run(os, listing, sequence, tally, reporter, "not evicted", threads, stop, ResidencyChange::new,
+                ResidencyChange::add, (residency, f, path, file, st) -> {
                     Residency before = probe.measure(file, st);
                     file.dontNeed();
                     Residency after = probe.measure(file, st);

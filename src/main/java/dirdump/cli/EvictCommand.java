@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.cache.BeforeAfter;
+import dirdump.cache.ResidencyChange;
 import dirdump.cache.EvictRun;
 import dirdump.report.EvictSummary;
 import dirdump.report.CommonSummary;
@@ -40,7 +40,7 @@ final class EvictCommand extends CacheCommand {
     int run(Pass pass) {
         Selection selection = pass.selection();
         long start = System.nanoTime();
-        BeforeAfter residency = EvictRun.run(selection.os(), selection.listing(), selection.sequence(), pass.probe(),
+        ResidencyChange residency = EvictRun.run(selection.os(), selection.listing(), selection.sequence(), pass.probe(),
                 selection.tally(), pass.reporter(), pass.threads(), pass.stop());
         long evicting = System.nanoTime() - start;
 

@@ -1,7 +1,7 @@
 package dirdump.read;
 
 import dirdump.outcome.Reporter;
-import dirdump.cache.BeforeAfter;
+import dirdump.cache.ResidencyChange;
 import dirdump.cache.ByteRanges;
 import dirdump.cache.ProbeMethod;
 import dirdump.cache.ResidencyProbe;
@@ -25,7 +25,7 @@ final class FileWarmer {
     private final ReadMethod method;
     private final boolean skipCached;
     private final boolean measureAfter;
-    private final BeforeAfter residency;
+    private final ResidencyChange residency;
     private final ReadControl control;
     private final Wanted wanted;
     private final WillNeed willNeed;
@@ -46,7 +46,7 @@ final class FileWarmer {
     /** Set by readSpan: the run is to stop (a signal, or --max-bytes reached). */
     private boolean stopped;
 
-    FileWarmer(ReadBuffer buffer, Reporter reporter, ReadPlan plan, BeforeAfter residency, ReadControl control) {
+    FileWarmer(ReadBuffer buffer, Reporter reporter, ReadPlan plan, ResidencyChange residency, ReadControl control) {
         this.buffer = buffer;
         this.reporter = reporter;
         this.method = plan.method();

@@ -1,7 +1,7 @@
 package dirdump.read;
 
 import dirdump.outcome.Reporter;
-import dirdump.cache.BeforeAfter;
+import dirdump.cache.ResidencyChange;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
@@ -30,7 +30,7 @@ public final class ReadRun {
     private static final Opened END = new Opened(null, null, null, null);
 
     /** What the workers counted, the residency before and after, and how many readers read (fewer than asked if the system refused threads). */
-    public record Result(Tally tally, BeforeAfter residency, int readers) {
+    public record Result(Tally tally, ResidencyChange residency, int readers) {
     }
 
     private final Os os;
@@ -44,7 +44,7 @@ public final class ReadRun {
     private final ConcurrentLinkedDeque<SharedFile> shared = new ConcurrentLinkedDeque<>();
     private final List<SharedFile> everShared = new ArrayList<>();
     private final List<Tally> tallies = new ArrayList<>();
-    private final List<BeforeAfter> residencies = new ArrayList<>();
+    private final List<ResidencyChange> residencies = new ArrayList<>();
     /** Threads the system would not start, and why. */
     private int notStarted;
     private String startFailure;
@@ -100,7 +100,7 @@ public final class ReadRun {
             joinUninterruptibly(t);
         }
         closeUnfinished();
-        Result total = new Result(new Tally(), new BeforeAfter(), Math.max(readers, 1));
+        Result total = new Result(new Tally(), new ResidencyChange(), Math.max(readers, 1));
         tallies.forEach(total.tally()::add);
         residencies.forEach(total.residency()::add);
         return total;
@@ -201,7 +201,7 @@ public final class ReadRun {
 
     /** {@code reads}: it copies files, so it needs a buffer (an opener only checks and advises). */
     private synchronized FileWarmer warmer(boolean reads) {
-        BeforeAfter residency = new BeforeAfter();
+        ResidencyChange residency = new ResidencyChange();
         residencies.add(residency);
         return new FileWarmer(reads && plan.method() == ReadMethod.READ
                 ? os.allocate(control.readSize(plan.bufferSize(), plan.jobs())) : null,

@@ -1,6 +1,6 @@
 package dirdump.report;
 
-import dirdump.cache.BeforeAfter;
+import dirdump.cache.ResidencyChange;
 import dirdump.outcome.Units;
 import com.google.gson.JsonObject;
 import java.io.PrintStream;
@@ -12,11 +12,11 @@ public final class EvictSummary {
     }
 
     /** Files advised to leave the cache: those measured and those of unknown residency. */
-    static long files(BeforeAfter r) {
+    static long files(ResidencyChange r) {
         return r.before().files() + r.before().unknownFiles();
     }
 
-    public static void print(BeforeAfter r, CommonSummary common, PrintStream err) {
+    public static void print(ResidencyChange r, CommonSummary common, PrintStream err) {
         long files = files(r);
         err.printf(Locale.ROOT, "dirdump: evicted %s from the page cache%n", Units.count(files, "file", "files"));
         for (String line : new ResidencySection(r).lines()) {
@@ -33,7 +33,7 @@ public final class EvictSummary {
     }
 
     /** After the record's members in {@code o}: files_evicted, page_cache {before, after}, then those of {@link CommonSummary}. */
-    public static void printJson(BeforeAfter r, CommonSummary common, JsonObject o, PrintStream out) {
+    public static void printJson(ResidencyChange r, CommonSummary common, JsonObject o, PrintStream out) {
         o.addProperty("files_evicted", files(r));
         new ResidencySection(r).addTo(o);
         common.addTo(o);

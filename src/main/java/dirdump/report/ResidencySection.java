@@ -1,13 +1,13 @@
 package dirdump.report;
 
 import com.google.gson.JsonObject;
-import dirdump.cache.BeforeAfter;
+import dirdump.cache.ResidencyChange;
 import dirdump.cache.PageTotals;
 import java.util.List;
 import java.util.Locale;
 
 /** The residency before and after a read or an eviction, as its summary's "page cache:" line and "page_cache" member. */
-public record ResidencySection(BeforeAfter residency) implements SummarySection {
+public record ResidencySection(ResidencyChange residency) implements SummarySection {
     /** "page cache: 12.5 % of 59,837 pages resident before, 100.0 % after; 2 files of unknown residency". */
     @Override
     public List<String> lines() {

@@ -6,7 +6,7 @@ import dirdump.sys.Residency;
  * Residency of the files a run worked on, before and after it, for the read and evict summaries
  * (which {@code report.ResidencySection} shows). One per reader, merged at the end.
  */
-public final class BeforeAfter {
+public final class ResidencyChange {
     private final PageTotals before = new PageTotals();
     private final PageTotals after = new PageTotals();
 
@@ -17,7 +17,7 @@ public final class BeforeAfter {
         after.add(known ? now : null);
     }
 
-    public void add(BeforeAfter other) {
+    public void add(ResidencyChange other) {
         before.add(other.before);
         after.add(other.after);
     }
