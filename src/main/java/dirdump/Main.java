@@ -2,7 +2,7 @@ package dirdump;
 
 import dirdump.cli.DidYouMean;
 import dirdump.cli.DirdumpCommand;
-import dirdump.cli.ExitCode;
+import dirdump.run.ExitCode;
 import dirdump.cli.RawArguments;
 import dirdump.sys.Os;
 import java.io.FileDescriptor;

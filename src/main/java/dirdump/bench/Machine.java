@@ -2,8 +2,10 @@ package dirdump.bench;
 
 import dirdump.order.DeviceOrder;
 import dirdump.outcome.PathText;
+import dirdump.sys.BlockDevices;
 import dirdump.sys.BlockQueue;
 import dirdump.sys.DeviceNumbers;
+import dirdump.sys.Os;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,29 +33,14 @@ public record Machine(String date, String host, String kernel, int cores, String
 
     public static Machine of(Instant start, String version, List<DeviceOrder> devices) {
         List<Disk> disks = new ArrayList<>();
+        BlockDevices sysfs = Os.blockDevices();
         for (DeviceOrder d : devices) {
-            BlockQueue queue = BlockQueue.of(d.dev());
-            disks.add(new Disk(DeviceNumbers.text(d.dev()), PathText.of(d.where()), d.fileSystem(), model(d.dev()),
-                    queue == null ? null : queue.rotational(), queue != null && queue.virtual()));
+            BlockQueue queue = sysfs.queue(d.dev());
+            disks.add(new Disk(DeviceNumbers.text(d.dev()), PathText.of(d.where()), d.fileSystem(),
+                    sysfs.model(d.dev()), queue == null ? null : queue.rotational(), queue != null && queue.virtual()));
         }
         return new Machine(start.truncatedTo(ChronoUnit.SECONDS).toString(), proc("sys/kernel/hostname"),
                 proc("sys/kernel/osrelease"), Runtime.getRuntime().availableProcessors(), version, disks);
-    }
-
-    /** "QEMU HARDDISK": the disk's own directory has it, a partition's is inside its disk's. */
-    private static String model(long dev) {
-        Path device = BlockQueue.SYS_DEV_BLOCK.resolve(DeviceNumbers.text(dev));
-        for (Path model : List.of(device.resolve("device/model"), device.resolve("../device/model"))) {
-            try {
-                String text = Files.readString(model).trim();
-                if (!text.isEmpty()) {
-                    return text;
-                }
-            } catch (IOException e) {
-                // not this one: a partition, or no block device at all
-            }
-        }
-        return null;
     }
 
     private static String proc(String file) {

@@ -1,8 +1,9 @@
 package dirdump.cli;
 
+import dirdump.run.Selection;
+import dirdump.run.ExitCode;
 import dirdump.outcome.Units;
 import dirdump.report.StderrReporter;
-import dirdump.outcome.Reporter;
 import dirdump.bench.Bench;
 import dirdump.report.BenchCsv;
 import dirdump.report.BenchPlot;
@@ -199,9 +200,8 @@ final class BenchCommand implements Callable<Integer> {
         // The files to evict and check. Listed in physical order when the default variants need to know
         // whether it is available (that locates each file once, before anything is timed).
         boolean askPhysical = variants.isEmpty();
-        Selection selection = Selection.of(paths, null,
-                ReadVariant.command(askPhysical ? "--order=physical" : "--order=inode", paths, parent, spec).walk,
-                reporter, stop);
+        Selection selection = Selection.of(ReadVariant.command(askPhysical ? "--order=physical" : "--order=inode",
+                paths, parent, spec).selectSettings(), reporter, stop);
         try (selection) {
             return run(selection, options, reads, askPhysical, reporter, stop);
         }

@@ -1,6 +1,9 @@
 package dirdump.cli;
 
 import dirdump.cache.ResidencyProbe;
+import dirdump.run.ExitCode;
+import dirdump.run.NoMatch;
+import dirdump.run.Selection;
 import dirdump.report.CommonSummary;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
@@ -66,14 +69,14 @@ abstract class CacheCommand implements Callable<Integer> {
             StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
             try (Opened opened = beforeWalk(); Selection selection = select(reporter, stop)) {
                 return run(new Pass(selection, reporter, stop, new ResidencyProbe(probeOptions.method), record,
-                        NoMatch.check(walk, selection, reporter)));
+                        NoMatch.check(selection, reporter)));
             }
         }
     }
 
     private Selection select(StderrReporter reporter, StopRequest stop) {
         parent.refusePathsBefore(spec.name(), spec);
-        return Selection.of(paths(), walk.list(parent.in, list.nul), walk, reporter, stop);
+        return Selection.of(walk.select(paths(), parent.in, list.nul), reporter, stop);
     }
 
     /** Whether the summary is for people, on stderr: not with --json, nor with -q. */

@@ -1,5 +1,6 @@
 package dirdump.cli;
 
+import dirdump.run.ExitCode;
 import dirdump.report.StderrReporter;
 import dirdump.sys.Os;
 import java.io.IOException;

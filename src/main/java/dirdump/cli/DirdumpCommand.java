@@ -1,31 +1,21 @@
 package dirdump.cli;
 
-import dirdump.report.StoppedBySignal;
+import dirdump.run.Warmup;
+import dirdump.run.ReadResult;
+import dirdump.run.ReadSettings;
+import dirdump.run.SelectSettings;
+import dirdump.run.Replay;
 import dirdump.outcome.Units;
 import dirdump.report.StderrReporter;
-import dirdump.report.OrderReport;
-import dirdump.order.SeekDistance;
 import dirdump.read.DefaultJobs;
 import dirdump.read.FileRange;
-import dirdump.read.Wanted;
 import dirdump.read.IoPriority;
-import dirdump.read.ReadControl;
 import dirdump.read.ReadMethod;
-import dirdump.read.ReadPlan;
-import dirdump.read.ReadRun;
-import dirdump.report.ByteBound;
 import dirdump.report.HumanSummary;
-import dirdump.report.IoFallback;
 import dirdump.report.JsonSummary;
-import dirdump.report.ResidencySection;
 import dirdump.report.RunRecord;
-import dirdump.report.RunSummary;
-import dirdump.report.SummarySection;
-import dirdump.outcome.Tally;
-import dirdump.scan.Listing;
 import dirdump.scan.StopRequest;
 import dirdump.sys.AvailableMemory;
-import dirdump.sys.Os;
 import dirdump.sys.Terminal;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -218,20 +208,48 @@ public final class DirdumpCommand implements Callable<Integer> {
         try (StopOnSignal signals = new StopOnSignal(stop)) {
             RunRecord record = new RunRecord("read", paths);
             StderrReporter reporter = new StderrReporter(err, output.verbosity());
-            RunSummary summary = read(reporter, stop, true);
+            validate(paths, walk);
+            ReadResult result = new Warmup(walk.select(paths, in, list.nul), readSettings()).run(reporter, stop,
+                    progress(reporter, true));
             if (output.json) {
-                JsonSummary.print(summary, settings(record, summary).json(reporter), out);
+                JsonSummary.print(result, settings(record, result).json(reporter), out);
             } else if (output.verbosity() != StderrReporter.Verbosity.QUIET) {
-                HumanSummary.print(summary, err);
+                HumanSummary.print(result, err);
             }
-            return summary.exitStatus();
+            return result.exitStatus();
         }
     }
 
+    /** The walk and order of this command's PATHs and --files-from, for bench's variants. */
+    SelectSettings selectSettings() {
+        return walk.select(paths, in, list.nul);
+    }
+
+    /** The read as the options resolve it; {@link #validate} first. */
+    ReadSettings readSettings() {
+        return new ReadSettings(bufferSize, jobs, method, prefetch, force, range, maxBytes, bwlimit,
+                ionice == null ? null : IoPriority.parse(ionice), seekDistance,
+                output.json || output.verbosity() != StderrReporter.Verbosity.QUIET, replayed);
+    }
+
+    /**
+     * The progress line where one is wanted: on a terminal, by --progress or by default without -q and
+     * -v; {@code allowed}: false where another program's output shares the terminal. Never into a file
+     * or a pipe, whatever the options: carriage returns and escapes would be left there.
+     */
+    Warmup.Progress progress(StderrReporter reporter, boolean allowed) {
+        boolean show = allowed && (progress != null ? progress : output.verbosity() == StderrReporter.Verbosity.NORMAL)
+                && Terminal.stderrIsTerminal();
+        if (!show) {
+            return null;
+        }
+        return (control, selection) -> new ReadProgress(reporter, control, selection);
+    }
+
     /** The resolved settings of the read, for its JSON record. */
-    private RunRecord settings(RunRecord record, RunSummary summary) {
+    private RunRecord settings(RunRecord record, ReadResult result) {
         walk.describe(record);
-        return record.setting("method", method.key()).setting("readers", summary.jobs())
+        return record.setting("method", method.key()).setting("readers", result.readers())
                 .setting("buffer_size", bufferSize).setting("prefetch", prefetch).setting("force", force)
                 .setting("bwlimit", bwlimit == 0 ? null : bwlimit).setting("ionice", ionice)
                 .setting("seek_distance", seekDistance).setting("range", range == null ? null : rangeText())
@@ -239,8 +257,8 @@ public final class DirdumpCommand implements Callable<Integer> {
     }
 
     /** Refuses what picocli cannot (values out of range, orders that contradict), before the walk, which can be long. */
-    void validate() {
-        refuseMistypedCommand();
+    void validate(List<String> paths, WalkOptions walk) {
+        refuseMistypedCommand(paths);
         if (jobs != null && jobs < 1) {
             throw new ParameterException(spec.commandLine(), "--jobs must be 1 or more");
         }
@@ -257,12 +275,12 @@ public final class DirdumpCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--max-bytes must be more than 0");
         }
         if (replay != null) {
-            loadReplay();
+            loadReplay(paths, walk);
         }
     }
 
     /** The snapshot is read whole before the walk: one that cannot be read is a usage error. */
-    private void loadReplay() {
+    private void loadReplay(List<String> paths, WalkOptions walk) {
         String with = paths != null && !paths.isEmpty() ? "PATHs" : walk.filesFrom != null ? "--files-from"
                 : range != null ? "--range" : null;
         if (with != null) {
@@ -270,7 +288,7 @@ public final class DirdumpCommand implements Callable<Integer> {
                     + ": the snapshot names the files and their pages");
         }
         replayed = Replay.load(replay, in, why -> new ParameterException(spec.commandLine(), why));
-        walk.replayed = os -> replayed.list();
+        walk.replayed = os -> replayed.list(RawArguments.bytes(replay));
     }
 
     /** The --range as given back for the JSON record: "0-1048576", "-4194304", "4194304-". */
@@ -283,7 +301,7 @@ public final class DirdumpCommand implements Callable<Integer> {
      * "dirdump statu DIR" took "statu" for a PATH: if no such path exists and it is a command mistyped,
      * say so at once, not "No such file or directory" after the walk. A file named so is read.
      */
-    private void refuseMistypedCommand() {
+    private void refuseMistypedCommand(List<String> paths) {
         if (paths == null || paths.isEmpty()) {
             return;
         }
@@ -320,84 +338,6 @@ public final class DirdumpCommand implements Callable<Integer> {
                     + "(%s): give fewer --jobs or a smaller --buffer-size", Units.bytes(bufferSize), readers,
                     Units.bytes(buffers), Units.bytes(room.bytes()), room.what()));
         }
-    }
-
-    /**
-     * Lists, orders and reads the files: the run and its summary, not printed (bench compares them).
-     * {@code stop}: ends the walk or the read early, with the summary of what was done (the caller
-     * handles the signals); {@code interactive}: a progress line where one is wanted (not for bench).
-     */
-    RunSummary read(StderrReporter reporter, StopRequest stop, boolean interactive) {
-        validate();
-        try (Selection selection = Selection.of(paths, walk.list(in, list.nul), walk, reporter, stop)) {
-            return read(selection, reporter, interactive, stop);
-        }
-    }
-
-    private RunSummary read(Selection selection, StderrReporter reporter, boolean interactive, StopRequest stop) {
-        Tally tally = selection.tally();
-        Listing listing = selection.listing();
-        boolean noMatch = NoMatch.check(walk, selection, reporter);
-
-        // No more readers than files, a thread started for nothing costs its start; but enough for
-        // one big file, whose chunks they share.
-        int asked = Math.max(1, Math.min(jobs != null ? jobs : DefaultJobs.forRoots(listing.directories),
-                Math.max(selection.sequence().length, DefaultJobs.FOR_ONE_BIG_FILE)));
-        Os os = selection.os();
-        int readers = DefaultJobs.withinDescriptors(asked, prefetch,
-                os.descriptorLimit() - os.descriptorsInUse() - listing.handles.room());
-        if (readers < asked && jobs != null) {
-            reporter.warning(String.format(Locale.ROOT, "%d readers, not %d: the descriptor limit (ulimit -n %d) "
-                    + "leaves room for no more", readers, asked, os.descriptorLimit()));
-        }
-        ReadPlan plan = new ReadPlan(bufferSize, readers, method, prefetch, !force,
-                ionice == null ? null : IoPriority.parse(ionice),
-                output.json || output.verbosity() != StderrReporter.Verbosity.QUIET, wanted(reporter));
-        ReadControl control = new ReadControl(bwlimit, maxBytes == null ? 0 : maxBytes, stop);
-        MemoryNotice.announce(replayed == null ? -1 : replayed.residentBytes(), maxBytes, control, reporter);
-        // Never into a file or a pipe, whatever the options: carriage returns and escapes would be left there.
-        boolean showProgress = interactive && (progress != null ? progress
-                : output.verbosity() == StderrReporter.Verbosity.NORMAL) && Terminal.stderrIsTerminal();
-        long start = System.nanoTime();
-        ReadRun.Result read;
-        try (ReadProgress line = showProgress ? new ReadProgress(reporter, control, selection) : null) {
-            read = ReadRun.run(selection.os(), listing, selection.sequence(), plan, control, reporter);
-        }
-        tally.add(read.tally());
-        long reading = System.nanoTime() - start;
-        long locating = selection.locatingNanos();
-        // After the read, so that locating every file does not warm the cache the read is timed on; and
-        // left out of the times, since it is not part of bringing the files in.
-        SeekDistance seek = seekDistance && !stop.stopped() ? selection.plan().seekDistance() : null;
-        List<SummarySection> sections = new ArrayList<>(List.of(
-                new OrderReport(selection.plan().devices(), seek), new ResidencySection(read.residency())));
-        if (maxBytes != null) {
-            sections.add(new ByteBound(maxBytes, control.boundReached()));
-        }
-        if (replayed != null) {
-            sections.add(replayed.section(tally));
-        }
-        if (stop.stopped()) {
-            sections.add(StoppedBySignal.of(stop));
-        }
-        if (selection.os().fallbackReason() != null) {
-            sections.add(new IoFallback(selection.os().fallbackReason()));
-        }
-
-        ExitCode exit = ExitCode.of(listing, tally, stop.signal(), noMatch);
-        long total = selection.listingNanos() + selection.orderingNanos() + locating + reading;
-        return new RunSummary(selection.order().key(), method.key(), selection.os().description(), read.readers(),
-                bufferSize, tally, listing.unusablePaths, selection.listingNanos(), selection.orderingNanos(),
-                locating, reading, total, exit.status, sections);
-    }
-
-    /** Which bytes of each file to bring in: a snapshot's, a --range, or all. */
-    private Wanted wanted(StderrReporter reporter) {
-        if (replayed != null) {
-            replayed.reportTo(reporter);
-            return replayed;
-        }
-        return range == null ? Wanted.WHOLE : (path, st) -> range.in(st.size);
     }
 
     /**

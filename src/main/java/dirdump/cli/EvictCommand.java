@@ -4,6 +4,8 @@ import dirdump.cache.ResidencyChange;
 import dirdump.cache.EvictRun;
 import dirdump.report.EvictSummary;
 import dirdump.report.CommonSummary;
+import dirdump.run.ExitCode;
+import dirdump.run.Selection;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

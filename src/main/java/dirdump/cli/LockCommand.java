@@ -1,5 +1,7 @@
 package dirdump.cli;
 
+import dirdump.run.Selection;
+import dirdump.run.ExitCode;
 import dirdump.report.StderrReporter;
 import dirdump.report.LockSummary;
 import dirdump.lock.LockedSet;
@@ -125,8 +127,8 @@ final class LockCommand implements Callable<Integer> {
 
     private int lock(StderrReporter reporter, Os os, StopRequest stop) {
         RunRecord record = new RunRecord("lock", paths);
-        try (Selection selection = Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter, stop)) {
-            Locking.Locked locked = Locking.lock(selection, walk, lockOptions.maxLocked(), reporter, stop);
+        try (Selection selection = Selection.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
+            Locking.Locked locked = Locking.lock(selection, lockOptions.maxLocked(), reporter, stop);
             if (locked.set() == null) {
                 return locked.exit().status;
             }

@@ -1,5 +1,8 @@
 package dirdump.cli;
 
+import dirdump.run.Selection;
+import dirdump.run.NoMatch;
+import dirdump.run.ExitCode;
 import dirdump.report.StoppedBySignal;
 import dirdump.report.StderrReporter;
 import dirdump.lock.LockCheck;
@@ -24,8 +27,8 @@ final class Locking {
     }
 
     /** {@code maxLocked}: 0 for no cap; {@code stop} ends it early (a signal), with what was locked. */
-    static Locked lock(Selection selection, WalkOptions walk, long maxLocked, StderrReporter reporter, StopRequest stop) {
-        boolean noMatch = NoMatch.check(walk, selection, reporter);
+    static Locked lock(Selection selection, long maxLocked, StderrReporter reporter, StopRequest stop) {
+        boolean noMatch = NoMatch.check(selection, reporter);
         long start = System.nanoTime();
         LockedSet set = lockSet(selection, maxLocked, reporter, stop);
         if (set == null) {

@@ -1,5 +1,7 @@
 package dirdump.cli;
 
+import dirdump.run.Selection;
+import dirdump.run.ExitCode;
 import dirdump.outcome.Units;
 import dirdump.report.StderrReporter;
 import dirdump.order.OrderPlan;
@@ -77,7 +79,7 @@ final class OrderCommand implements Callable<Integer> {
         parent.refusePathsBefore("order", spec);
         StderrReporter reporter = new StderrReporter(parent.err, StderrReporter.Verbosity.NORMAL);
         // No handler for signals: the JVM's own ends the list at once with 128 + the signal's number.
-        try (Selection selection = Selection.of(paths, walk.list(parent.in, nul), walk, reporter, new StopRequest())) {
+        try (Selection selection = Selection.of(walk.select(paths, parent.in, nul), reporter, new StopRequest())) {
             return order(selection, reporter);
         }
     }

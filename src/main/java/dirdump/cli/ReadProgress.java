@@ -1,5 +1,7 @@
 package dirdump.cli;
 
+import dirdump.run.Warmup;
+import dirdump.run.Selection;
 import dirdump.outcome.Units;
 import dirdump.report.StderrReporter;
 import dirdump.read.ReadControl;
@@ -20,7 +22,7 @@ import java.util.Locale;
  * by bytes, and a few big files no longer sit at 0 %. This is done only when the line is drawn, that
  * is, when someone watches.
  */
-final class ReadProgress implements AutoCloseable {
+final class ReadProgress implements Warmup.Progress.Shown {
     private static final long INTERVAL_MILLIS = 100;
     /** At most this long of each interval is spent stat'ing, so that the line keeps moving. */
     private static final long SIZING_NANOS = 20_000_000L;

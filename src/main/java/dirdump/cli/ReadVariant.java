@@ -2,12 +2,11 @@ package dirdump.cli;
 
 import dirdump.report.StderrReporter;
 import dirdump.Main;
-import com.google.gson.JsonArray;
-import com.google.gson.JsonObject;
 import dirdump.bench.Outcome;
 import dirdump.bench.Settings;
 import dirdump.bench.Variant;
-import dirdump.report.RunSummary;
+import dirdump.run.ReadResult;
+import dirdump.run.Warmup;
 import dirdump.scan.StopRequest;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,7 +28,8 @@ final class ReadVariant implements Variant {
     private static final List<String> OUTPUT_OPTIONS = List.of("--json", "--quiet", "--verbose", "--help", "--version");
 
     private final String label;
-    private final DirdumpCommand read;
+    private final Warmup warmup;
+    private final int prefetch;
     private final StderrReporter reporter;
     private final StopRequest stop;
     private Settings settings;
@@ -37,7 +37,9 @@ final class ReadVariant implements Variant {
     /** {@code stop}: bench's, which ends the read as a signal ends a read of its own. */
     ReadVariant(String options, DirdumpCommand read, StderrReporter reporter, StopRequest stop) {
         this.label = String.join(" ", words("dirdump " + options));
-        this.read = read;
+        // Every file read, as --force: a cached file is not skipped.
+        this.warmup = new Warmup(read.selectSettings(), read.readSettings().forced());
+        this.prefetch = read.prefetch;
         this.reporter = reporter;
         this.stop = stop;
     }
@@ -45,7 +47,7 @@ final class ReadVariant implements Variant {
     /**
      * The read command for OPTIONS (split at spaces: no read option takes a value with one) and the
      * PATHs, parsed by the read command's own definitions and checked as a read would check them; a
-     * mistake is bench's usage error. Reads every file, as --force: a cached file is not skipped.
+     * mistake is bench's usage error.
      */
     static DirdumpCommand command(String options, List<String> paths, DirdumpCommand parent, CommandSpec bench) {
         CommandLine cli = Main.commandLine(parent.in, parent.out, parent.err);
@@ -68,11 +70,10 @@ final class ReadVariant implements Variant {
                             option + " changes only what a read prints (bench prints the results)");
                 }
             }
-            read.validate();
+            read.validate(read.paths, read.walk);
         } catch (ParameterException e) {
             throw new ParameterException(bench.commandLine(), "--variant '" + options + "': " + e.getMessage());
         }
-        read.force = true;
         return read;
     }
 
@@ -88,8 +89,8 @@ final class ReadVariant implements Variant {
 
     @Override
     public Outcome run() {
-        RunSummary s = read.read(reporter, stop, false);
-        settings = new Settings(resolvedOrder(s), s.jobs(), s.method(), s.bufferSize(), read.prefetch);
+        ReadResult s = warmup.run(reporter, stop, null);
+        settings = new Settings(resolvedOrder(s), s.readers(), s.method(), s.bufferSize(), prefetch);
         long files = s.tally().filesRead();
         return new Outcome(s.totalNanos(), files, s.tally().bytesRead(),
                 files == 0 ? "read no file: nothing to time"  // before its exit status: filters that match nothing make it 1
@@ -101,18 +102,10 @@ final class ReadVariant implements Variant {
         return settings;
     }
 
-    /**
-     * The order each device got ("inode"; "physical/inode" over two devices that differ), from the
-     * run's own JSON members: what --order=auto chose, not "auto".
-     */
-    private static String resolvedOrder(RunSummary s) {
-        JsonObject json = new JsonObject();
-        s.sections().forEach(section -> section.addTo(json));
+    /** The order each device got ("inode"; "physical/inode" over two devices that differ): what --order=auto chose. */
+    private static String resolvedOrder(ReadResult s) {
         Set<String> orders = new LinkedHashSet<>();
-        JsonArray devices = json.getAsJsonArray("devices");
-        for (int i = 0; devices != null && i < devices.size(); i++) {
-            orders.add(devices.get(i).getAsJsonObject().get("order").getAsString());
-        }
+        s.devices().forEach(d -> orders.add(d.order().key()));
         return orders.isEmpty() ? s.order() : String.join("/", orders);
     }
 

@@ -1,9 +1,12 @@
 package dirdump.cli;
 
+import dirdump.run.Selection;
+import dirdump.run.ExitCode;
+import dirdump.run.ReadResult;
+import dirdump.run.Warmup;
 import dirdump.report.StderrReporter;
 import dirdump.lock.LockedSet;
 import dirdump.report.HumanSummary;
-import dirdump.report.RunSummary;
 import dirdump.report.LockSummary;
 import dirdump.scan.StopRequest;
 import dirdump.sys.Os;
@@ -136,23 +139,20 @@ final class RunCommand implements Callable<Integer> {
 
     /** The read of dirdump PATH..., with the read options given before 'run': its exit status. */
     private int read(List<String> paths, StderrReporter reporter, StopRequest stop) {
-        parent.paths = paths;
-        parent.walk = walk;
-        parent.list = list;
-        if (!verbose) {
-            parent.progress = false;  // COMMAND's output alone on the terminal
-        }
-        RunSummary summary = parent.read(reporter, stop, true);
+        parent.validate(paths, walk);
+        // Without -v, no progress line: COMMAND's output alone on the terminal.
+        ReadResult result = new Warmup(walk.select(paths, parent.in, list.nul), parent.readSettings())
+                .run(reporter, stop, parent.progress(reporter, verbose));
         if (verbose) {
-            HumanSummary.print(summary, parent.err);
+            HumanSummary.print(result, parent.err);
         }
-        return summary.exitStatus();
+        return result.exitStatus();
     }
 
     /** The set locked as dirdump lock locks it (null if it cannot be, said), and the status of the lock. */
     private Locking.Locked lock(List<String> paths, StderrReporter reporter, StopRequest stop) {
-        try (Selection selection = Selection.of(paths, walk.list(parent.in, list.nul), walk, reporter, stop)) {
-            Locking.Locked locked = Locking.lock(selection, walk, lockOptions.maxLocked(), reporter, stop);
+        try (Selection selection = Selection.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
+            Locking.Locked locked = Locking.lock(selection, lockOptions.maxLocked(), reporter, stop);
             if (verbose && locked.set() != null) {
                 LockSummary.print(locked.set(), locked.facts(), null, parent.err);
             }

@@ -1,5 +1,6 @@
 package dirdump.cli;
 
+import dirdump.run.SelectSettings;
 import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
@@ -106,6 +107,33 @@ public final class WalkOptions {
             throw new ParameterException(spec.commandLine(), "--min-size is larger than --max-size: no file would be read");
         }
         return sizes;
+    }
+
+    /**
+     * What to walk and how to order it: {@code paths} (null or empty if there are none) and the
+     * --files-from list ({@code stdin} for -, {@code nul}: -0); a usage error if the options contradict.
+     */
+    SelectSettings select(List<String> paths, InputStream stdin, boolean nul) {
+        requirePaths(paths);
+        OrderSettings order = orderSettings();
+        SizeRange sizes = sizes();
+        List<String> patterns = new ArrayList<>();
+        includes.forEach(g -> patterns.add("--include " + quoted(g)));
+        excludes.forEach(g -> patterns.add("--exclude " + quoted(g)));
+        List<String> sizeFilters = new ArrayList<>();
+        if (minSize != null) {
+            sizeFilters.add("--min-size " + minSize);
+        }
+        if (maxSize != null) {
+            sizeFilters.add("--max-size " + maxSize);
+        }
+        return new SelectSettings(paths == null ? List.of() : paths.stream().map(RawArguments::bytes).toList(),
+                list(stdin, nul), settings(), order, sizes, replayed != null, patterns, sizeFilters);
+    }
+
+    /** As a shell would take it back: '*.xyz', and a quote in it as '\''. */
+    private static String quoted(String glob) {
+        return "'" + glob.replace("'", "'\\''") + "'";
     }
 
     /** PATHs may be left out when --files-from names the files. */

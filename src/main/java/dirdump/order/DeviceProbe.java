@@ -1,6 +1,8 @@
 package dirdump.order;
 
+import dirdump.sys.BlockDevices;
 import dirdump.sys.BlockQueue;
+import dirdump.sys.Os;
 import java.nio.file.Path;
 
 /**
@@ -8,20 +10,20 @@ import java.nio.file.Path;
  * directory): whether its disk rotates (sysfs).
  */
 public final class DeviceProbe {
-    private final Path sysDevBlock;
+    private final BlockDevices devices;
 
     public DeviceProbe() {
-        this(BlockQueue.SYS_DEV_BLOCK);
+        this.devices = Os.blockDevices();
     }
 
     /** {@code sysDevBlock}: where /sys/dev/block is, so that a test can lay out its own devices. */
     DeviceProbe(Path sysDevBlock) {
-        this.sysDevBlock = sysDevBlock;
+        this.devices = BlockDevices.at(sysDevBlock);
     }
 
     /** Whether the disk under {@code dev} rotates, by /sys/dev/block/MAJOR:MINOR/queue (see BlockQueue). */
     public Rotation rotation(long dev) {
-        BlockQueue queue = BlockQueue.of(sysDevBlock, dev);
+        BlockQueue queue = devices.queue(dev);
         if (queue == null) {
             return Rotation.UNKNOWN;
         }

@@ -2,6 +2,7 @@ package dirdump.read;
 
 import dirdump.scan.DirectoryTable;
 import dirdump.sys.BlockQueue;
+import dirdump.sys.Os;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -26,7 +27,7 @@ public final class DefaultJobs {
         Set<Long> seen = new HashSet<>();
         for (int d = 0; d < dirs.size(); d++) {
             if (dirs.parent(d) < 0 && seen.add(dirs.dev(d))) {
-                BlockQueue queue = BlockQueue.of(dirs.dev(d));
+                BlockQueue queue = Os.blockDevices().queue(dirs.dev(d));
                 if (queue != null && queue.rotational() && !queue.virtual()) {
                     return ROTATING;
                 }

@@ -4,6 +4,7 @@ import dirdump.cache.ByteRanges;
 import dirdump.scan.Opened;
 
 import dirdump.sys.BlockQueue;
+import dirdump.sys.Os;
 import dirdump.sys.SysException;
 
 /**
@@ -89,7 +90,7 @@ final class WillNeed {
     private long chunk(long device) {
         if (device != dev) {
             dev = device;
-            BlockQueue queue = BlockQueue.of(device);
+            BlockQueue queue = Os.blockDevices().queue(device);
             chunk = Math.max(4096, queue == null ? DEFAULT_READ_AHEAD : queue.readAheadBytes().orElse(DEFAULT_READ_AHEAD));
         }
         return chunk;

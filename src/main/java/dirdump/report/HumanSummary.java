@@ -1,5 +1,6 @@
 package dirdump.report;
 
+import dirdump.run.ReadResult;
 import dirdump.outcome.Units;
 import dirdump.outcome.SkipReason;
 import dirdump.outcome.Tally;
@@ -12,7 +13,7 @@ public final class HumanSummary {
     private HumanSummary() {
     }
 
-    public static void print(RunSummary s, PrintStream err) {
+    public static void print(ReadResult s, PrintStream err) {
         Tally t = s.tally();
         err.printf(Locale.ROOT, "dirdump: read %s, %s in %.3f s (%.1f MiB/s, %,.0f files/s)%n",
                 Units.count(t.filesRead(), "file", "files"), Units.bytes(t.bytesRead()), s.seconds(), s.mebibytesPerSecond(),
@@ -30,10 +31,10 @@ public final class HumanSummary {
         err.println("  " + errors(t, s.unusablePaths()));
         err.printf(Locale.ROOT, "  %s; order %s; %s with %s, %s, %s buffer%n",
                 Units.count(t.directories(), "directory", "directories"), s.order(), s.method(), s.io(),
-                Units.count(s.jobs(), "reader", "readers"), Units.bytes(s.bufferSize()));
+                Units.count(s.readers(), "reader", "readers"), Units.bytes(s.bufferSize()));
         err.printf(Locale.ROOT, "  seconds: listing %.3f, ordering %.3f, locating %.3f, reading %.3f%n",
                 s.listingNanos() / 1e9, s.orderingNanos() / 1e9, s.locatingNanos() / 1e9, s.readingNanos() / 1e9);
-        for (SummarySection section : s.sections()) {
+        for (SummarySection section : ReadSections.of(s)) {
             for (String line : section.lines()) {
                 err.println("  " + line);
             }

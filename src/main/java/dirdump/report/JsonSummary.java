@@ -1,5 +1,6 @@
 package dirdump.report;
 
+import dirdump.run.ReadResult;
 import dirdump.outcome.SkipReason;
 import dirdump.outcome.Tally;
 import com.google.gson.GsonBuilder;
@@ -11,7 +12,7 @@ public final class JsonSummary {
     private JsonSummary() {
     }
 
-    public static void print(RunSummary s, JsonObject o, PrintStream out) {
+    public static void print(ReadResult s, JsonObject o, PrintStream out) {
         Tally t = s.tally();
         o.addProperty("files_read", t.filesRead());
         o.addProperty("bytes_read", t.bytesRead());
@@ -32,7 +33,7 @@ public final class JsonSummary {
         o.addProperty("order", s.order());
         o.addProperty("method", s.method());
         o.addProperty("io", s.io());
-        o.addProperty("jobs", s.jobs());
+        o.addProperty("jobs", s.readers());
         o.addProperty("buffer_size", s.bufferSize());
         JsonObject seconds = new JsonObject();
         seconds.addProperty("total", s.seconds());
@@ -43,7 +44,7 @@ public final class JsonSummary {
         o.add("seconds", seconds);
         o.addProperty("mib_per_second", s.mebibytesPerSecond());
         o.addProperty("files_per_second", s.filesPerSecond());
-        for (SummarySection section : s.sections()) {
+        for (SummarySection section : ReadSections.of(s)) {
             section.addTo(o);
         }
         o.addProperty("exit_status", s.exitStatus());

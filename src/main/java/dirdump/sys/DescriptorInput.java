@@ -11,7 +11,6 @@ import jnr.ffi.Runtime;
  * locale, like every other error text.
  */
 final class DescriptorInput extends InputStream {
-    private static final int EINTR = 4;
     private static final int CHUNK = 64 * 1024;
 
     private final LibcOs os;
@@ -36,19 +35,12 @@ final class DescriptorInput extends InputStream {
         if (len == 0) {
             return 0;
         }
-        while (true) {
-            long n = os.libc.read(fd, buffer, Math.min(len, CHUNK));
-            if (n > 0) {
-                buffer.get(0, b, off, (int) n);
-                return (int) n;
-            }
-            if (n == 0) {
-                return -1;
-            }
-            if (os.lastError() != EINTR) {
-                os.check(n);
-            }
+        int n = os.restarted(() -> os.libc.read(fd, buffer, Math.min(len, CHUNK)));
+        if (n == 0) {
+            return -1;
         }
+        buffer.get(0, b, off, n);
+        return n;
     }
 
     @Override

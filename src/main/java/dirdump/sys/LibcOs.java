@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.function.LongSupplier;
 import jnr.ffi.LibraryLoader;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
@@ -27,10 +28,6 @@ final class LibcOs implements Os {
     private static final int AT_FDCWD = -100;
     private static final int AT_SYMLINK_NOFOLLOW = 0x100;
     private static final int AT_EMPTY_PATH = 0x1000;
-    private static final int STATX_BASIC_STATS = 0x7ff;
-    private static final int STATX_MNT_ID = 0x1000;
-    static final int STATX_MASK = STATX_BASIC_STATS | STATX_MNT_ID;
-    private static final long STATX_ATTR_MOUNT_ROOT = 0x2000;
     private static final int DIR_FLAGS = O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
     private static final long SYS_OPENAT2 = 437;  // the same number on every architecture
     private static final int OPEN_HOW_SIZE = 24;
@@ -42,7 +39,6 @@ final class LibcOs implements Os {
     private static final int MADV_WILLNEED = 3;
     private static final int O_RDWR = 2;
     private static final long DEFAULT_NOFILE = 1024;
-    static final int STATX_SIZE = 256;
     private static final int EINTR = 4;
     private static final int ENXIO = 6;
     private static final int SEEK_DATA = 3;
@@ -356,17 +352,23 @@ final class LibcOs implements Os {
     /** Wraps a just-opened directory descriptor with its fstat, or closes it if fstat fails. */
     private Directory directory(int fd) throws SysException {
         try {
-            return new LibcDirectory(fd, statAt(fd, EMPTY, AT_EMPTY_PATH), this);
+            return new LibcDirectory(fd, fstat(fd), this);
         } catch (SysException e) {
             libc.close(fd);
             throw e;
         }
     }
 
+    /** fstat of an open descriptor; also {@link TreeCreator}'s. */
+    Stat fstat(int fd) throws SysException {
+        return statAt(fd, EMPTY, AT_EMPTY_PATH);
+    }
+
+    /** statx(2) of {@code name} in {@code dirFd}: the one call every stat here makes. */
     private Stat statAt(int dirFd, byte[] name, int flags) throws SysException {
-        byte[] buf = new byte[STATX_SIZE];
-        check(libc.statx(dirFd, cString(name), flags, STATX_MASK, buf));
-        return parseStatx(buf);
+        byte[] buf = new byte[Statx.SIZE];
+        check(libc.statx(dirFd, cString(name), flags, Statx.MASK, buf));
+        return Statx.parse(buf);
     }
 
     private static int fd(Directory dir) {
@@ -389,30 +391,25 @@ final class LibcOs implements Os {
         }
     }
 
+    /** A read(2) or pread(2), made again while a signal interrupts it (EINTR): the bytes read, 0 at the end. */
+    int restarted(LongSupplier read) throws SysException {
+        while (true) {
+            long n = read.getAsLong();
+            if (n >= 0) {
+                return (int) n;
+            }
+            if (lastError() != EINTR) {
+                check(n);
+            }
+        }
+    }
+
     private long pages(long size) {
         return (size + pageSize - 1) / pageSize;
     }
 
     static byte[] cString(byte[] bytes) {
         return Arrays.copyOf(bytes, bytes.length + 1);
-    }
-
-    /** struct statx: one layout on every architecture. */
-    static Stat parseStatx(byte[] raw) {
-        ByteBuffer b = ByteBuffer.wrap(raw).order(ByteOrder.nativeOrder());
-        int mask = b.getInt(0);
-        long attributes = b.getLong(8) & b.getLong(56);  // stx_attributes, as far as stx_attributes_mask knows
-        int uid = b.getInt(20);
-        int mode = b.getShort(28) & 0xffff;
-        long ino = b.getLong(32);
-        long size = b.getLong(40);
-        long blocks = b.getLong(48);
-        long major = b.getInt(136) & 0xffffffffL;
-        long minor = b.getInt(140) & 0xffffffffL;
-        long mountId = (mask & STATX_MNT_ID) != 0 ? b.getLong(144) : 0;
-        long mtime = b.getLong(112) * 1_000_000_000L + (b.getInt(120) & 0xffffffffL);  // stx_mtime
-        return new Stat(DeviceNumbers.makedev(major, minor), ino, mode, size, blocks, uid, mountId,
-                (attributes & STATX_ATTR_MOUNT_ROOT) != 0, mtime);
     }
 
     private static final class LibcDirectory implements Directory {
@@ -448,35 +445,19 @@ final class LibcOs implements Os {
 
         @Override
         public Stat stat() throws SysException {
-            return statAt(fd, EMPTY, AT_EMPTY_PATH);
+            return fstat(fd);
         }
 
         @Override
         public int read(ReadBuffer buffer) throws SysException {
             NativeBuffer nb = (NativeBuffer) buffer;
-            while (true) {
-                long n = libc.read(fd, nb.pointer, nb.capacity);
-                if (n >= 0) {
-                    return (int) n;
-                }
-                if (lastError() != EINTR) {
-                    check(n);
-                }
-            }
+            return restarted(() -> libc.read(fd, nb.pointer, nb.capacity));
         }
 
         @Override
         public int read(ReadBuffer buffer, long offset, int length) throws SysException {
             NativeBuffer nb = (NativeBuffer) buffer;
-            while (true) {
-                long n = libc.pread(fd, nb.pointer, Math.min(length, nb.capacity), offset);
-                if (n >= 0) {
-                    return (int) n;
-                }
-                if (lastError() != EINTR) {
-                    check(n);
-                }
-            }
+            return restarted(() -> libc.pread(fd, nb.pointer, Math.min(length, nb.capacity), offset));
         }
 
         @Override
@@ -569,7 +550,7 @@ final class LibcOs implements Os {
             if (map == null || map.address() == -1L) {
                 check(-1);
             }
-            return new LibcMapping(map, length);
+            return new LibcMapping(map, length, pageSize, LibcOs.this);
         }
 
         @Override
@@ -628,61 +609,31 @@ final class LibcOs implements Os {
         }
     }
 
-    private final class LibcMapping implements FileMapping {
-        private final Pointer map;
-        private final long length;
-
-        LibcMapping(Pointer map, long length) {
-            this.map = map;
-            this.length = length;
-        }
-
-        @Override
-        public long length() {
-            return length;
-        }
-
-        @Override
-        public int pageSize() {
-            return pageSize;
-        }
-
+    private record LibcMapping(Pointer map, long length, int pageSize, LibcOs os) implements FileMapping {
         @Override
         public void willNeed(long offset, long bytes) throws SysException {
-            check(libc.madvise(map.slice(offset), bytes, MADV_WILLNEED));
+            os.check(os.libc.madvise(map.slice(offset), bytes, MADV_WILLNEED));
         }
 
         @Override
         public void lock(long offset, long bytes) throws SysException {
-            if (libc.mlock(map.slice(offset), bytes) < 0) {
-                int errno = lastError();
-                throw new SysException(errno, LockLimits.reason(errno, strerror(errno)));
+            if (os.libc.mlock(map.slice(offset), bytes) < 0) {
+                int errno = os.lastError();
+                throw new SysException(errno, LockLimits.reason(errno, os.strerror(errno)));
             }
         }
 
         @Override
         public void close() {
-            libc.munmap(map, length);
+            os.libc.munmap(map, length);
         }
     }
 
-    private static final class NativeBuffer implements ReadBuffer {
-        /** The allocation, kept so that it is not freed while the aligned slice of it is in use. */
-        @SuppressWarnings("unused")
-        private final Pointer memory;
-        final Pointer pointer;
-        final int capacity;
-
-        NativeBuffer(Pointer memory, Pointer pointer, int capacity) {
-            this.memory = memory;
-            this.pointer = pointer;
-            this.capacity = capacity;
-        }
-
-        @Override
-        public int capacity() {
-            return capacity;
-        }
+    /**
+     * {@code pointer}: the page-aligned slice of {@code memory}, the allocation, which is kept so that it
+     * is not freed while the slice is in use.
+     */
+    private record NativeBuffer(Pointer memory, Pointer pointer, int capacity) implements ReadBuffer {
     }
 
     /** One per listing thread: getdents64 fills native memory, which is parsed from one Java copy. */

@@ -303,58 +303,24 @@ final class NioOs implements Os {
         return Path.of(WorkingDirectory.resolve(path(bytes).toString()));
     }
 
-    private static final class NioDirectory implements Directory {
-        final SecureDirectoryStream<Path> stream;
-        /** Its path when it was opened: only to ask a FIFO's or a device's type, which opens nothing. */
-        final Path path;
-        final boolean trusted;
-        private final Stat stat;
-
-        NioDirectory(SecureDirectoryStream<Path> stream, Path path, Stat stat, boolean trusted) {
-            this.stream = stream;
-            this.path = path;
-            this.stat = stat;
-            this.trusted = trusted;
-        }
-
-        @Override
-        public Stat stat() {
-            return stat;
-        }
-
+    /** {@code path}: its path when it was opened, only to ask a FIFO's or a device's type, which opens nothing. */
+    private record NioDirectory(SecureDirectoryStream<Path> stream, Path path, Stat stat, boolean trusted)
+            implements Directory {
         @Override
         public void close() {
             NioOs.close(stream);
         }
     }
 
-    private static final class DirectBuffer implements ReadBuffer {
-        final ByteBuffer buffer;
-
-        DirectBuffer(ByteBuffer buffer) {
-            this.buffer = buffer;
-        }
-
+    private record DirectBuffer(ByteBuffer buffer) implements ReadBuffer {
         @Override
         public int capacity() {
             return buffer.capacity();
         }
     }
 
-    private static final class NioFile implements OpenFile {
-        private final SeekableByteChannel channel;
-        private final Stat stat;
-
-        NioFile(SeekableByteChannel channel, Stat stat) {
-            this.channel = channel;
-            this.stat = stat;
-        }
-
-        @Override
-        public Stat stat() {
-            return stat;
-        }
-
+    /** {@code channel}: null for a file that is not regular, which is never opened. */
+    private record NioFile(SeekableByteChannel channel, Stat stat) implements OpenFile {
         @Override
         public int read(ReadBuffer buffer) throws SysException {
             ByteBuffer b = ((DirectBuffer) buffer).buffer;

@@ -113,6 +113,14 @@ public interface Os {
         throw nativeOnly("kill");
     }
 
+    /**
+     * What sysfs says of the block devices under file systems (whether a disk rotates, its read-ahead,
+     * its model): the same files whichever implementation runs.
+     */
+    static BlockDevices blockDevices() {
+        return BlockDevices.SYSFS;
+    }
+
     /** The failure of a call only the native implementation makes. */
     static SysException nativeOnly(String call) {
         return new SysException(SysException.ENOSYS, call + " needs the native implementation (libc could not be "

@@ -59,9 +59,4 @@ public final class Stat {
     public boolean onOtherMount(Stat other) {
         return (mountId != 0 && other.mountId != 0 && mountId != other.mountId) || dev != other.dev;
     }
-
-    /** Permission bits: group or others may write (S_IWGRP, S_IWOTH). */
-    public boolean writableByOthers() {
-        return (mode & 0022) != 0;
-    }
 }

@@ -26,7 +26,6 @@ public final class SysException extends IOException {
     public static final int EILSEQ = 84;
     public static final int ENOMEM = 12;
     public static final int EAGAIN = 11;
-    public static final int ESRCH = 3;
     public static final int ENODEV = 19;
 
     private final int errno;

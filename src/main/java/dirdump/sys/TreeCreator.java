@@ -24,7 +24,6 @@ public final class TreeCreator {
     }
 
     private static final int AT_FDCWD = -100;
-    private static final int AT_EMPTY_PATH = 0x1000;
     private static final int EINTR = 4;
     private static final int OPEN_DIRECTORY = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
     private static final int CREATE_FILE = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
@@ -33,9 +32,8 @@ public final class TreeCreator {
     private static final int FILE_MODE = 0644;
     /** Reserve only: the size grows with the writes, so that a failed write leaves no zeros behind. */
     private static final int FALLOC_FL_KEEP_SIZE = 1;
-    private static final byte[] EMPTY_C_STRING = {0};
 
-    /** For its errno handling: the errors of the read and of the writes are told alike. */
+    /** For its fstat and errno handling: the errors of the read and of the writes are told alike. */
     private final LibcOs os;
     private final Libc libc;
     private final int euid;
@@ -128,10 +126,8 @@ public final class TreeCreator {
      * someone else swapped in is theirs. Closes {@code fd} if not.
      */
     private Made checked(int fd, Made made, boolean ours) throws SysException {
-        byte[] raw = new byte[LibcOs.STATX_SIZE];
         try {
-            check(libc.statx(fd, EMPTY_C_STRING, AT_EMPTY_PATH, LibcOs.STATX_MASK, raw));
-            Stat st = LibcOs.parseStatx(raw);
+            Stat st = os.fstat(fd);
             if (st.type() != FileType.DIRECTORY) {
                 throw new SysException(SysException.ENOTDIR, "Not a directory");
             }

@@ -1,15 +1,10 @@
-package dirdump.cli;
+package dirdump.run;
 
-import dirdump.report.StderrReporter;
-import dirdump.outcome.Units;
+import dirdump.outcome.FileReason;
 import dirdump.outcome.Reporter;
-import com.google.gson.JsonObject;
 import dirdump.cache.ByteRanges;
 import dirdump.cache.Snapshot;
 import dirdump.read.Wanted;
-import dirdump.outcome.SkipReason;
-import dirdump.report.SummarySection;
-import dirdump.outcome.Tally;
 import dirdump.scan.DirectoryTable;
 import dirdump.scan.NameList;
 import dirdump.outcome.PathText;
@@ -23,8 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -34,7 +27,7 @@ import java.util.concurrent.atomic.LongAdder;
  * the read brings in where they are not cached. A file changed since (another size or mtime) gets its
  * saved ranges that still lie in it.
  */
-final class Replay implements Wanted {
+public final class Replay implements Wanted {
     private final String file;
     private final Snapshot snapshot;
     private final Map<ByteBuffer, Snapshot.Entry> byPath = new HashMap<>();
@@ -56,7 +49,8 @@ final class Replay implements Wanted {
     }
 
     /** Reads the snapshot (-: standard input) before the walk; what cannot be read is a usage error, in one line. */
-    static Replay load(String file, InputStream stdin, java.util.function.Function<String, RuntimeException> refusal) {
+    /** {@code refusal} makes the usage error of a snapshot that cannot be read. */
+    public static Replay load(String file, InputStream stdin, java.util.function.Function<String, RuntimeException> refusal) {
         try (InputStream in = file.equals("-") ? null : Files.newInputStream(Path.of(file))) {
             return new Replay(file, Snapshot.read(in == null ? stdin : in));
         } catch (IOException | InvalidPathException e) {
@@ -66,17 +60,17 @@ final class Replay implements Wanted {
         }
     }
 
-    /** The snapshot's names, for the walk. */
-    NameList list() {
-        return new NameList(RawArguments.bytes(file), new ByteArrayInputStream(names));
+    /** The snapshot's names, for the walk; {@code fileName}: the snapshot file's bytes, for messages. */
+    public NameList list(byte[] fileName) {
+        return new NameList(fileName, new ByteArrayInputStream(names));
     }
 
     /** What the snapshot saved as resident: the memory the set needs. */
-    long residentBytes() {
+    public long residentBytes() {
         return snapshot.residentBytes();
     }
 
-    void reportTo(Reporter r) {
+    public void reportTo(Reporter r) {
         this.reporter = r;
     }
 
@@ -95,28 +89,18 @@ final class Replay implements Wanted {
         return ByteRanges.pages(e.ranges(), snapshot.pageSize(), st.size);
     }
 
-    /** "replay: snap: 3 files, 1.5 MiB resident when saved; 1 no longer exists, 1 changed since". */
-    SummarySection section(Tally tally) {
-        long gone = tally.skipped(SkipReason.GONE);
-        long files = snapshot.entries().size();
-        return new SummarySection() {
-            @Override
-            public List<String> lines() {
-                return List.of(String.format(Locale.ROOT, "replay: %s: %s, %s resident when saved; %,d no longer "
-                        + "exist%s, %,d changed since", file, Units.count(files, "file", "files"),
-                        Units.bytes(residentBytes()), gone, gone == 1 ? "s" : "", changed.sum()));
-            }
+    /** The snapshot file as given (-: standard input). */
+    public String file() {
+        return file;
+    }
 
-            @Override
-            public void addTo(JsonObject json) {
-                JsonObject o = new JsonObject();
-                o.addProperty("file", file);
-                o.addProperty("files", files);
-                o.addProperty("resident_bytes", residentBytes());
-                o.addProperty("gone", gone);
-                o.addProperty("changed", changed.sum());
-                json.add("replay", o);
-            }
-        };
+    /** The files the snapshot names. */
+    public long files() {
+        return snapshot.entries().size();
+    }
+
+    /** The files found changed (size or mtime) since the snapshot was saved, so far. */
+    public long changed() {
+        return changed.sum();
     }
 }

@@ -1,6 +1,6 @@
-package dirdump.cli;
+package dirdump.run;
 
-import dirdump.report.StderrReporter;
+import dirdump.outcome.Reporter;
 import dirdump.outcome.Units;
 import dirdump.read.ReadControl;
 import dirdump.sys.AvailableMemory;
@@ -17,7 +17,7 @@ final class MemoryNotice {
     }
 
     /** {@code needed}: the set's bytes when known (else -1); {@code maxBytes}: --max-bytes or null. */
-    static void announce(long needed, Long maxBytes, ReadControl control, StderrReporter reporter) {
+    static void announce(long needed, Long maxBytes, ReadControl control, Reporter reporter) {
         AvailableMemory.Bound room = AvailableMemory.forPageCache();
         if (room.bytes() == Long.MAX_VALUE) {
             return;  // nothing to compare with

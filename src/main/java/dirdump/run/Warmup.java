@@ -1,0 +1,103 @@
+package dirdump.run;
+
+import dirdump.order.SeekDistance;
+import dirdump.outcome.Reporter;
+import dirdump.outcome.Tally;
+import dirdump.read.DefaultJobs;
+import dirdump.read.ReadControl;
+import dirdump.read.ReadPlan;
+import dirdump.read.ReadRun;
+import dirdump.read.Wanted;
+import dirdump.scan.Listing;
+import dirdump.scan.StopRequest;
+import dirdump.sys.Os;
+import java.util.Locale;
+
+/**
+ * A read from PATHs to result: walk and order ({@link Selection}), read, and the seek distance after.
+ * Settings in, result out: the read command, run's warm-up and bench's variants each compose one, and
+ * show its result as they will.
+ */
+public final class Warmup {
+    /** The progress line, if one is wanted: shown from the start of the read, closed at its end. */
+    @FunctionalInterface
+    public interface Progress {
+        Shown show(ReadControl control, Selection selection);
+
+        interface Shown extends AutoCloseable {
+            @Override
+            void close();
+        }
+    }
+
+    private final SelectSettings select;
+    private final ReadSettings read;
+
+    public Warmup(SelectSettings select, ReadSettings read) {
+        this.select = select;
+        this.read = read;
+    }
+
+    /** {@code stop}: ends the walk or the read early, with the result of what was done; {@code progress}: or null. */
+    public ReadResult run(Reporter reporter, StopRequest stop, Progress progress) {
+        try (Selection selection = Selection.of(select, reporter, stop)) {
+            return read(selection, reporter, stop, progress);
+        }
+    }
+
+    private ReadResult read(Selection selection, Reporter reporter, StopRequest stop, Progress progress) {
+        Tally tally = selection.tally();
+        Listing listing = selection.listing();
+        boolean noMatch = NoMatch.check(selection, reporter);
+        int readers = readers(selection, reporter);
+        ReadPlan plan = new ReadPlan(read.bufferSize(), readers, read.method(), read.prefetch(), !read.force(),
+                read.ioPriority(), read.summarized(), wanted(reporter));
+        ReadControl control = new ReadControl(read.bwlimit(), read.maxBytes() == null ? 0 : read.maxBytes(), stop);
+        MemoryNotice.announce(read.replay() == null ? -1 : read.replay().residentBytes(), read.maxBytes(), control,
+                reporter);
+        long start = System.nanoTime();
+        ReadRun.Result done;
+        try (Progress.Shown line = progress == null ? null : progress.show(control, selection)) {
+            done = ReadRun.run(selection.os(), listing, selection.sequence(), plan, control, reporter);
+        }
+        tally.add(done.tally());
+        long reading = System.nanoTime() - start;
+        long locating = selection.locatingNanos();
+        // After the read, so that locating every file does not warm the cache the read is timed on; and
+        // left out of the times, since it is not part of bringing the files in.
+        SeekDistance seek = read.seekDistance() && !stop.stopped() ? selection.plan().seekDistance() : null;
+        ExitCode exit = ExitCode.of(listing, tally, stop.signal(), noMatch);
+        return new ReadResult(selection.order().key(), read.method().key(), selection.os().description(),
+                done.readers(), read.bufferSize(), tally, listing.unusablePaths, selection.listingNanos(),
+                selection.orderingNanos(), locating, reading, selection.plan().devices(), seek, done.residency(),
+                read.maxBytes(), control.boundReached(), read.replay(), stop.stopped() ? stop.signalName() : null,
+                selection.os().fallbackReason(), exit.status);
+    }
+
+    /**
+     * No more readers than files, a thread started for nothing costs its start; but enough for one big
+     * file, whose chunks they share; and no more than the descriptor limit leaves room for.
+     */
+    private int readers(Selection selection, Reporter reporter) {
+        Listing listing = selection.listing();
+        int asked = Math.max(1, Math.min(read.jobs() != null ? read.jobs() : DefaultJobs.forRoots(listing.directories),
+                Math.max(selection.sequence().length, DefaultJobs.FOR_ONE_BIG_FILE)));
+        Os os = selection.os();
+        int readers = DefaultJobs.withinDescriptors(asked, read.prefetch(),
+                os.descriptorLimit() - os.descriptorsInUse() - listing.handles.room());
+        if (readers < asked && read.jobs() != null) {
+            reporter.warning(String.format(Locale.ROOT, "%d readers, not %d: the descriptor limit (ulimit -n %d) "
+                    + "leaves room for no more", readers, asked, os.descriptorLimit()));
+        }
+        return readers;
+    }
+
+    /** Which bytes of each file to bring in: a snapshot's, a --range, or all. */
+    private Wanted wanted(Reporter reporter) {
+        if (read.replay() != null) {
+            read.replay().reportTo(reporter);
+            return read.replay();
+        }
+        return read.range() == null ? Wanted.WHOLE : (path, st) -> read.range().in(st.size);
+    }
+}
