@@ -1,6 +1,5 @@
 package dirdump.outcome;
 
-import dirdump.report.StderrReporter;
 import dirdump.sys.Residency;
 
 /**

@@ -1,5 +1,6 @@
 package dirdump.cli;
 
+import dirdump.cli.docs.DocFileWriter;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -77,7 +78,7 @@ class DocsTest {
 
     @Test
     void theSameSourcesGiveTheSameBytes() throws Exception {
-        Docs.main(new String[] {tmp.toString()});
+        DocFileWriter.main(new String[] {tmp.toString()});
         for (String dir : List.of("man", "completion")) {
             List<Path> made;
             try (Stream<Path> files = Files.list(TARGET.resolve(dir))) {

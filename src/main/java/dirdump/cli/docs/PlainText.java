@@ -1,4 +1,4 @@
-package dirdump.docs;
+package dirdump.cli.docs;
 
 import java.util.Locale;
 import picocli.CommandLine.Model.OptionSpec;

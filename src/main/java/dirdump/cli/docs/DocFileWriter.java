@@ -1,9 +1,5 @@
-package dirdump.cli;
+package dirdump.cli.docs;
 
-import dirdump.docs.BashCompletion;
-import dirdump.docs.Completions;
-import dirdump.docs.ManPage;
-import dirdump.docs.ZshCompletion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,12 +9,12 @@ import picocli.CommandLine;
 
 /**
  * Writes the man pages and the shell completions from the command definitions, so that they cannot
- * drift from --help. Run by the build: {@code Docs OUTDIR} makes OUTDIR/man/dirdump.1 and a page for
+ * drift from --help. Run by the build: {@code DocFileWriter OUTDIR} makes OUTDIR/man/dirdump.1 and a page for
  * each subcommand (dirdump-status.1, ...), OUTDIR/completion/dirdump.bash and OUTDIR/completion/_dirdump
  * (zsh). The same sources give the same bytes.
  */
-public final class Docs {
-    private Docs() {
+public final class DocFileWriter {
+    private DocFileWriter() {
     }
 
     public static void main(String[] args) throws IOException {

@@ -1,4 +1,4 @@
-package dirdump.docs;
+package dirdump.cli.docs;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -169,40 +169,38 @@ public final class ManPage {
 
     /** What every page says of the launcher (bin/start.sh and lib/dirdump/installed.sh). */
     private static void environment(StringBuilder m) {
-        m.append(".SH ENVIRONMENT\n")
-                .append(".TP\n.B JAVA_HOME\n")
-                .append(Troff.esc("The Java runtime to run: $JAVA_HOME/bin/java; without it, the first java on PATH. "
-                        + "It must be Java 17 or newer: otherwise, or when there is no java at all, the launcher says "
-                        + "so in one line (dirdump: needs Java 17 or newer (found 11 at /usr/bin/java); set JAVA_HOME) "
-                        + "and exits 2."))
-                .append('\n')
-                .append(".TP\n.B DIRDUMP_JAVA_OPTS\n")
-                .append(Troff.esc("JVM options, in place of the launcher's own (the serial collector, and the C1 "
-                        + "compiler only)."))
-                .append('\n')
-                .append(".TP\n.BR XDG_CACHE_HOME \", \" HOME\n")
-                .append(Troff.esc("Where the installed launcher keeps the class-data archive of a JVM it was not "
-                        + "installed with: $XDG_CACHE_HOME/dirdump, else $HOME/.cache/dirdump (see FILES in dirdump(1))."))
-                .append('\n');
+        m.append(".SH ENVIRONMENT\n");
+        item(m, ".B JAVA_HOME",
+                "The Java runtime to run: $JAVA_HOME/bin/java; without it, the first java on PATH. "
+                + "It must be Java 17 or newer: otherwise, or when there is no java at all, the launcher says "
+                + "so in one line (dirdump: needs Java 17 or newer (found 11 at /usr/bin/java); set JAVA_HOME) "
+                + "and exits 2.");
+        item(m, ".B DIRDUMP_JAVA_OPTS",
+                "JVM options, in place of the launcher's own (the serial collector, and the C1 "
+                + "compiler only).");
+        item(m, ".BR XDG_CACHE_HOME \", \" HOME",
+                "Where the installed launcher keeps the class-data archive of a JVM it was not "
+                + "installed with: $XDG_CACHE_HOME/dirdump, else $HOME/.cache/dirdump (see FILES in dirdump(1)).");
     }
 
     private static void files(StringBuilder m) {
-        m.append(".SH FILES\n")
-                .append(".TP\n.I PREFIX/lib/dirdump/dirdump.jar\n")
-                .append(Troff.esc("The program, which the launcher PREFIX/bin/dirdump finds in ../lib/dirdump from its own directory: "
-                        + "/usr/lib/dirdump from the .deb, /usr/local/lib/dirdump from bin/install."))
-                .append('\n')
-                .append(".TP\n.I PREFIX/lib/dirdump/dirdump\\-JVM.jsa\n")
-                .append(Troff.esc("The class-data archive that saves about a fifth of each start, made at install time "
-                        + "(lib/dirdump/make-archive) for the JVM found then."))
-                .append('\n')
-                .append(".TP\n.I ~/.cache/dirdump/\n")
-                .append(Troff.esc("The archive for another JVM (after an upgrade, or with JAVA_HOME), made by the first "
-                        + "run that uses it, and again when the jar is replaced. Without a cache directory that can be "
-                        + "written, dirdump runs without one."))
-                .append('\n')
-                .append(".TP\n.I PREFIX/share/doc/dirdump/dirdump\\-warm@.service, dirdump\\-warm@.timer\n")
-                .append(Troff.esc("Example systemd units that warm a directory every 15 minutes, with --quiet."))
-                .append('\n');
+        m.append(".SH FILES\n");
+        item(m, ".I PREFIX/lib/dirdump/dirdump.jar",
+                "The program, which the launcher PREFIX/bin/dirdump finds in ../lib/dirdump from its own directory: "
+                + "/usr/lib/dirdump from the .deb, /usr/local/lib/dirdump from bin/install.");
+        item(m, ".I PREFIX/lib/dirdump/dirdump\\-JVM.jsa",
+                "The class-data archive that saves about a fifth of each start, made at install time "
+                + "(lib/dirdump/make-archive) for the JVM found then.");
+        item(m, ".I ~/.cache/dirdump/",
+                "The archive for another JVM (after an upgrade, or with JAVA_HOME), made by the first "
+                + "run that uses it, and again when the jar is replaced. Without a cache directory that can be "
+                + "written, dirdump runs without one.");
+        item(m, ".I PREFIX/share/doc/dirdump/dirdump\\-warm@.service, dirdump\\-warm@.timer",
+                "Example systemd units that warm a directory every 15 minutes, with --quiet.");
+    }
+
+    /** A tagged paragraph: {@code tag} is the troff line under .TP (.B NAME, .I FILE), {@code text} plain. */
+    private static void item(StringBuilder m, String tag, String text) {
+        m.append(".TP\n").append(tag).append('\n').append(Troff.esc(text)).append('\n');
     }
 }

@@ -1,4 +1,4 @@
-package dirdump.docs;
+package dirdump.cli.docs;
 
 /** Text for a man page's troff source. */
 final class Troff {

@@ -1,7 +1,7 @@
-package dirdump.docs;
+package dirdump.cli.docs;
 
-import dirdump.docs.Completions.Command;
-import dirdump.docs.Completions.Option;
+import dirdump.cli.docs.Completions.Command;
+import dirdump.cli.docs.Completions.Option;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +23,7 @@ public final class BashCompletion {
     public static String script(List<Command> commands) {
         StringBuilder s = new StringBuilder();
         s.append("# bash completion for dirdump(1), written by the build from its command definitions\n")
-                .append("# (dirdump.docs.BashCompletion): change those, not this. Installed as\n")
+                .append("# (dirdump.cli.docs.BashCompletion): change those, not this. Installed as\n")
                 .append("# share/bash-completion/completions/dirdump, which bash-completion loads when it is first needed;\n")
                 .append("# or source this file from ~/.bashrc.\n\n");
         s.append("# The WORDs that begin as the word being completed does.\n")

@@ -1,7 +1,7 @@
-package dirdump.docs;
+package dirdump.cli.docs;
 
-import dirdump.docs.Completions.Command;
-import dirdump.docs.Completions.Option;
+import dirdump.cli.docs.Completions.Command;
+import dirdump.cli.docs.Completions.Option;
 import java.util.List;
 
 /**
@@ -16,7 +16,7 @@ public final class ZshCompletion {
         List<String> subcommands = Completions.subcommands(commands);
         StringBuilder s = new StringBuilder("#compdef dirdump\n");
         s.append("# zsh completion for dirdump(1), written by the build from its command definitions\n")
-                .append("# (dirdump.docs.ZshCompletion): change those, not this. Installed as\n")
+                .append("# (dirdump.cli.docs.ZshCompletion): change those, not this. Installed as\n")
                 .append("# share/zsh/site-functions/_dirdump; or put it in a directory of $fpath before compinit runs.\n\n");
         s.append("_dirdump() {\n")
                 .append("  local cmd= i=2\n")
