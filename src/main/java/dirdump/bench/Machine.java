@@ -23,12 +23,6 @@ public record Machine(String date, String host, String kernel, int cores, String
 
     /** A device the files lie on: {@code path}, the first PATH on it; {@code model}: /sys/block/DEV/device/model. */
     public record Disk(String device, String path, String fileSystem, String model, Boolean rotational, boolean virtual) {
-        /** "/data (ext4 on 8:16, WDC WD40EFRX, rotational 1)", ", virtual" after it for virtio and Xen. */
-        String text() {
-            String disk = rotational == null ? "no block device" : "rotational " + (rotational ? 1 : 0)
-                    + (virtual ? ", virtual" : "");
-            return path + " (" + fileSystem + " on " + device + (model != null ? ", " + model : "") + ", " + disk + ")";
-        }
     }
 
     public static Machine of(Instant start, String version, List<DeviceOrder> devices) {
@@ -49,14 +43,5 @@ public record Machine(String date, String host, String kernel, int cores, String
         } catch (IOException e) {
             return null;
         }
-    }
-
-    /** The lines above the table: "machine: ..." and a "disk: ..." line for each device. */
-    public List<String> lines() {
-        List<String> lines = new ArrayList<>();
-        lines.add("machine: " + host + ", Linux " + kernel + ", " + cores + (cores == 1 ? " core" : " cores")
-                + ", dirdump " + dirdumpVersion + ", " + date);
-        disks.forEach(d -> lines.add("disk: " + d.text()));
-        return lines;
     }
 }

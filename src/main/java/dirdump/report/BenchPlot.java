@@ -87,7 +87,7 @@ public final class BenchPlot {
                 new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         Font small = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
-        for (String line : r.machine().lines()) {
+        for (String line : MachineLines.of(r.machine())) {
             chart.addSubtitle(new TextTitle(line, small));
         }
         return chart;

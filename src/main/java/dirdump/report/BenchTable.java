@@ -24,7 +24,7 @@ public final class BenchTable {
     public static void print(Results r, PrintStream out) {
         out.printf(Locale.ROOT, "dirdump bench: %,d files, %s; %s; %d round%s%n", r.files(),
                 Units.bytes(r.bytes()), how(r.prep()), r.rounds(), r.rounds() == 1 ? "" : "s, medians");
-        r.machine().lines().forEach(out::println);
+        MachineLines.of(r.machine()).forEach(out::println);
         out.printf(Locale.ROOT, ROW, "median s", "min s", "max s", "MiB/s", "files/s", "speedup", "variant");
         for (VariantResult v : r.variants()) {
             out.printf(Locale.ROOT, ROW, seconds(v.medianSeconds), seconds(v.minSeconds), seconds(v.maxSeconds),

@@ -95,6 +95,27 @@ public final class DirectoryHandles implements AutoCloseable {
         }
     }
 
+    /** Directory {@code d}'s handle, acquired for a try-with-resources that releases it. */
+    Held hold(int d) throws SysException {
+        return new Held(d, acquire(d));
+    }
+
+    /** A directory's handle, held while its holder uses it. */
+    final class Held implements AutoCloseable {
+        private final int d;
+        final Directory dir;
+
+        private Held(int d, Directory dir) {
+            this.d = d;
+            this.dir = dir;
+        }
+
+        @Override
+        public void close() {
+            release(d);
+        }
+    }
+
     public void release(int d) {
         if (!allOpen || handle[d] == null) {
             releaseLocked(d);

@@ -5,39 +5,45 @@ import java.util.Arrays;
 /**
  * Every directory listed, as a parent index and a name, so that a path is built on demand instead of
  * being kept per file, with the device and inode its open handle had: what it must be when opened
- * again. A PATH given on the command line is a root: no parent, its name as given.
+ * again. A PATH given on the command line is a root: no parent, its name as given. The columns are
+ * primitive arrays, those read together interleaved (parent and depth, device and inode).
  */
-public final class DirectoryTable {
+public final class DirectoryTable extends ParallelArrays {
     /** A root that is the directory of --files-from names, resolved with no symbolic link followed. */
     static final byte LISTED = 1;
     /** Reached through a symbolic link (-L), so opened again through it. */
     static final byte FOLLOWED = 2;
 
-    private int size;
-    private byte[] flags = new byte[64];
-    private int[] parent = new int[64];
-    private byte[][] name = new byte[64][];
-    private long[] dev = new long[64];
-    private long[] ino = new long[64];
-    private int[] depth = new int[64];
+    private static final int FIRST_CAPACITY = 64;
+
+    private byte[] flags = new byte[FIRST_CAPACITY];
+    /** Where directory d is in the tree: its parent's index at 2d, its depth at 2d + 1. */
+    private int[] place = new int[2 * FIRST_CAPACITY];
+    private byte[][] name = new byte[FIRST_CAPACITY][];
+    /** What directory d is: its device at 2d, its inode at 2d + 1 (compared together). */
+    private long[] identity = new long[2 * FIRST_CAPACITY];
+
+    DirectoryTable() {
+        super(FIRST_CAPACITY);
+    }
 
     int add(int parentIndex, byte[] dirName, long device, long inode, byte how) {
-        if (size == parent.length) {
-            int n = size * 2;
-            flags = Arrays.copyOf(flags, n);
-            parent = Arrays.copyOf(parent, n);
-            name = Arrays.copyOf(name, n);
-            dev = Arrays.copyOf(dev, n);
-            ino = Arrays.copyOf(ino, n);
-            depth = Arrays.copyOf(depth, n);
-        }
-        flags[size] = how;
-        parent[size] = parentIndex;
-        name[size] = dirName;
-        dev[size] = device;
-        ino[size] = inode;
-        depth[size] = parentIndex < 0 ? 0 : depth[parentIndex] + 1;
-        return size++;
+        int d = newRow();
+        flags[d] = how;
+        place[2 * d] = parentIndex;
+        place[2 * d + 1] = parentIndex < 0 ? 0 : depth(parentIndex) + 1;
+        name[d] = dirName;
+        identity[2 * d] = device;
+        identity[2 * d + 1] = inode;
+        return d;
+    }
+
+    @Override
+    void resize(int length) {
+        flags = Arrays.copyOf(flags, length);
+        place = Arrays.copyOf(place, 2 * length);
+        name = Arrays.copyOf(name, length);
+        identity = Arrays.copyOf(identity, 2 * length);
     }
 
     boolean listed(int d) {
@@ -48,12 +54,8 @@ public final class DirectoryTable {
         return (flags[d] & FOLLOWED) != 0;
     }
 
-    public int size() {
-        return size;
-    }
-
     public int parent(int d) {
-        return parent[d];
+        return place[2 * d];
     }
 
     public byte[] name(int d) {
@@ -61,31 +63,31 @@ public final class DirectoryTable {
     }
 
     public long dev(int d) {
-        return dev[d];
+        return identity[2 * d];
     }
 
     public long ino(int d) {
-        return ino[d];
+        return identity[2 * d + 1];
     }
 
     /** 0 for a root, 1 for its subdirectories, and so on. */
     public int depth(int d) {
-        return depth[d];
+        return place[2 * d + 1];
     }
 
     /** The root this directory was reached from. */
     public int root(int d) {
         int r = d;
-        while (parent[r] >= 0) {
-            r = parent[r];
+        while (parent(r) >= 0) {
+            r = parent(r);
         }
         return r;
     }
 
     /** True if {@code d} or one of its ancestors is the directory (device, inode): a loop. */
     public boolean onPath(int d, long device, long inode) {
-        for (int a = d; a >= 0; a = parent[a]) {
-            if (dev[a] == device && ino[a] == inode) {
+        for (int a = d; a >= 0; a = parent(a)) {
+            if (dev(a) == device && ino(a) == inode) {
                 return true;
             }
         }
@@ -94,9 +96,9 @@ public final class DirectoryTable {
 
     /** The directory's path: its root's name, then each name below it, joined by '/'. */
     public byte[] path(int d) {
-        int[] chain = new int[depth[d] + 1];
+        int[] chain = new int[depth(d) + 1];
         int length = 0;
-        for (int a = d, i = chain.length - 1; a >= 0; a = parent[a], i--) {
+        for (int a = d, i = chain.length - 1; a >= 0; a = parent(a), i--) {
             chain[i] = a;
             length += name[a].length + 1;
         }

@@ -4,21 +4,24 @@ import java.util.Arrays;
 import java.util.BitSet;
 
 /**
- * The files to read, in the order they were listed, in parallel primitive arrays: a directory index,
- * the inode, a device number index and a reference to the name, whose bytes are packed one after
+ * The files to read, in the order they were listed, in parallel primitive arrays: a directory index
+ * and a reference to the name (interleaved), the inode, a device number index, whose bytes are packed one after
  * another in large shared chunks (no object per name). About 20 bytes a file plus its name: a million
  * files with 12-byte names take about 34 MB.
  */
-public final class FileList {
+public final class FileList extends ParallelArrays {
     private static final int CHUNK_BITS = 20;
     private static final int CHUNK_SIZE = 1 << CHUNK_BITS;
 
-    private int size;
-    private int[] dir = new int[1024];
-    private long[] ino = new long[1024];
-    private short[] device = new short[1024];
-    /** Chunk index << CHUNK_BITS | offset of a 2-byte length followed by the name's bytes. */
-    private int[] nameRef = new int[1024];
+    private static final int FIRST_CAPACITY = 1024;
+
+    /**
+     * Where file f is, read together for its path: its directory's index at 2f, and at 2f + 1 its
+     * name's, chunk index << CHUNK_BITS | offset of a 2-byte length followed by the name's bytes.
+     */
+    private int[] where = new int[2 * FIRST_CAPACITY];
+    private long[] ino = new long[FIRST_CAPACITY];
+    private short[] device = new short[FIRST_CAPACITY];
     private byte[][] chunks = {new byte[CHUNK_SIZE]};
     private int chunkFill;
     private long[] devices = new long[4];
@@ -26,30 +29,32 @@ public final class FileList {
     /** Files reached through a symbolic link the user asked to follow (-L, or a PATH). */
     private final BitSet followed = new BitSet();
 
-    public void add(int dirIndex, byte[] fileName, long dev, long inode, boolean throughLink) {
-        if (size == dir.length) {
-            int n = size + (size >> 1);
-            dir = Arrays.copyOf(dir, n);
-            ino = Arrays.copyOf(ino, n);
-            device = Arrays.copyOf(device, n);
-            nameRef = Arrays.copyOf(nameRef, n);
-        }
-        dir[size] = dirIndex;
-        ino[size] = inode;
-        device[size] = deviceIndex(dev);
-        nameRef[size] = store(fileName);
-        if (throughLink) {
-            followed.set(size);
-        }
-        size++;
+    public FileList() {
+        super(FIRST_CAPACITY);
     }
 
-    public int size() {
-        return size;
+    public void add(int dirIndex, byte[] fileName, long dev, long inode, boolean throughLink) {
+        short deviceIndex = deviceIndex(dev);
+        int ref = store(fileName);  // before the row is taken: a name it refuses adds no file
+        int f = newRow();
+        where[2 * f] = dirIndex;
+        where[2 * f + 1] = ref;
+        ino[f] = inode;
+        device[f] = deviceIndex;
+        if (throughLink) {
+            followed.set(f);
+        }
+    }
+
+    @Override
+    void resize(int length) {
+        where = Arrays.copyOf(where, 2 * length);
+        ino = Arrays.copyOf(ino, length);
+        device = Arrays.copyOf(device, length);
     }
 
     public int dir(int f) {
-        return dir[f];
+        return where[2 * f];
     }
 
     public long dev(int f) {
@@ -66,19 +71,23 @@ public final class FileList {
 
     /** A copy of the file's name (relative to its directory). */
     public byte[] name(int f) {
-        byte[] chunk = chunks[nameRef[f] >>> CHUNK_BITS];
-        int at = nameRef[f] & (CHUNK_SIZE - 1);
+        byte[] chunk = chunks[nameRef(f) >>> CHUNK_BITS];
+        int at = nameRef(f) & (CHUNK_SIZE - 1);
         int length = length(chunk, at);
         return Arrays.copyOfRange(chunk, at + 2, at + 2 + length);
     }
 
     /** Compares two names as unsigned bytes, without copying them. */
     public int compareNames(int a, int b) {
-        byte[] ca = chunks[nameRef[a] >>> CHUNK_BITS];
-        byte[] cb = chunks[nameRef[b] >>> CHUNK_BITS];
-        int at = nameRef[a] & (CHUNK_SIZE - 1);
-        int bt = nameRef[b] & (CHUNK_SIZE - 1);
+        byte[] ca = chunks[nameRef(a) >>> CHUNK_BITS];
+        byte[] cb = chunks[nameRef(b) >>> CHUNK_BITS];
+        int at = nameRef(a) & (CHUNK_SIZE - 1);
+        int bt = nameRef(b) & (CHUNK_SIZE - 1);
         return Arrays.compareUnsigned(ca, at + 2, at + 2 + length(ca, at), cb, bt + 2, bt + 2 + length(cb, bt));
+    }
+
+    private int nameRef(int f) {
+        return where[2 * f + 1];
     }
 
     private static int length(byte[] chunk, int at) {

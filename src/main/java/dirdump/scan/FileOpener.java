@@ -79,14 +79,8 @@ public final class FileOpener {
      * size filter, --format's size); null if it cannot be had: the pass that opens it reports why.
      */
     public Stat stat(int f) {
-        int d = listing.files.dir(f);
-        try {
-            Directory dir = listing.handles.acquire(d);
-            try {
-                return os.stat(dir, listing.files.name(f), listing.files.followed(f));
-            } finally {
-                listing.handles.release(d);
-            }
+        try (DirectoryHandles.Held h = listing.handles.hold(listing.files.dir(f))) {
+            return os.stat(h.dir, listing.files.name(f), listing.files.followed(f));
         } catch (SysException e) {
             return null;
         }

@@ -19,12 +19,8 @@ import java.util.BitSet;
  * no backtracking: no pattern can make it slow.
  */
 public final class Glob {
-    private static final byte LITERAL = 0;
-    private static final byte ONE = 1;
-    private static final byte SET = 2;
-    private static final byte STAR = 3;
-    private static final byte ANY = 4;
-    private static final byte DIRS = 5;
+    /** The kinds of token: a byte as given, ?, [set], *, ** and **{@code /}. */
+    private static final byte LITERAL = 0, ONE = 1, SET = 2, STAR = 3, ANY = 4, DIRS = 5;
 
     private final String text;
     private final boolean wholePath;
@@ -33,62 +29,60 @@ public final class Glob {
     private final byte[] literals;
     private final BitSet[] sets;
 
-    private Glob(String text, boolean wholePath, boolean directoryOnly, byte[] kinds, byte[] literals, BitSet[] sets) {
-        this.text = text;
-        this.wholePath = wholePath;
-        this.directoryOnly = directoryOnly;
-        this.kinds = kinds;
-        this.literals = literals;
-        this.sets = sets;
-    }
-
     /** @throws IllegalArgumentException for an empty pattern or a '[' without its ']' */
     public static Glob compile(String text) {
+        return new Glob(text);
+    }
+
+    private Glob(String text) {
+        this.text = text;
         byte[] p = PathNames.bytes(text);
         int end = p.length;
         while (end > 0 && p[end - 1] == '/') {
             end--;
         }
-        boolean directoryOnly = end < p.length;
+        directoryOnly = end < p.length;
         int start = end > 0 && p[0] == '/' ? 1 : 0;
         if (start >= end) {
             throw new IllegalArgumentException("'" + text + "': an empty pattern");
         }
-        boolean wholePath = start == 1;
+        boolean whole = start == 1;
         for (int i = start; i < end; i++) {
-            wholePath |= p[i] == '/';
+            whole |= p[i] == '/';
         }
+        wholePath = whole;
         int n = 0;
-        byte[] kinds = new byte[end - start];
-        byte[] literals = new byte[end - start];
-        BitSet[] sets = new BitSet[end - start];
+        byte[] kind = new byte[end - start];
+        byte[] literal = new byte[end - start];
+        BitSet[] set = new BitSet[end - start];
         for (int i = start; i < end; i++, n++) {
             byte c = p[i];
             if (c == '\\' && i + 1 < end) {
-                kinds[n] = LITERAL;
-                literals[n] = p[++i];
+                kind[n] = LITERAL;
+                literal[n] = p[++i];
             } else if (c == '?') {
-                kinds[n] = ONE;
+                kind[n] = ONE;
             } else if (c == '*' && i + 1 < end && p[i + 1] == '*') {
                 while (i + 1 < end && p[i + 1] == '*') {
                     i++;
                 }
                 boolean dirs = i + 1 < end && p[i + 1] == '/';
-                kinds[n] = dirs ? DIRS : ANY;
+                kind[n] = dirs ? DIRS : ANY;
                 i += dirs ? 1 : 0;
             } else if (c == '*') {
-                kinds[n] = STAR;
+                kind[n] = STAR;
             } else if (c == '[') {
-                sets[n] = new BitSet(256);
-                i = parseSet(p, i + 1, end, sets[n], text);
-                kinds[n] = SET;
+                set[n] = new BitSet(256);
+                i = parseSet(p, i + 1, end, set[n], text);
+                kind[n] = SET;
             } else {
-                kinds[n] = LITERAL;
-                literals[n] = c;
+                kind[n] = LITERAL;
+                literal[n] = c;
             }
         }
-        return new Glob(text, wholePath, directoryOnly,
-                Arrays.copyOf(kinds, n), Arrays.copyOf(literals, n), Arrays.copyOf(sets, n));
+        this.kinds = Arrays.copyOf(kind, n);
+        this.literals = Arrays.copyOf(literal, n);
+        this.sets = Arrays.copyOf(set, n);
     }
 
     /** Fills {@code set} from the class starting at {@code i} (after '['); returns the index of its ']'. */

@@ -13,12 +13,11 @@ public final class Listing implements AutoCloseable {
     public final int unusablePaths;
     private final Map<Long, Long> fileSystems;
 
-    Listing(DirectoryTable directories, FileList files, DirectoryHandles handles, Map<Long, Long> fileSystems,
-            int unusablePaths) {
-        this.directories = directories;
-        this.files = files;
-        this.handles = handles;
-        this.fileSystems = fileSystems;
+    Listing(ListingBuilder built, int unusablePaths) {
+        directories = built.dirs;
+        files = built.files;
+        handles = built.handles;
+        fileSystems = built.fileSystems.byDevice();
         this.unusablePaths = unusablePaths;
     }
 

@@ -1,0 +1,39 @@
+package dirdump.scan;
+
+import dirdump.sys.Directory;
+import dirdump.sys.Os;
+import dirdump.sys.Stat;
+
+/**
+ * The {@link Listing} as the walk builds it: the directories with their open handles, the files, the
+ * file system of each device met.
+ */
+final class ListingBuilder {
+    final DirectoryTable dirs = new DirectoryTable();
+    final FileList files = new FileList();
+    final DirectoryHandles handles;
+    final DeviceFileSystems fileSystems;
+
+    /** {@code openDirectories}: how many directory handles stay open at most. */
+    ListingBuilder(Os os, int openDirectories) {
+        handles = new DirectoryHandles(os, dirs, openDirectories);
+        fileSystems = new DeviceFileSystems(os);
+    }
+
+    /**
+     * Adds directory {@code name} of {@code parent} (-1: a root, by its path), just opened as {@code h}
+     * and checked, {@code st} its fstat; its handle is kept open. {@code how}: {@link
+     * DirectoryTable#LISTED}, {@link DirectoryTable#FOLLOWED} or 0.
+     */
+    int addDirectory(int parent, byte[] name, Stat st, byte how, Directory h) {
+        int d = dirs.add(parent, name, st.dev, st.ino, how);
+        handles.opened(d, h);
+        return d;
+    }
+
+    /** The walk is over: what it found, with {@code unusablePaths} PATHs (or lists) it could not use. */
+    Listing build(int unusablePaths) {
+        handles.settle();
+        return new Listing(this, unusablePaths);
+    }
+}

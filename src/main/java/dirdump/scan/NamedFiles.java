@@ -1,0 +1,194 @@
+package dirdump.scan;
+
+import dirdump.outcome.SkipReason;
+import dirdump.sys.Directory;
+import dirdump.sys.FileType;
+import dirdump.sys.Os;
+import dirdump.sys.PathNames;
+import dirdump.sys.Stat;
+import dirdump.sys.SysException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Files named by themselves: a PATH that is no directory, and the entries of a --files-from list,
+ * each stat'ed (a list gives no inode). Each is listed under a root made for its directory; the
+ * directories of list entries are resolved with no symbolic link followed (see {@link Os#openBeneath})
+ * unless -L. A directory named in a list is not walked: find lists every directory as well as the
+ * files in it.
+ */
+final class NamedFiles {
+    private final Os os;
+    private final ListingBuilder listing;
+    private final EntryFilter filter;
+    private final LinkPolicy links;
+    private final EntryOutcomes outcomes;
+    /**
+     * The root made for each parent directory of named files, by its path and how it is resolved: the
+     * files of a directory share one root, so that a long list costs a FileList entry a file, not a
+     * DirectoryTable root; -1 for one that could not be opened.
+     */
+    private final Map<ByteBuffer, NamedParent> parents = new HashMap<>();
+    /** A list entry that does not exist is skipped as gone (a snapshot's), not an error (a --files-from list's). */
+    private boolean missingIsGone;
+
+    /** The root made for the directory of named files, or -1 with why it could not be opened. */
+    private record NamedParent(int root, SysException failure) {
+    }
+
+    NamedFiles(Os os, ListingBuilder listing, EntryFilter filter, LinkPolicy links, EntryOutcomes outcomes) {
+        this.os = os;
+        this.listing = listing;
+        this.filter = filter;
+        this.links = links;
+        this.outcomes = outcomes;
+    }
+
+    void missingAreGone() {
+        missingIsGone = true;
+    }
+
+    /** A PATH that is no directory ({@code st}: stat'ed as given, through a link), by its name. */
+    void addPath(byte[] path, Stat st) {
+        int slash = PathNames.lastSlash(path);
+        NamedParent parent = parent(parentOf(path, slash), false);
+        if (parent.root >= 0 && onPseudoFileSystem(parent.root, path, slash, st, true)) {
+            outcomes.pseudoFileSystemPath(path);
+        } else if (parent.root >= 0) {
+            add(path, parent.root, st, true);
+        } else {
+            outcomes.error(path, parent.failure);
+        }
+    }
+
+    /** Adds the entries of {@code list} until {@code stop} says so; false if the list itself could not be opened or read to its end. */
+    boolean addList(NameList list, BooleanSupplier stop) {
+        try (list) {
+            for (byte[] path; !stop.getAsBoolean() && (path = list.next()) != null; ) {
+                listed(path);
+            }
+            return true;
+        } catch (SysException e) {
+            outcomes.unusablePath(list.name(), e);
+            return false;
+        }
+    }
+
+    /** A name that does not exist is an error of that file, not of the command line. */
+    private void listed(byte[] entry) {
+        boolean follow = links.followsListed();
+        byte[] path = trimmed(entry);
+        int slash = PathNames.lastSlash(path);
+        NamedParent parent = parent(parentOf(path, slash), !follow);
+        if (parent.root < 0) {
+            if (missingIsGone && parent.failure.isGone()) {
+                outcomes.skip(path, SkipReason.GONE);
+            } else if (!follow && parent.failure.isSymbolicLink()) {
+                outcomes.skip(path, SkipReason.SYMLINK);
+            } else {
+                outcomes.error(path, parent.failure);
+            }
+            return;
+        }
+        byte[] name = Arrays.copyOfRange(path, slash + 1, path.length);
+        try (DirectoryHandles.Held h = listing.handles.hold(parent.root)) {
+            Stat st = os.stat(h.dir, name, follow);
+            if (entry.length > path.length && st.type() != FileType.DIRECTORY) {
+                throw SysException.notADirectory();  // "FILE/", as the kernel says
+            }
+            if (onPseudoFileSystem(parent.root, path, slash, st, follow)) {
+                outcomes.skip(path, SkipReason.PSEUDO_FILE_SYSTEM);
+            } else {
+                add(path, parent.root, st, follow);
+            }
+        } catch (SysException e) {
+            if (follow && (e.isSymbolicLink() || exists(parent.root, name))) {
+                links.notFollowed(path, e);
+            } else if (missingIsGone && e.isGone()) {
+                outcomes.skip(path, SkipReason.GONE);
+            } else {
+                outcomes.error(path, e);
+            }
+        }
+    }
+
+    private boolean exists(int root, byte[] name) {
+        try (DirectoryHandles.Held h = listing.handles.hold(root)) {
+            os.stat(h.dir, name, false);
+            return true;
+        } catch (SysException e) {
+            return false;
+        }
+    }
+
+    private void add(byte[] path, int root, Stat st, boolean followed) {
+        FileType type = st.type();
+        if (filter.leftOutNamed(path, type)) {
+            return;
+        }
+        if (type == FileType.REGULAR) {
+            int slash = PathNames.lastSlash(path);
+            listing.files.add(root, Arrays.copyOfRange(path, slash + 1, path.length), st.dev, st.ino, followed);
+            listing.fileSystems.noteLayer(st.dev, listing.dirs.dev(root));
+        } else {
+            filter.notRead(path, type);
+        }
+    }
+
+    /** "" for a bare name (the working directory), "/" for a name in the root directory. */
+    private static byte[] parentOf(byte[] path, int slash) {
+        return slash < 0 ? new byte[0] : Arrays.copyOf(path, Math.max(slash, 1));
+    }
+
+    /**
+     * The root for the directory of a named file, opened once: by name for a file PATH (or with -L),
+     * below where the name starts with no link followed for a list entry. A link on the way is told
+     * once, for all the files named in it.
+     */
+    private NamedParent parent(byte[] parent, boolean listed) {
+        ByteBuffer key = ByteBuffer.wrap(Arrays.copyOf(parent, parent.length + 1));
+        key.put(parent.length, (byte) (listed ? 1 : 0));
+        NamedParent known = parents.get(key);
+        if (known != null) {
+            return known;
+        }
+        NamedParent made;
+        try {
+            Directory h = listing.handles.openRoot(parent, listed);
+            Stat hs = h.stat();
+            listing.fileSystems.of(hs.dev, h);
+            made = new NamedParent(listing.addDirectory(-1, parent, hs, listed ? DirectoryTable.LISTED : 0, h), null);
+        } catch (SysException e) {
+            made = new NamedParent(-1, e);
+            if (listed && e.isSymbolicLink()) {
+                outcomes.linkOnTheWay(parent);
+            }
+        }
+        parents.put(key, made);
+        return made;
+    }
+
+    /** Whether a file named by itself lies on a pseudo file system: /proc/self/pagemap as PATH, say. */
+    private boolean onPseudoFileSystem(int root, byte[] path, int slash, Stat st, boolean follow) {
+        if (st.type() != FileType.REGULAR) {
+            return false;
+        }
+        try (DirectoryHandles.Held h = listing.handles.hold(root)) {
+            return listing.fileSystems.pseudoFile(h.dir, Arrays.copyOfRange(path, slash + 1, path.length), st.dev, follow);
+        } catch (SysException e) {
+            return false;  // the read says what became of it
+        }
+    }
+
+    /** "dir///" and "dir/" become "dir"; "/" stays. */
+    static byte[] trimmed(byte[] path) {
+        int end = path.length;
+        while (end > 1 && path[end - 1] == '/') {
+            end--;
+        }
+        return Arrays.copyOf(path, end);
+    }
+}
