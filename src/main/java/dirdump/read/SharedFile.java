@@ -1,7 +1,6 @@
 package dirdump.read;
 
 import dirdump.cache.ByteRanges;
-import dirdump.scan.Opened;
 import dirdump.sys.SysException;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,7 +16,7 @@ final class SharedFile {
     /** A file of at least two chunks is shared: the size of read_ahead_kb on these machines. */
     static final long CHUNK = 8L << 20;
 
-    final Opened opened;
+    final FileToRead file;
     /** Where each chunk starts and ends, in pairs. */
     private final long[] chunks;
     private final AtomicInteger next = new AtomicInteger();
@@ -25,9 +24,9 @@ final class SharedFile {
     private final AtomicLong bytes = new AtomicLong();
     private volatile SysException failure;
 
-    SharedFile(Opened opened) {
-        this.opened = opened;
-        long[] ranges = opened.ranges() != null ? opened.ranges() : ByteRanges.whole(opened.stat().size);
+    SharedFile(FileToRead file) {
+        this.file = file;
+        long[] ranges = file.ranges() != null ? file.ranges() : ByteRanges.whole(file.opened().stat().size);
         long[] pieces = new long[0];
         int n = 0;
         for (int i = 0; i < ranges.length; i += 2) {
@@ -41,15 +40,15 @@ final class SharedFile {
             }
         }
         chunks = Arrays.copyOf(pieces, 2 * n);
-        if (opened.ranges() == null && n > 0) {
+        if (file.ranges() == null && n > 0) {
             chunks[2 * n - 1] = Long.MAX_VALUE;  // the whole file: the last chunk reads on to its end, whatever its size said
         }
     }
 
     /** Big enough to share: two chunks or more to read, with data everywhere (a sparse file is read by its data). */
-    static boolean worthSharing(Opened o) {
-        long toRead = o.ranges() != null ? ByteRanges.length(o.ranges()) : o.stat().size;
-        return toRead >= 2 * CHUNK && !o.stat().sparse();
+    static boolean worthSharing(FileToRead f) {
+        long toRead = f.ranges() != null ? ByteRanges.length(f.ranges()) : f.opened().stat().size;
+        return toRead >= 2 * CHUNK && !f.opened().stat().sparse();
     }
 
     /** The next chunk to read, or -1 if every chunk has been taken. */

@@ -121,7 +121,7 @@ public final class FileOpener {
                 // A bind-mounted file is the root of its mount: its directory listed the inode it covers.
                 changed(report, path(f), "was replaced by another file since it was listed", tally);
             } else {
-                Opened opened = new Opened(path(f), file, st, null);
+                Opened opened = new Opened(path(f), file, st);
                 file = null;
                 return opened;
             }

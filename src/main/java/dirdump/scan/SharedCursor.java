@@ -1,53 +1,57 @@
 package dirdump.scan;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 
 /**
- * Runs per-thread workers over the files of a sequence, taking them in order through one shared
- * cursor: for passes that only look at each file (status, evict), where the time goes to system calls
- * and two cores do twice the work. Each worker keeps its own state; the caller adds it up after.
+ * The place in a sequence of files that the threads of a pass share: each takes the next file from it,
+ * so files are started in sequence order however many threads work on them.
  */
 public final class SharedCursor {
-    private SharedCursor() {
+    private final int[] sequence;
+    private final AtomicInteger taken = new AtomicInteger();
+
+    public SharedCursor(int[] sequence) {
+        this.sequence = sequence;
+    }
+
+    /** The next file of the sequence, or -1 once every one has been taken. */
+    public int next() {
+        int i = taken.getAndIncrement();
+        return i < sequence.length ? sequence[i] : -1;
     }
 
     /**
-     * {@code perThread} makes one worker for each thread; with one thread it runs in the caller's. Once
+     * Runs per-thread workers over the files of a sequence, for passes that only look at each file
+     * (status, evict), where the time goes to system calls and two cores do twice the work. Each worker
+     * keeps its own state; the caller adds it up after. {@code perThread} makes one worker for each
+     * thread; with one thread (or if the system refused every thread) it runs in the caller's. Once
      * {@code stop} says so (a signal), each ends after the file in hand.
      */
     public static void forEach(int[] sequence, int threads, BooleanSupplier stop, Supplier<IntConsumer> perThread) {
-        AtomicInteger cursor = new AtomicInteger();
-        List<Thread> started = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
+        SharedCursor cursor = new SharedCursor(sequence);
+        Supplier<Runnable> loop = () -> {
             IntConsumer worker = perThread.get();
-            Runnable loop = () -> {
-                for (int i; !stop.getAsBoolean() && (i = cursor.getAndIncrement()) < sequence.length; ) {
-                    worker.accept(sequence[i]);
+            return () -> {
+                for (int f; !stop.getAsBoolean() && (f = cursor.next()) >= 0; ) {
+                    worker.accept(f);
                 }
             };
-            if (threads == 1) {
-                loop.run();
-            } else {
-                Thread thread = new Thread(loop, "worker-" + t);
-                thread.start();
-                started.add(thread);
-            }
+        };
+        if (threads == 1) {
+            loop.get().run();
+            return;
         }
-        for (Thread thread : started) {
-            while (true) {
-                try {
-                    thread.join();
-                    break;
-                } catch (InterruptedException e) {
-                    // the workers end on their own
-                }
-            }
+        WorkerThreads started = new WorkerThreads();
+        for (int t = 0; t < threads; t++) {
+            started.start("worker-" + t, loop);
         }
+        if (started.refused() > 0 && started.started() == 0) {
+            loop.get().run();  // the system would start no thread: the caller's works alone
+        }
+        started.join();
     }
 
     /** As many threads as cores, at most {@code max}, and not more than files. */

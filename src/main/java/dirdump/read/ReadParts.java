@@ -1,0 +1,96 @@
+package dirdump.read;
+
+import dirdump.cache.ResidencyChange;
+import dirdump.outcome.Reporter;
+import dirdump.outcome.Tally;
+import dirdump.scan.FileOpener;
+import dirdump.scan.Listing;
+import dirdump.scan.SharedCursor;
+import dirdump.scan.WorkerThreads;
+import dirdump.sys.Os;
+import dirdump.sys.SysException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Makes the parts of each thread of a run, all taking files from the one {@code cursor}, and keeps
+ * what each counts ({@code tallies}, {@code residencies}) for the sum. Parts are made in the thread
+ * that starts the one they are for (a thread refused makes none).
+ */
+record ReadParts(Os os, Listing listing, ReadPlan plan, ReadControl control, Reporter reporter, SharedCursor cursor,
+                 SharedFiles shared, List<Tally> tallies, List<ResidencyChange> residencies) {
+    ReadParts(Os os, Listing listing, int[] sequence, ReadPlan plan, ReadControl control, Reporter reporter) {
+        this(os, listing, plan, control, reporter, new SharedCursor(sequence), new SharedFiles(), new ArrayList<>(),
+                new ArrayList<>());
+    }
+
+    /** The threads of a layout: each at the plan's I/O priority, if it has one. */
+    WorkerThreads threads() {
+        return plan.ioPriority() == null ? new WorkerThreads() : new WorkerThreads(this::setIoPriority);
+    }
+
+    /** Warns once if the system refused threads: the run goes on with those it started. */
+    void warnIfRefused(WorkerThreads threads) {
+        if (threads.refused() > 0) {
+            reporter.warning("could start only " + threads.started() + " of " + (threads.started() + threads.refused())
+                    + " threads (" + threads.refusal() + "); going on with those");
+        }
+    }
+
+    /** A reader that opens its own files; beside other readers with READ, it shares big ones with them. */
+    synchronized OpeningReader openingReader() {
+        Tally tally = tally();
+        CacheMeter meter = meter();
+        return new OpeningReader(intake(tally, meter), warmer(tally, meter), control,
+                plan.jobs() > 1 && plan.method() == ReadMethod.READ ? shared : null);
+    }
+
+    /** What an opener takes its files with: it only checks and advises, so it needs no buffer. */
+    synchronized FileIntake intake() {
+        return intake(tally(), meter());
+    }
+
+    /** What a reader handed open files brings them in with. */
+    synchronized FileWarmer warmer() {
+        return warmer(tally(), meter());
+    }
+
+    /** What every part counted. */
+    synchronized ReadRun.Result sum(int readers) {
+        ReadRun.Result total = new ReadRun.Result(new Tally(), new ResidencyChange(), readers);
+        tallies.forEach(total.tally()::add);
+        residencies.forEach(total.residency()::add);
+        return total;
+    }
+
+    private FileIntake intake(Tally tally, CacheMeter meter) {
+        return new FileIntake(cursor, new FileOpener(os, listing, reporter, "not read"),
+                new MissingPages(plan, meter, tally, reporter), tally, control, FileIntake.exact(plan, control));
+    }
+
+    private FileWarmer warmer(Tally tally, CacheMeter meter) {
+        SpanReader reader = plan.method() == ReadMethod.READ
+                ? new SpanReader(os.allocate(control.readSize(plan.bufferSize(), plan.jobs())), control) : null;
+        return new FileWarmer(plan.method(), reader, new WillNeed(control), meter, tally, reporter, control);
+    }
+
+    private Tally tally() {
+        Tally t = new Tally();
+        tallies.add(t);
+        return t;
+    }
+
+    private CacheMeter meter() {
+        ResidencyChange residency = new ResidencyChange();
+        residencies.add(residency);
+        return new CacheMeter(residency, plan.measureAfter());
+    }
+
+    private void setIoPriority() {
+        try {
+            os.setIoPriority(plan.ioPriority().ioClass(), plan.ioPriority().level());
+        } catch (SysException e) {
+            reporter.warning("--ionice " + plan.ioPriority() + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package dirdump.read;
+
+import dirdump.outcome.Tally;
+import dirdump.sys.OpenFile;
+import dirdump.sys.ReadBuffer;
+import dirdump.sys.Stat;
+import dirdump.sys.SysException;
+
+/**
+ * Copies a file's bytes through one buffer: to its end, its byte ranges, or only the data of a sparse
+ * file (its holes counted), within what --max-bytes allows; a file that ends early (truncated
+ * meanwhile) ends the read. One per reading thread.
+ */
+final class SpanReader {
+    private final ReadBuffer buffer;
+    private final ReadControl control;
+    /** Set by readSpan: the file ended before the span did (truncated meanwhile). */
+    private boolean ended;
+    /** Set by readSpan: the run is to stop (a signal, or --max-bytes reached). */
+    private boolean stopped;
+
+    SpanReader(ReadBuffer buffer, ReadControl control) {
+        this.buffer = buffer;
+        this.control = control;
+    }
+
+    /**
+     * What is to be read of the file: the bytes read, or -(bytes + 1) if the run was told to stop
+     * before the end. The holes of a sparse file left out are counted in {@code tally}.
+     */
+    long read(FileToRead f, Tally tally) throws SysException {
+        OpenFile file = f.opened().file();
+        Stat st = f.opened().stat();
+        return f.ranges() != null ? readRanges(file, st, f.ranges(), tally)
+                : st.sparse() ? readData(file, st, tally) : readToEnd(file, st.size);
+    }
+
+    /** One chunk of a shared file, from {@code from} to {@code to} (see SharedFile): the bytes read. */
+    long readChunk(OpenFile file, long from, long to) throws SysException {
+        stopped = false;
+        return readSpan(file, from, to);
+    }
+
+    /** The byte ranges of a file, with pread; of a sparse file, only the data in them. */
+    private long readRanges(OpenFile file, Stat st, long[] ranges, Tally tally) throws SysException {
+        long total = 0;
+        ended = false;
+        stopped = false;
+        for (int i = 0; i < ranges.length && !ended; i += 2) {
+            total += st.sparse() ? readData(file, ranges[i], ranges[i + 1], tally) : readSpan(file, ranges[i], ranges[i + 1]);
+            if (stopped) {
+                return -total - 1;
+            }
+        }
+        return total;
+    }
+
+    /** Only the data of a sparse file, range by range (lseek SEEK_DATA, SEEK_HOLE); the holes left out are counted. */
+    private long readData(OpenFile file, Stat st, Tally tally) throws SysException {
+        ended = false;
+        stopped = false;
+        long total = readData(file, 0, st.size, tally);
+        return stopped ? -total - 1 : total;
+    }
+
+    /** The data between {@code from} and {@code to}, within the file's size; its holes counted. */
+    private long readData(OpenFile file, long from, long to, Tally tally) throws SysException {
+        long total = 0;
+        long holes = 0;
+        long pos = from;
+        for (long data; (data = file.nextData(pos)) >= 0 && data < to; ) {
+            holes += data - pos;
+            long hole = Math.min(file.nextHole(data), to);
+            long n = readSpan(file, data, hole);
+            total += n;
+            if (stopped) {
+                return total;
+            }
+            pos = ended ? data + n : hole;
+            ended = false;
+        }
+        tally.addHoles(holes + Math.max(0, to - pos));
+        return total;
+    }
+
+    /**
+     * preads from {@code from} to {@code to}, at most --max-bytes' allowance; the bytes read. Sets
+     * {@link #ended} if the file ended first, {@link #stopped} if the run is to stop.
+     */
+    private long readSpan(OpenFile file, long from, long to) throws SysException {
+        long total = 0;
+        for (long at = from; at < to; ) {
+            int want = (int) control.allow(Math.min(buffer.capacity(), to - at));
+            if (want == 0) {
+                stopped = true;
+                break;
+            }
+            int n = file.read(buffer, at, want);
+            control.unused(want - n);
+            if (n == 0) {
+                ended = true;  // the end of the file
+                break;
+            }
+            at += n;
+            total += n;
+            control.transferred(n);
+            if (at < to && control.stopped()) {
+                stopped = true;
+                break;
+            }
+        }
+        return total;
+    }
+
+    /**
+     * The bytes read, or -(bytes + 1) if the run was told to stop before the end. A short read that
+     * reaches the size fstat gave ends it without the read that would return 0 (a small file takes one
+     * read); a file of size 0 (in /proc, say) is read to the end it reports. Under --max-bytes, the
+     * last read is cut to what the bound leaves (a pread at the position reached).
+     */
+    private long readToEnd(OpenFile file, long size) throws SysException {
+        long total = 0;
+        while (true) {
+            int want = (int) control.allow(buffer.capacity());
+            if (want == 0) {
+                return -total - 1;
+            }
+            int n = want == buffer.capacity() ? file.read(buffer) : file.read(buffer, total, want);
+            control.unused(want - n);
+            if (n <= 0) {
+                return total;
+            }
+            total += n;
+            control.transferred(n);
+            if (n < buffer.capacity() && total == size) {
+                return total;
+            }
+            if (control.stopped()) {
+                return -total - 1;
+            }
+        }
+    }
+}
