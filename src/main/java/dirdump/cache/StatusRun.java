@@ -2,16 +2,12 @@ package dirdump.cache;
 
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
-import dirdump.scan.FileOpener;
 import dirdump.scan.Listing;
-import dirdump.scan.SharedCursor;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.Residency;
 import dirdump.sys.Stat;
 import dirdump.sys.SysException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /** Measures the page-cache residency of each listed file, in sequence order; reads nothing. */
@@ -43,26 +39,14 @@ public final class StatusRun {
      */
     public static PageTotals run(Os os, Listing listing, int[] sequence, ResidencyProbe probe, Tally tally,
                                  Reporter reporter, Rows rows, Saver saver, int threads, BooleanSupplier stop) {
-        List<PageTotals> parts = new ArrayList<>();
-        List<Tally> tallies = new ArrayList<>();
-        SharedCursor.forEach(sequence, threads, stop, () -> {
-            FileOpener opener = new FileOpener(os, listing, reporter, "not measured");
-            PageTotals part = new PageTotals();
-            Tally counts = new Tally();
-            parts.add(part);
-            tallies.add(counts);
-            return f -> opener.use(f, counts, (path, file, st) -> {
-                Residency r = probe.measure(file, st);
-                part.add(r);
-                rows.file(path, r, st.size);
-                if (saver != null) {
-                    saver.file(f, file, st, r);
-                }
-            });
-        });
-        PageTotals totals = new PageTotals();
-        parts.forEach(totals::add);
-        tallies.forEach(tally::add);
-        return totals;
+        return FilePass.run(os, listing, sequence, tally, reporter, "not measured", threads, stop, PageTotals::new,
+                PageTotals::add, (part, f, path, file, st) -> {
+                    Residency r = probe.measure(file, st);
+                    part.add(r);
+                    rows.file(path, r, st.size);
+                    if (saver != null) {
+                        saver.file(f, file, st, r);
+                    }
+                });
     }
 }

@@ -8,7 +8,7 @@ import dirdump.report.StderrReporter;
 import dirdump.lock.LockCheck;
 import dirdump.lock.LockRun;
 import dirdump.lock.LockedSet;
-import dirdump.report.RunFacts;
+import dirdump.report.CommonSummary;
 import dirdump.scan.StopRequest;
 import dirdump.sys.AvailableMemory;
 import dirdump.sys.LockLimits;
@@ -20,7 +20,7 @@ final class Locking {
      * The set locked, null if it could not be ({@code exit} is then {@link ExitCode#CANNOT_LOCK}, and
      * why was said); {@code exit}: else the status of the lock so far, {@code facts} its summary's.
      */
-    record Locked(LockedSet set, ExitCode exit, RunFacts facts) {
+    record Locked(LockedSet set, ExitCode exit, CommonSummary facts) {
     }
 
     private Locking() {
@@ -35,7 +35,7 @@ final class Locking {
             return new Locked(null, ExitCode.CANNOT_LOCK, null);
         }
         ExitCode exit = ExitCode.of(selection.listing(), selection.tally(), stop.signal(), noMatch);
-        RunFacts facts = new RunFacts(selection.tally(), selection.listing().unusablePaths, selection.order().key(),
+        CommonSummary facts = new CommonSummary(selection.tally(), selection.listing().unusablePaths, selection.order().key(),
                 "mlock", selection.os().description(), selection.listingNanos(), selection.orderingNanos(),
                 "locking", System.nanoTime() - start, exit.status, StoppedBySignal.of(stop));
         return new Locked(set, exit, facts);

@@ -1,27 +1,22 @@
 package dirdump.cli;
 
-import dirdump.outcome.FileReason;
-import dirdump.run.Selection;
-import dirdump.run.NoMatch;
-import dirdump.run.ExitCode;
-import dirdump.report.StoppedBySignal;
 import dirdump.report.StderrReporter;
 import dirdump.cache.PageTotals;
 import dirdump.cache.SnapshotSaver;
 import dirdump.cache.SnapshotWriter;
-import dirdump.cache.ResidencyProbe;
 import dirdump.report.StatusJson;
 import dirdump.cache.StatusRun;
 import dirdump.report.StatusTable;
 import dirdump.order.Order;
-import dirdump.report.RunFacts;
+import dirdump.report.CommonSummary;
+import dirdump.run.ExitCode;
+import dirdump.run.Selection;
+import dirdump.outcome.FileReason;
 import dirdump.report.RunRecord;
-import dirdump.scan.StopRequest;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -49,7 +44,7 @@ import picocli.CommandLine.Parameters;
             "2:usage error, a PATH does not exist or cannot be used, or stdout cannot be written",
             "129, 130, 143:stopped by SIGHUP, SIGINT, SIGTERM, after the totals of what was measured",
             "141:the reader of stdout went away (a closed pipe, as | head); nothing is said"})
-final class StatusCommand extends CacheCommand implements Callable<Integer> {
+final class StatusCommand extends CacheCommand {
     @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to measure.")
     List<String> paths;
 
@@ -62,15 +57,16 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
                 + "complete; -: standard output (without -v and --json).")
     String save;
 
+    /** The snapshot being written, with --save. */
+    private SnapshotWriter writer;
+
     @Override
-    public Integer call() {
-        StopRequest stop = new StopRequest();
-        try (StopOnSignal signals = new StopOnSignal(stop)) {
-            return status(stop);
-        }
+    List<String> paths() {
+        return paths;
     }
 
-    private int status(StopRequest stop) {
+    @Override
+    Opened beforeWalk() {
         table.validate();
         if ("-".equals(save) && (output.json || output.verbosity() == StderrReporter.Verbosity.VERBOSE)) {
             throw new ParameterException(spec.commandLine(), "--save - and " + (output.json ? "--json" : "-v")
@@ -79,11 +75,8 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
         if (walk.order == null && !walk.nosort) {
             walk.order = Order.NONE;  // rows in the order of the walk; no order is faster to measure in
         }
-        RunRecord record = new RunRecord("status", paths);
-        StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
-        try (SnapshotWriter writer = save == null ? null : snapshot(); Selection selection = select(paths, reporter, stop)) {
-            return measure(selection, reporter, stop, record, writer);
-        }
+        writer = save == null ? null : snapshot();
+        return writer == null ? super.beforeWalk() : writer::close;
     }
 
     /** Opened before the walk, so that a FILE that cannot be written is told at once. */
@@ -98,26 +91,25 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
         }
     }
 
-    private int measure(Selection selection, StderrReporter reporter, StopRequest stop, RunRecord record,
-                        SnapshotWriter writer) {
-        boolean noMatch = NoMatch.check(selection, reporter);
-        ResidencyProbe probe = new ResidencyProbe(probeOptions.method);
-        boolean forPeople = !output.json && output.verbosity() != StderrReporter.Verbosity.QUIET;
+    @Override
+    int run(Pass pass) {
+        Selection selection = pass.selection();
+        StderrReporter reporter = pass.reporter();
         StatusTable human = new StatusTable(parent.out, table.columns(), table.bytes, table.raw);
         StatusJson json = new StatusJson();
         StatusRun.Rows rows = !reporter.verbose() ? (path, r, size) -> { } : output.json ? json : human;
-        if (forPeople && reporter.verbose() && !table.noHeadings) {
+        if (forPeople() && reporter.verbose() && !table.noHeadings) {
             human.header();
         }
 
         long start = System.nanoTime();
-        SnapshotSaver saver = writer == null ? null : new SnapshotSaver(writer, selection.listing(), probe);
-        PageTotals totals = StatusRun.run(selection.os(), selection.listing(), selection.sequence(), probe,
-                selection.tally(), reporter, rows, saver, saver != null ? 1 : threads(selection, reporter), stop);
+        SnapshotSaver saver = writer == null ? null : new SnapshotSaver(writer, selection.listing(), pass.probe());
+        PageTotals totals = StatusRun.run(selection.os(), selection.listing(), selection.sequence(), pass.probe(),
+                selection.tally(), reporter, rows, saver, saver != null ? 1 : pass.threads(), pass.stop());
         long measuring = System.nanoTime() - start;
 
-        ExitCode exit = ExitCode.of(selection.listing(), selection.tally(), stop.signal(), noMatch);
-        if (saver != null && stop.signal() == 0) {
+        ExitCode exit = pass.exit();
+        if (saver != null && pass.stop().signal() == 0) {
             exit = saved(saver, reporter, exit);
         }
         String shortfall = table.shortfall(totals);
@@ -125,17 +117,13 @@ final class StatusCommand extends CacheCommand implements Callable<Integer> {
             reporter.problem(shortfall);
             exit = ExitCode.NOT_RESIDENT;
         }
-        RunFacts facts = new RunFacts(selection.tally(), selection.listing().unusablePaths, selection.order().key(),
-                probe.methodUsed(), selection.os().description(), selection.listingNanos(), selection.orderingNanos(),
-                "measuring", measuring, exit.status, StoppedBySignal.of(stop));
+        CommonSummary common = pass.summary("measuring", measuring, exit);
         if (output.json) {
-            walk.describe(record);
-            record.setting("method", probe.methodUsed()).setting("min_percent", table.minPercent)
-                    .setting("save", save);
-            json.print(totals, facts, reporter.verbose(), record.json(reporter), parent.out);
-        } else if (forPeople) {
+            RunRecord record = settings(pass).setting("min_percent", table.minPercent).setting("save", save);
+            json.print(totals, common, reporter.verbose(), record.json(reporter), parent.out);
+        } else if (forPeople()) {
             parent.out.flush();  // the rows before the footer, where both go to one terminal
-            StatusTable.footer(totals, facts, parent.err);
+            StatusTable.footer(totals, common, parent.err);
         }
         return exit.status;
     }

@@ -1,6 +1,7 @@
 package dirdump.cli;
 
 import dirdump.cache.PageTotals;
+import dirdump.report.ResidencyFigures;
 import dirdump.report.StatusColumn;
 import java.util.List;
 import java.util.Locale;
@@ -66,7 +67,7 @@ final class StatusOptions {
         }
         return 100.0 * t.residentPages() / t.pages() >= minPercent ? null : String.format(Locale.ROOT,
                 "%s %% of the pages are in the page cache, less than --min-percent %s",
-                PageTotals.percentText(t.residentPages(), t.pages()), text());
+                ResidencyFigures.percentText(t.residentPages(), t.pages()), text());
     }
 
     private String text() {

@@ -1,5 +1,6 @@
 package dirdump.outcome;
 
+import dirdump.sys.Residency;
 
 /**
  * Where the phases tell what happens to each file as it happens: errors, notices, and with -v each
@@ -28,6 +29,9 @@ public interface Reporter {
     void skipped(byte[] path, SkipReason reason);
 
     void filtered(byte[] path, String why);
+
+    /** A file evicted, with its residency before and after (each null when unknown): told with -v. */
+    void evicted(byte[] path, Residency before, Residency after);
 
     /** A line of -v output about one file, as the command words it. */
     void line(String text);

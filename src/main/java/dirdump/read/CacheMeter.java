@@ -1,6 +1,6 @@
 package dirdump.read;
 
-import dirdump.cache.BeforeAfter;
+import dirdump.cache.ResidencyChange;
 import dirdump.cache.ProbeMethod;
 import dirdump.cache.ResidencyProbe;
 import dirdump.sys.OpenFile;
@@ -15,11 +15,11 @@ import dirdump.sys.SysException;
 final class CacheMeter {
     /** cachestat only: one 0.24 us call; mmap + mincore would cost about as much as reading a small file. */
     private final ResidencyProbe probe = new ResidencyProbe(ProbeMethod.CACHESTAT);
-    private final BeforeAfter totals;
+    private final ResidencyChange totals;
     /** Whether each file is measured again once read (one cachestat a file, which -q leaves out). */
     private final boolean measureAfter;
 
-    CacheMeter(BeforeAfter totals, boolean measureAfter) {
+    CacheMeter(ResidencyChange totals, boolean measureAfter) {
         this.totals = totals;
         this.measureAfter = measureAfter;
     }

@@ -1,6 +1,6 @@
 package dirdump.read;
 
-import dirdump.cache.BeforeAfter;
+import dirdump.cache.ResidencyChange;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
@@ -18,7 +18,7 @@ import java.util.List;
  * that starts the one they are for (a thread refused makes none).
  */
 record ReadParts(Os os, Listing listing, ReadPlan plan, ReadControl control, Reporter reporter, SharedCursor cursor,
-                 SharedFiles shared, List<Tally> tallies, List<BeforeAfter> residencies) {
+                 SharedFiles shared, List<Tally> tallies, List<ResidencyChange> residencies) {
     ReadParts(Os os, Listing listing, int[] sequence, ReadPlan plan, ReadControl control, Reporter reporter) {
         this(os, listing, plan, control, reporter, new SharedCursor(sequence), new SharedFiles(), new ArrayList<>(),
                 new ArrayList<>());
@@ -57,7 +57,7 @@ record ReadParts(Os os, Listing listing, ReadPlan plan, ReadControl control, Rep
 
     /** What every part counted. */
     synchronized ReadRun.Result sum(int readers) {
-        ReadRun.Result total = new ReadRun.Result(new Tally(), new BeforeAfter(), readers);
+        ReadRun.Result total = new ReadRun.Result(new Tally(), new ResidencyChange(), readers);
         tallies.forEach(total.tally()::add);
         residencies.forEach(total.residency()::add);
         return total;
@@ -81,7 +81,7 @@ record ReadParts(Os os, Listing listing, ReadPlan plan, ReadControl control, Rep
     }
 
     private CacheMeter meter() {
-        BeforeAfter residency = new BeforeAfter();
+        ResidencyChange residency = new ResidencyChange();
         residencies.add(residency);
         return new CacheMeter(residency, plan.measureAfter());
     }

@@ -1,6 +1,6 @@
 package dirdump.read;
 
-import dirdump.cache.BeforeAfter;
+import dirdump.cache.ResidencyChange;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
 import dirdump.scan.Listing;
@@ -13,7 +13,7 @@ import dirdump.sys.Os;
  */
 public final class ReadRun {
     /** What the workers counted, the residency before and after, and how many readers read (fewer than asked if the system refused threads). */
-    public record Result(Tally tally, BeforeAfter residency, int readers) {
+    public record Result(Tally tally, ResidencyChange residency, int readers) {
     }
 
     private ReadRun() {

@@ -1,6 +1,6 @@
 package dirdump.report;
 
-import dirdump.cache.BeforeAfter;
+import dirdump.cache.ResidencyChange;
 import dirdump.outcome.Units;
 import com.google.gson.JsonObject;
 import java.io.PrintStream;
@@ -12,14 +12,14 @@ public final class EvictSummary {
     }
 
     /** Files advised to leave the cache: those measured and those of unknown residency. */
-    static long files(BeforeAfter r) {
+    static long files(ResidencyChange r) {
         return r.before().files() + r.before().unknownFiles();
     }
 
-    public static void print(BeforeAfter r, RunFacts facts, PrintStream err) {
+    public static void print(ResidencyChange r, CommonSummary common, PrintStream err) {
         long files = files(r);
         err.printf(Locale.ROOT, "dirdump: evicted %s from the page cache%n", Units.count(files, "file", "files"));
-        for (String line : r.lines()) {
+        for (String line : new ResidencySection(r).lines()) {
             err.println("  " + line);
         }
         long left = r.after().residentPages();
@@ -27,16 +27,16 @@ public final class EvictSummary {
             err.printf(Locale.ROOT, "  %,d page%s still resident: dirty pages stay until they are written back (sync "
                     + "first), and pages a process maps or locks stay while it does%n", left, left == 1 ? "" : "s");
         }
-        for (String line : facts.lines()) {
+        for (String line : common.lines()) {
             err.println("  " + line);
         }
     }
 
-    /** After the record's members in {@code o}: files_evicted, page_cache {before, after}, then those of {@link RunFacts}. */
-    public static void printJson(BeforeAfter r, RunFacts facts, JsonObject o, PrintStream out) {
+    /** After the record's members in {@code o}: files_evicted, page_cache {before, after}, then those of {@link CommonSummary}. */
+    public static void printJson(ResidencyChange r, CommonSummary common, JsonObject o, PrintStream out) {
         o.addProperty("files_evicted", files(r));
-        r.addTo(o);
-        facts.addTo(o);
+        new ResidencySection(r).addTo(o);
+        common.addTo(o);
         JsonSummary.println(o, out);
     }
 }

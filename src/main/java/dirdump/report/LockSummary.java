@@ -12,7 +12,7 @@ public final class LockSummary {
     }
 
     /** {@code waiting}: what ends the lock ("waiting for SIGINT, SIGTERM or SIGHUP"), or null. */
-    public static void print(LockedSet set, RunFacts facts, String waiting, PrintStream err) {
+    public static void print(LockedSet set, CommonSummary facts, String waiting, PrintStream err) {
         err.printf(Locale.ROOT, "dirdump: locked %s, %s in memory%n",
                 Units.count(set.lockedFiles(), "file", "files"), Units.bytes(set.lockedBytes()));
         if (set.leftOutFiles() > 0) {
@@ -27,8 +27,8 @@ public final class LockSummary {
         }
     }
 
-    /** After the record's members in {@code o}: files_locked, bytes_locked, left_out, pid, then those of {@link RunFacts}. */
-    public static void printJson(LockedSet set, RunFacts facts, JsonObject o, PrintStream out) {
+    /** After the record's members in {@code o}: files_locked, bytes_locked, left_out, pid, then those of {@link CommonSummary}. */
+    public static void printJson(LockedSet set, CommonSummary facts, JsonObject o, PrintStream out) {
         o.addProperty("files_locked", set.lockedFiles());
         o.addProperty("bytes_locked", set.lockedBytes());
         JsonObject leftOut = new JsonObject();

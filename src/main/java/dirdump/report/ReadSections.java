@@ -10,7 +10,8 @@ final class ReadSections {
     }
 
     static List<SummarySection> of(ReadResult r) {
-        List<SummarySection> sections = new ArrayList<>(List.of(new OrderReport(r.devices(), r.locatedAfter()), r.residency()));
+        List<SummarySection> sections = new ArrayList<>(List.of(new OrderReport(r.devices(), r.locatedAfter()),
+                new ResidencySection(r.residency())));
         if (r.maxBytes() != null) {
             sections.add(new ByteBound(r.maxBytes(), r.boundReached()));
         }

@@ -28,9 +28,9 @@ public final class StatusJson implements StatusRun.Rows {
         perFile.add(row);
     }
 
-    public void print(PageTotals totals, RunFacts facts, boolean perFileRows, JsonObject o, PrintStream out) {
-        totals.addTo(o);
-        facts.addTo(o);
+    public void print(PageTotals totals, CommonSummary common, boolean perFileRows, JsonObject o, PrintStream out) {
+        ResidencyFigures.addTo(totals, o);
+        common.addTo(o);
         if (perFileRows) {
             o.add("per_file", perFile);
         }

@@ -45,7 +45,7 @@ public final class StatusTable implements StatusRun.Rows {
                 case RES -> r == null ? "unknown" : size(r.residentBytes());
                 case PAGES -> r == null ? "-" : Long.toString(r.residentPages());
                 case SIZE -> size(size);
-                case PERCENT -> r == null ? "-" : PageTotals.percentText(r.residentPages(), r.totalPages());
+                case PERCENT -> r == null ? "-" : ResidencyFigures.percentText(r.residentPages(), r.totalPages());
                 case FILE -> raw ? PathText.of(path).replace(" ", "\\x20") : PathText.of(path);
             });
         }
@@ -89,14 +89,14 @@ public final class StatusTable implements StatusRun.Rows {
     }
 
     /** The footer, on stderr: the totals, files of unknown residency, then how the run went. */
-    public static void footer(PageTotals t, RunFacts facts, PrintStream err) {
+    public static void footer(PageTotals t, CommonSummary common, PrintStream err) {
         err.printf(Locale.ROOT, "dirdump: %,d file%s measured: %s resident%n", t.files(), t.files() == 1 ? "" : "s",
-                t.text());
+                ResidencyFigures.text(t));
         if (t.unknownFiles() > 0) {
             err.printf(Locale.ROOT, "  residency unknown: %,d file%s, not in the total (the kernel tells only the owner, "
                     + "or those who may write to a file)%n", t.unknownFiles(), t.unknownFiles() == 1 ? "" : "s");
         }
-        facts.lines().forEach(line -> err.println("  " + line));
+        common.lines().forEach(line -> err.println("  " + line));
         err.flush();
     }
 }

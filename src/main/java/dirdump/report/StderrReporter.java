@@ -3,6 +3,7 @@ package dirdump.report;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.PathText;
 import dirdump.outcome.SkipReason;
+import dirdump.sys.Residency;
 import java.io.PrintStream;
 import java.util.function.IntSupplier;
 
@@ -86,6 +87,15 @@ public final class StderrReporter implements Reporter {
     public void filtered(byte[] path, String why) {
         if (verbose()) {
             line(PathText.of(path) + ": filtered: " + why);
+        }
+    }
+
+    /** "PATH: 3 -> 0 of 5 pages resident". */
+    public void evicted(byte[] path, Residency before, Residency after) {
+        if (verbose()) {
+            line(PathText.of(path) + ": " + (before == null || after == null ? "residency unknown"
+                    : before.residentPages() + " -> " + after.residentPages() + " of " + after.totalPages()
+                            + " pages resident"));
         }
     }
 

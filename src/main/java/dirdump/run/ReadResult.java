@@ -1,6 +1,6 @@
 package dirdump.run;
 
-import dirdump.cache.BeforeAfter;
+import dirdump.cache.ResidencyChange;
 import dirdump.order.DeviceOrder;
 import dirdump.order.LocateAll;
 import dirdump.outcome.Tally;
@@ -27,7 +27,7 @@ public record ReadResult(
         long readingNanos,
         List<DeviceOrder> devices,
         LocateAll.Result locatedAfter,
-        BeforeAfter residency,
+        ResidencyChange residency,
         Long maxBytes,
         boolean boundReached,
         Replay replay,

@@ -5,7 +5,8 @@ import dirdump.outcome.Reporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dirdump.cache.BeforeAfter;
+import dirdump.cache.ResidencyChange;
+import dirdump.report.ResidencySection;
 import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
@@ -58,16 +59,16 @@ class TruncatedWhileReadTest {
             ReadRun.Result r = ReadRun.run(os, listing, sequence, new ReadPlan(1 << 16, 1, ReadMethod.READ, 0, false,
                     null, true), new ReadControl(0, new StopRequest()), quiet);
             assertEquals(AFTER, r.tally().bytesRead());
-            BeforeAfter residency = r.residency();
-            String text = String.join("\n", residency.lines());
+            ResidencyChange residency = r.residency();
+            String text = String.join("\n", new ResidencySection(residency).lines());
             assertTrue(text.endsWith("100.0 % after"), text);
             assertEquals(AFTER / 4096, pages(residency, "after"), text);
         }
     }
 
-    private static long pages(BeforeAfter residency, String when) {
+    private static long pages(ResidencyChange residency, String when) {
         com.google.gson.JsonObject o = new com.google.gson.JsonObject();
-        residency.addTo(o);
+        new ResidencySection(residency).addTo(o);
         return o.getAsJsonObject("page_cache").getAsJsonObject(when).get("pages").getAsLong();
     }
 

@@ -8,13 +8,14 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What the summary of a command other than a read tells besides its own numbers: what was skipped
- * and failed, how, and how long each phase took. {@code work} names the last phase ("measuring");
- * {@code stopped}: the signal that ended the command early, or null.
+ * The part of the summary that status, evict and lock have in common, after their own numbers: what
+ * was skipped and failed, how (order, method, I/O), how long each phase took, and the exit status.
+ * {@code work} names the last phase ("measuring"); {@code stopped}: the signal that ended the command
+ * early, or null.
  */
-public record RunFacts(Tally tally, int unusablePaths, String order, String method, String io,
-                       long listingNanos, long orderingNanos, String work, long workNanos, int exitStatus,
-                       StoppedBySignal stopped) {
+public record CommonSummary(Tally tally, int unusablePaths, String order, String method, String io,
+                            long listingNanos, long orderingNanos, String work, long workNanos, int exitStatus,
+                            StoppedBySignal stopped) {
 
     public List<String> lines() {
         List<String> lines = new ArrayList<>(List.of(

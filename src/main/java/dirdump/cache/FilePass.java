@@ -1,0 +1,55 @@
+package dirdump.cache;
+
+import dirdump.outcome.Reporter;
+import dirdump.outcome.Tally;
+import dirdump.scan.FileOpener;
+import dirdump.scan.Listing;
+import dirdump.scan.SharedCursor;
+import dirdump.sys.OpenFile;
+import dirdump.sys.Os;
+import dirdump.sys.Stat;
+import dirdump.sys.SysException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The pass of status and evict: each listed file in sequence order opened through {@link FileOpener}
+ * and worked on, on {@code threads} threads sharing one cursor. Each thread adds into its own part and
+ * tally, so no lock is taken; they are added up once every thread is done.
+ */
+final class FilePass {
+    /** What is done with each file once it is open and checked, adding into the thread's {@code part}. */
+    @FunctionalInterface
+    interface Work<P> {
+        void file(P part, int f, byte[] path, OpenFile file, Stat st) throws SysException;
+    }
+
+    private FilePass() {
+    }
+
+    /**
+     * The parts of all threads added up: {@code newPart} makes one, {@code add} adds a second into a
+     * first. {@code notDone} ends the message about a file left alone ("not measured"); {@code stop}
+     * ends the pass early (a signal), with the sum of the files done.
+     */
+    static <P> P run(Os os, Listing listing, int[] sequence, Tally tally, Reporter reporter, String notDone,
+                     int threads, BooleanSupplier stop, Supplier<P> newPart, BiConsumer<P, P> add, Work<P> work) {
+        List<P> parts = new ArrayList<>();
+        List<Tally> tallies = new ArrayList<>();
+        SharedCursor.forEach(sequence, threads, stop, () -> {
+            FileOpener opener = new FileOpener(os, listing, reporter, notDone);
+            P part = newPart.get();
+            Tally counts = new Tally();
+            parts.add(part);
+            tallies.add(counts);
+            return f -> opener.use(f, counts, (path, file, st) -> work.file(part, f, path, file, st));
+        });
+        P total = newPart.get();
+        parts.forEach(p -> add.accept(total, p));
+        tallies.forEach(tally::add);
+        return total;
+    }
+}
