@@ -8,8 +8,8 @@ import dirdump.cache.ResidencyProbe;
 import dirdump.cache.StatusRun;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
-import dirdump.scan.Listing;
-import dirdump.scan.SharedCursor;
+import dirdump.scan.WalkResult;
+import dirdump.scan.SequenceCursor;
 import dirdump.scan.StopRequest;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
@@ -20,7 +20,7 @@ import dirdump.sys.SysException;
  */
 public final class FileSet {
     private final Os os;
-    private final Listing listing;
+    private final WalkResult listing;
     private final int[] sequence;
     private final Reporter reporter;
     private final StopRequest stop;
@@ -28,7 +28,7 @@ public final class FileSet {
     private long files;
     private long bytes;
 
-    private FileSet(Os os, Listing listing, int[] sequence, Reporter reporter, StopRequest stop) {
+    private FileSet(Os os, WalkResult listing, int[] sequence, Reporter reporter, StopRequest stop) {
         this.os = os;
         this.listing = listing;
         this.sequence = sequence;
@@ -40,7 +40,7 @@ public final class FileSet {
      * Sizes each file (the walk stats none) with one fstat: a pass before any run is timed. {@code stop}
      * ends the passes over the files early (a signal).
      */
-    public static FileSet of(Os os, Listing listing, int[] sequence, Reporter reporter, StopRequest stop) {
+    public static FileSet of(Os os, WalkResult listing, int[] sequence, Reporter reporter, StopRequest stop) {
         FileSet set = new FileSet(os, listing, sequence, reporter, stop);
         FileOpener opener = new FileOpener(os, listing, reporter, "not counted");
         Tally ignored = new Tally();  // the walk's problems were reported already; these are the runs' business
@@ -68,13 +68,13 @@ public final class FileSet {
 
     /** posix_fadvise(DONTNEED) on each file; the residency right after, as measured file by file. */
     PageTotals evict() {
-        return EvictRun.run(os, listing, sequence, probe, new Tally(), reporter, SharedCursor.threads(sequence.length, 4),
+        return EvictRun.run(os, listing, sequence, probe, new Tally(), reporter, SequenceCursor.threads(sequence.length, 4),
                 stop).after();
     }
 
     /** The residency now. */
     PageTotals residency() {
         return StatusRun.run(os, listing, sequence, probe, new Tally(), reporter, (path, r, size) -> { },
-                SharedCursor.threads(sequence.length, 4), stop);
+                SequenceCursor.threads(sequence.length, 4), stop);
     }
 }

@@ -2,7 +2,7 @@ package dirdump.cache;
 
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
 import dirdump.sys.Residency;
 import java.util.function.BooleanSupplier;
@@ -19,7 +19,7 @@ public final class EvictRun {
      * {@code threads}: how many evict at once; with -v, one, so that the lines come in sequence order.
      * {@code stop}: ends the pass early (a signal), with the totals of the files evicted.
      */
-    public static ResidencyChange run(Os os, Listing listing, int[] sequence, ResidencyProbe probe, Tally tally,
+    public static ResidencyChange run(Os os, WalkResult listing, int[] sequence, ResidencyProbe probe, Tally tally,
                                   Reporter reporter, int threads, BooleanSupplier stop) {
         return FilePass.run(os, listing, sequence, tally, reporter, "not evicted", threads, stop, ResidencyChange::new,
                 ResidencyChange::add, (residency, f, path, file, st) -> {

@@ -3,8 +3,8 @@ package dirdump.cache;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
-import dirdump.scan.Listing;
-import dirdump.scan.SharedCursor;
+import dirdump.scan.WalkResult;
+import dirdump.scan.SequenceCursor;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.Stat;
@@ -35,11 +35,11 @@ final class FilePass {
      * first. {@code notDone} ends the message about a file left alone ("not measured"); {@code stop}
      * ends the pass early (a signal), with the sum of the files done.
      */
-    static <P> P run(Os os, Listing listing, int[] sequence, Tally tally, Reporter reporter, String notDone,
+    static <P> P run(Os os, WalkResult listing, int[] sequence, Tally tally, Reporter reporter, String notDone,
                      int threads, BooleanSupplier stop, Supplier<P> newPart, BiConsumer<P, P> add, Work<P> work) {
         List<P> parts = new ArrayList<>();
         List<Tally> tallies = new ArrayList<>();
-        SharedCursor.forEach(sequence, threads, stop, () -> {
+        SequenceCursor.forEach(sequence, threads, stop, () -> {
             FileOpener opener = new FileOpener(os, listing, reporter, notDone);
             P part = newPart.get();
             Tally counts = new Tally();

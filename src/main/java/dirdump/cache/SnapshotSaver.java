@@ -1,6 +1,6 @@
 package dirdump.cache;
 
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Residency;
 import dirdump.sys.Stat;
@@ -16,11 +16,11 @@ import java.util.Arrays;
  */
 public final class SnapshotSaver implements StatusRun.Saver {
     private final SnapshotWriter writer;
-    private final Listing listing;
+    private final WalkResult listing;
     private final ResidencyProbe probe;
     private IOException failure;
 
-    public SnapshotSaver(SnapshotWriter writer, Listing listing, ResidencyProbe probe) {
+    public SnapshotSaver(SnapshotWriter writer, WalkResult listing, ResidencyProbe probe) {
         this.writer = writer;
         this.listing = listing;
         this.probe = probe;

@@ -2,7 +2,7 @@ package dirdump.cache;
 
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.Residency;
@@ -27,7 +27,7 @@ public final class StatusRun {
     private StatusRun() {
     }
 
-    public static PageTotals run(Os os, Listing listing, int[] sequence, ResidencyProbe probe, Tally tally,
+    public static PageTotals run(Os os, WalkResult listing, int[] sequence, ResidencyProbe probe, Tally tally,
                                  Reporter reporter, Rows rows, int threads, BooleanSupplier stop) {
         return run(os, listing, sequence, probe, tally, reporter, rows, null, threads, stop);
     }
@@ -37,7 +37,7 @@ public final class StatusRun {
      * only with one, as {@code saver} (or null) needs. {@code stop}: ends the pass early (a signal),
      * with the totals of the files measured.
      */
-    public static PageTotals run(Os os, Listing listing, int[] sequence, ResidencyProbe probe, Tally tally,
+    public static PageTotals run(Os os, WalkResult listing, int[] sequence, ResidencyProbe probe, Tally tally,
                                  Reporter reporter, Rows rows, Saver saver, int threads, BooleanSupplier stop) {
         return FilePass.run(os, listing, sequence, tally, reporter, "not measured", threads, stop, PageTotals::new,
                 PageTotals::add, (part, f, path, file, st) -> {

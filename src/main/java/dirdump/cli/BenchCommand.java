@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.run.Selection;
+import dirdump.run.OrderedFiles;
 import dirdump.run.ExitCode;
 import dirdump.outcome.Units;
 import dirdump.report.StderrReporter;
@@ -200,7 +200,7 @@ final class BenchCommand implements Callable<Integer> {
         // The files to evict and check. Listed in physical order when the default variants need to know
         // whether it is available (that locates each file once, before anything is timed).
         boolean askPhysical = variants.isEmpty();
-        Selection selection = Selection.of(ReadVariant.command(askPhysical ? "--order=physical" : "--order=inode",
+        OrderedFiles selection = OrderedFiles.of(ReadVariant.command(askPhysical ? "--order=physical" : "--order=inode",
                 paths, parent, spec).selectSettings(), reporter, stop);
         try (selection) {
             return run(selection, options, reads, askPhysical, reporter, stop);
@@ -208,7 +208,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** Runs the variants over the files of {@code selection}, whose handles stay open meanwhile. */
-    private Results run(Selection selection, List<String> options, List<DirdumpCommand> reads, boolean askPhysical,
+    private Results run(OrderedFiles selection, List<String> options, List<DirdumpCommand> reads, boolean askPhysical,
                         StderrReporter reporter, StopRequest stop) throws IOException {
         Instant start = Instant.now();
         if (selection.listing().unusablePaths > 0 || stop.stopped()) {
@@ -254,7 +254,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** Why no device of the files tells where they lie, or null if one does. */
-    private static String physicalUnavailable(Selection selection) {
+    private static String physicalUnavailable(OrderedFiles selection) {
         List<DeviceOrder> devices = selection.plan().devices();
         if (devices.stream().anyMatch(d -> d.order() == Order.PHYSICAL)) {
             return null;

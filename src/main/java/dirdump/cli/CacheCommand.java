@@ -3,12 +3,12 @@ package dirdump.cli;
 import dirdump.cache.ResidencyProbe;
 import dirdump.run.ExitCode;
 import dirdump.run.NoMatch;
-import dirdump.run.Selection;
+import dirdump.run.OrderedFiles;
 import dirdump.report.CommonSummary;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.report.StoppedBySignal;
-import dirdump.scan.SharedCursor;
+import dirdump.scan.SequenceCursor;
 import dirdump.scan.StopRequest;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -67,16 +67,16 @@ abstract class CacheCommand implements Callable<Integer> {
         try (StopOnSignal signals = new StopOnSignal(stop)) {
             RunRecord record = new RunRecord(spec.name(), paths());
             StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
-            try (Opened opened = beforeWalk(); Selection selection = select(reporter, stop)) {
+            try (Opened opened = beforeWalk(); OrderedFiles selection = select(reporter, stop)) {
                 return run(new Pass(selection, reporter, stop, new ResidencyProbe(probeOptions.method), record,
                         NoMatch.check(selection, reporter)));
             }
         }
     }
 
-    private Selection select(StderrReporter reporter, StopRequest stop) {
+    private OrderedFiles select(StderrReporter reporter, StopRequest stop) {
         parent.refusePathsBefore(spec.name(), spec);
-        return Selection.of(walk.select(paths(), parent.in, list.nul), reporter, stop);
+        return OrderedFiles.of(walk.select(paths(), parent.in, list.nul), reporter, stop);
     }
 
     /** Whether the summary is for people, on stderr: not with --json, nor with -q. */
@@ -94,11 +94,11 @@ abstract class CacheCommand implements Callable<Integer> {
      * One run of the command: the files selected, and what its summary tells besides its own numbers.
      * {@code noMatch}: whether the filters left out every file (said already).
      */
-    record Pass(Selection selection, StderrReporter reporter, StopRequest stop, ResidencyProbe probe, RunRecord record,
+    record Pass(OrderedFiles selection, StderrReporter reporter, StopRequest stop, ResidencyProbe probe, RunRecord record,
                 boolean noMatch) {
         /** Two cores measure twice as fast; with -v, one thread keeps the per-file lines in order. */
         int threads() {
-            return reporter.verbose() ? 1 : SharedCursor.threads(selection.sequence().length, 4);
+            return reporter.verbose() ? 1 : SequenceCursor.threads(selection.sequence().length, 4);
         }
 
         /** The exit status of the run as it went, before the command's own checks. */

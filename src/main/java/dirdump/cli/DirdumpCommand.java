@@ -3,7 +3,7 @@ package dirdump.cli;
 import dirdump.run.Warmup;
 import dirdump.run.ReadResult;
 import dirdump.run.ReadSettings;
-import dirdump.run.SelectSettings;
+import dirdump.run.OrderedFilesSettings;
 import dirdump.run.Replay;
 import dirdump.outcome.Units;
 import dirdump.report.StderrReporter;
@@ -221,7 +221,7 @@ public final class DirdumpCommand implements Callable<Integer> {
     }
 
     /** The walk and order of this command's PATHs and --files-from, for bench's variants. */
-    SelectSettings selectSettings() {
+    OrderedFilesSettings selectSettings() {
         return walk.select(paths, in, list.nul);
     }
 

@@ -5,7 +5,7 @@ import dirdump.cache.EvictRun;
 import dirdump.report.EvictSummary;
 import dirdump.report.CommonSummary;
 import dirdump.run.ExitCode;
-import dirdump.run.Selection;
+import dirdump.run.OrderedFiles;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -40,7 +40,7 @@ final class EvictCommand extends CacheCommand {
 
     @Override
     int run(Pass pass) {
-        Selection selection = pass.selection();
+        OrderedFiles selection = pass.selection();
         long start = System.nanoTime();
         ResidencyChange residency = EvictRun.run(selection.os(), selection.listing(), selection.sequence(), pass.probe(),
                 selection.tally(), pass.reporter(), pass.threads(), pass.stop());

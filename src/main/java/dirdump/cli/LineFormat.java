@@ -3,7 +3,7 @@ package dirdump.cli;
 import dirdump.order.Locations;
 import dirdump.outcome.PathText;
 import dirdump.scan.FileOpener;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.sys.DeviceNumbers;
 import dirdump.sys.Stat;
 import dirdump.sys.PathNames;
@@ -70,7 +70,7 @@ final class LineFormat {
     }
 
     /** Writes file {@code f}'s line, without its terminator. */
-    void write(OutputStream out, int f, Listing listing, Locations locations, FileOpener opener, boolean raw)
+    void write(OutputStream out, int f, WalkResult listing, Locations locations, FileOpener opener, boolean raw)
             throws IOException {
         byte[] path = listing.path(f);
         for (int i = 0; i < fields.length; i++) {

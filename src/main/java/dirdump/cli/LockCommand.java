@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.run.Selection;
+import dirdump.run.OrderedFiles;
 import dirdump.run.ExitCode;
 import dirdump.report.StderrReporter;
 import dirdump.report.LockSummary;
@@ -127,7 +127,7 @@ final class LockCommand implements Callable<Integer> {
 
     private int lock(StderrReporter reporter, Os os, StopRequest stop) {
         RunRecord record = new RunRecord("lock", paths);
-        try (Selection selection = Selection.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
+        try (OrderedFiles selection = OrderedFiles.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
             Locking.Locked locked = Locking.lock(selection, lockOptions.maxLocked(), reporter, stop);
             if (locked.set() == null) {
                 return locked.exit().status;

@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.run.Selection;
+import dirdump.run.OrderedFiles;
 import dirdump.run.NoMatch;
 import dirdump.run.ExitCode;
 import dirdump.report.StoppedBySignal;
@@ -27,7 +27,7 @@ final class Locking {
     }
 
     /** {@code maxLocked}: 0 for no cap; {@code stop} ends it early (a signal), with what was locked. */
-    static Locked lock(Selection selection, long maxLocked, StderrReporter reporter, StopRequest stop) {
+    static Locked lock(OrderedFiles selection, long maxLocked, StderrReporter reporter, StopRequest stop) {
         boolean noMatch = NoMatch.check(selection, reporter);
         long start = System.nanoTime();
         LockedSet set = lockSet(selection, maxLocked, reporter, stop);
@@ -41,7 +41,7 @@ final class Locking {
         return new Locked(set, exit, facts);
     }
 
-    private static LockedSet lockSet(Selection selection, long maxLocked, StderrReporter reporter, StopRequest stop) {
+    private static LockedSet lockSet(OrderedFiles selection, long maxLocked, StderrReporter reporter, StopRequest stop) {
         // Both before the mapping: the address space it takes is not room taken from the set.
         AvailableMemory.Bound room = AvailableMemory.now();
         LockLimits limits;

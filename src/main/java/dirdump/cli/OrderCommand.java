@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.run.Selection;
+import dirdump.run.OrderedFiles;
 import dirdump.run.ExitCode;
 import dirdump.outcome.Units;
 import dirdump.report.StderrReporter;
@@ -80,12 +80,12 @@ final class OrderCommand implements Callable<Integer> {
         parent.refusePathsBefore("order", spec);
         StderrReporter reporter = new StderrReporter(parent.err, StderrReporter.Verbosity.NORMAL);
         // No handler for signals: the JVM's own ends the list at once with 128 + the signal's number.
-        try (Selection selection = Selection.of(walk.select(paths, parent.in, nul), reporter, new StopRequest())) {
+        try (OrderedFiles selection = OrderedFiles.of(walk.select(paths, parent.in, nul), reporter, new StopRequest())) {
             return order(selection, reporter);
         }
     }
 
-    private int order(Selection selection, StderrReporter reporter) {
+    private int order(OrderedFiles selection, StderrReporter reporter) {
         // Every file located once: before the list for %o, after it for the seek figures only.
         LocateAll.Result all = format.needsLocations() ? locateAll(selection, reporter) : null;
         print(selection, all == null ? selection.plan().locations() : all.locations(),
@@ -104,12 +104,12 @@ final class OrderCommand implements Callable<Integer> {
         return ExitCode.of(selection.listing(), selection.tally()).status;
     }
 
-    private LocateAll.Result locateAll(Selection selection, StderrReporter reporter) {
+    private LocateAll.Result locateAll(OrderedFiles selection, StderrReporter reporter) {
         return LocateAll.run(selection.os(), selection.listing(), selection.plan(), selection.settings().order(),
                 reporter);
     }
 
-    private void print(Selection selection, Locations locations, FileOpener opener) {
+    private void print(OrderedFiles selection, Locations locations, FileOpener opener) {
         OutputStream out = new BufferedOutputStream(parent.out, 1 << 16);
         int[] sequence = selection.sequence();
         // A failed write throws from stdout's own stream (dirdump.CheckedStdout) as the buffer is passed

@@ -1,10 +1,10 @@
 package dirdump.cli;
 
 import dirdump.run.Warmup;
-import dirdump.run.Selection;
+import dirdump.run.OrderedFiles;
 import dirdump.outcome.Units;
 import dirdump.report.StderrReporter;
-import dirdump.read.ReadControl;
+import dirdump.read.ReadLimits;
 import dirdump.report.StatusLine;
 import dirdump.scan.FileOpener;
 import dirdump.sys.Stat;
@@ -31,7 +31,7 @@ final class ReadProgress implements Warmup.Progress.Shown {
     private final Thread drawer;
     private volatile boolean done;
 
-    ReadProgress(StderrReporter reporter, ReadControl control, Selection selection) {
+    ReadProgress(StderrReporter reporter, ReadLimits control, OrderedFiles selection) {
         this.line = reporter.statusLine(Terminal::columns);
         int[] sequence = selection.sequence();
         FileOpener opener = new FileOpener(selection.os(), selection.listing(), reporter, "not sized");

@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.run.Selection;
+import dirdump.run.OrderedFiles;
 import dirdump.run.ExitCode;
 import dirdump.run.ReadResult;
 import dirdump.run.Warmup;
@@ -151,7 +151,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** The set locked as dirdump lock locks it (null if it cannot be, said), and the status of the lock. */
     private Locking.Locked lock(List<String> paths, StderrReporter reporter, StopRequest stop) {
-        try (Selection selection = Selection.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
+        try (OrderedFiles selection = OrderedFiles.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
             Locking.Locked locked = Locking.lock(selection, lockOptions.maxLocked(), reporter, stop);
             if (verbose && locked.set() != null) {
                 LockSummary.print(locked.set(), locked.facts(), null, parent.err);

@@ -10,7 +10,7 @@ import dirdump.report.StatusTable;
 import dirdump.order.Order;
 import dirdump.report.CommonSummary;
 import dirdump.run.ExitCode;
-import dirdump.run.Selection;
+import dirdump.run.OrderedFiles;
 import dirdump.outcome.FileReason;
 import dirdump.report.RunRecord;
 import java.io.IOException;
@@ -93,7 +93,7 @@ final class StatusCommand extends CacheCommand {
 
     @Override
     int run(Pass pass) {
-        Selection selection = pass.selection();
+        OrderedFiles selection = pass.selection();
         StderrReporter reporter = pass.reporter();
         StatusTable human = new StatusTable(parent.out, table.columns(), table.bytes, table.raw);
         StatusJson json = new StatusJson();

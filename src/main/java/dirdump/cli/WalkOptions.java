@@ -1,10 +1,10 @@
 package dirdump.cli;
 
-import dirdump.run.SelectSettings;
+import dirdump.run.OrderedFilesSettings;
 import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
-import dirdump.scan.NameList;
+import dirdump.scan.PathListReader;
 import dirdump.scan.PathFilter;
 import dirdump.scan.SizeRange;
 import dirdump.scan.WalkSettings;
@@ -74,7 +74,7 @@ public final class WalkOptions {
     Long maxSize;
 
     /** Set by --replay: the snapshot's names, which stand in for PATHs and --files-from. */
-    Function<Os, NameList> replayed;
+    Function<Os, PathListReader> replayed;
 
     Order order() {
         if (nosort && order != null && order != Order.NONE) {
@@ -113,7 +113,7 @@ public final class WalkOptions {
      * What to walk and how to order it: {@code paths} (null or empty if there are none) and the
      * --files-from list ({@code stdin} for -, {@code nul}: -0); a usage error if the options contradict.
      */
-    SelectSettings select(List<String> paths, InputStream stdin, boolean nul) {
+    OrderedFilesSettings select(List<String> paths, InputStream stdin, boolean nul) {
         requirePaths(paths);
         OrderSettings order = orderSettings();
         SizeRange sizes = sizes();
@@ -127,7 +127,7 @@ public final class WalkOptions {
         if (maxSize != null) {
             sizeFilters.add("--max-size " + maxSize);
         }
-        return new SelectSettings(paths == null ? List.of() : paths.stream().map(RawArguments::bytes).toList(),
+        return new OrderedFilesSettings(paths == null ? List.of() : paths.stream().map(RawArguments::bytes).toList(),
                 list(stdin, nul), settings(), order, sizes, replayed != null, patterns, sizeFilters);
     }
 
@@ -147,11 +147,11 @@ public final class WalkOptions {
      * The --files-from list, once the Os is known (it opens the list by its bytes), or null; {@code nul}:
      * -0 was given.
      */
-    Function<Os, NameList> list(InputStream stdin, boolean nul) {
+    Function<Os, PathListReader> list(InputStream stdin, boolean nul) {
         if (replayed != null) {
             return replayed;
         }
-        return filesFrom == null ? null : os -> new NameList(RawArguments.bytes(filesFrom), stdin, nul, os);
+        return filesFrom == null ? null : os -> new PathListReader(RawArguments.bytes(filesFrom), stdin, nul, os);
     }
 
     /** The walk's resolved settings, for the JSON record. */

@@ -3,7 +3,7 @@ package dirdump.lock;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.sys.FileMapping;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
@@ -28,7 +28,7 @@ public final class LockRun {
     }
 
     /** {@code maxLocked}: the cap in bytes, or 0 for none; {@code stop}: ends the pass early (a signal). */
-    public static LockedSet map(Os os, Listing listing, int[] sequence, long maxLocked, Tally tally,
+    public static LockedSet map(Os os, WalkResult listing, int[] sequence, long maxLocked, Tally tally,
                                 Reporter reporter, BooleanSupplier stop) {
         LockedSet set = new LockedSet();
         FileOpener opener = new FileOpener(os, listing, reporter, "not locked");

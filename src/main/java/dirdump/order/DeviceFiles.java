@@ -1,8 +1,8 @@
 package dirdump.order;
 
-import dirdump.scan.DirectoryTable;
-import dirdump.scan.FileList;
-import dirdump.scan.Listing;
+import dirdump.scan.FoundDirectories;
+import dirdump.scan.FoundFiles;
+import dirdump.scan.WalkResult;
 import dirdump.sys.FileSystems;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +13,8 @@ import java.util.List;
  */
 record DeviceFiles(long dev, long fileSystemMagic, String fileSystem, byte[] where, int from, int to) {
     /** {@code byInode}: the unique files sorted by (device, inode), so each device is one range. */
-    static List<DeviceFiles> split(Listing listing, int[] byInode) {
-        FileList files = listing.files;
+    static List<DeviceFiles> split(WalkResult listing, int[] byInode) {
+        FoundFiles files = listing.files;
         List<DeviceFiles> devices = new ArrayList<>();
         for (int from = 0, to; from < byInode.length; from = to) {
             long dev = files.dev(byInode[from]);
@@ -30,7 +30,7 @@ record DeviceFiles(long dev, long fileSystemMagic, String fileSystem, byte[] whe
     }
 
     /** The shallowest directory walked on the device (a PATH or a mount point); a file PATH names itself. */
-    private static byte[] where(DirectoryTable dirs, long dev, byte[] sample) {
+    private static byte[] where(FoundDirectories dirs, long dev, byte[] sample) {
         int best = -1;
         for (int d = 0; d < dirs.size(); d++) {
             // Among roots, the shortest: --files-from makes one root of each directory it names files in.

@@ -1,7 +1,7 @@
 package dirdump.order;
 
 import dirdump.outcome.Reporter;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +27,7 @@ public final class LocateAll {
     private LocateAll() {
     }
 
-    public static Result run(Os os, Listing listing, OrderPlan plan, OrderSettings settings, Reporter reporter) {
+    public static Result run(Os os, WalkResult listing, OrderPlan plan, OrderSettings settings, Reporter reporter) {
         Locator locator = new Locator(os, listing, settings, reporter, plan.locations());
         List<LocateOutcome> devices = new ArrayList<>();
         for (DeviceOrder d : plan.devices()) {

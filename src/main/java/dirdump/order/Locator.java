@@ -2,7 +2,7 @@ package dirdump.order;
 
 import dirdump.outcome.Reporter;
 import dirdump.scan.FileOpener;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.scan.Opened;
 import dirdump.sys.Extent;
 import dirdump.sys.OpenFile;
@@ -43,7 +43,7 @@ final class Locator {
     }
 
     /** {@code known}: the files located already; never written to (what is found goes to a copy). */
-    Locator(Os os, Listing listing, OrderSettings settings, Reporter reporter, Locations known) {
+    Locator(Os os, WalkResult listing, OrderSettings settings, Reporter reporter, Locations known) {
         this.settings = settings;
         this.reporter = reporter;
         this.opener = new FileOpener(os, listing, reporter, "not located");

@@ -1,9 +1,9 @@
 package dirdump.order;
 
-import dirdump.scan.DirectoryTable;
-import dirdump.scan.FileList;
+import dirdump.scan.FoundDirectories;
+import dirdump.scan.FoundFiles;
 import dirdump.scan.IndexSort;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import java.util.Arrays;
 
 /** --order=name: each directory's files in byte order, the directories in a depth-first walk by name. */
@@ -12,8 +12,8 @@ final class NameOrder {
     }
 
     /** Every listed file, in name order. */
-    static int[] of(Listing listing) {
-        FileList files = listing.files;
+    static int[] of(WalkResult listing) {
+        FoundFiles files = listing.files;
         int[] rank = sortedWalkRank(listing.directories);
         int[] sequence = IndexSort.identity(files.size());
         IndexSort.sort(sequence, 0, sequence.length, (a, b) -> {
@@ -24,7 +24,7 @@ final class NameOrder {
     }
 
     /** Each directory's position in a depth-first walk that visits subdirectories by name. */
-    private static int[] sortedWalkRank(DirectoryTable dirs) {
+    private static int[] sortedWalkRank(FoundDirectories dirs) {
         int n = dirs.size();
         // Children of each directory, as ranges of one array (compressed adjacency).
         int[] start = new int[n + 1];

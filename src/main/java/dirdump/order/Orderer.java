@@ -2,7 +2,7 @@ package dirdump.order;
 
 import dirdump.outcome.Reporter;
 import dirdump.scan.IndexSort;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.scan.UniqueFiles;
 import dirdump.sys.Os;
 import java.util.ArrayList;
@@ -19,7 +19,7 @@ public final class Orderer {
      * physical order), and sorts. Inode, physical and auto order read one device after the other (by
      * device number), each in the order it got; none and name order are one order over the whole run.
      */
-    public static OrderPlan plan(Listing listing, UniqueFiles files, OrderSettings settings, Os os,
+    public static OrderPlan plan(WalkResult listing, UniqueFiles files, OrderSettings settings, Os os,
                                  Reporter reporter) {
         int[] byInode = files.byInode();
         Locator locator = new Locator(os, listing, settings, reporter, new Locations(listing.files.size()));

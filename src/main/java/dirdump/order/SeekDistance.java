@@ -1,6 +1,6 @@
 package dirdump.order;
 
-import dirdump.scan.FileList;
+import dirdump.scan.FoundFiles;
 import java.util.Arrays;
 
 /**
@@ -12,13 +12,13 @@ public record SeekDistance(long bytes, long directoryOrderBytes, int filesLocate
     private static final double MIB = 1024.0 * 1024.0;
 
     /** For the plan's order, and for directory order over the same files. */
-    static SeekDistance of(OrderPlan plan, Locations locations, FileList files) {
+    static SeekDistance of(OrderPlan plan, Locations locations, FoundFiles files) {
         int[] directoryOrder = plan.byInode().clone();
         Arrays.sort(directoryOrder);  // file indices are numbered in the order they were listed
         return of(plan.sequence(), directoryOrder, locations, files);
     }
 
-    static SeekDistance of(int[] order, int[] directoryOrder, Locations locations, FileList files) {
+    static SeekDistance of(int[] order, int[] directoryOrder, Locations locations, FoundFiles files) {
         int located = 0;
         for (int f : order) {
             if (locations.known(f)) {
@@ -29,7 +29,7 @@ public record SeekDistance(long bytes, long directoryOrderBytes, int filesLocate
                 located, order.length);
     }
 
-    static long jumps(int[] sequence, Locations locations, FileList files) {
+    static long jumps(int[] sequence, Locations locations, FoundFiles files) {
         long[] devs = new long[4];
         long[] heads = new long[4];
         int devices = 0;

@@ -1,6 +1,6 @@
 package dirdump.read;
 
-import dirdump.scan.DirectoryTable;
+import dirdump.scan.FoundDirectories;
 import dirdump.sys.BlockQueue;
 import dirdump.sys.Os;
 import java.util.HashSet;
@@ -22,7 +22,7 @@ public final class DefaultJobs {
     }
 
     /** ROTATING if any PATH lies on a rotating disk, else NON_ROTATING. */
-    public static int forRoots(DirectoryTable dirs) {
+    public static int forRoots(FoundDirectories dirs) {
         // Each device once: --files-from makes a root of every directory it names files in.
         Set<Long> seen = new HashSet<>();
         for (int d = 0; d < dirs.size(); d++) {

@@ -3,22 +3,22 @@ package dirdump.read;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Opened;
-import dirdump.scan.SharedCursor;
+import dirdump.scan.SequenceCursor;
 import dirdump.sys.SysException;
 
 /**
  * Takes the run's files in sequence order and opens and checks each (see FileOpener, MissingPages):
  * what every reader that opens its own files, and every opener, does before it acts on a file. One per
- * thread. {@code exact}: see {@link #exact(ReadPlan, ReadControl)}.
+ * thread. {@code exact}: see {@link #exact(ReadPlan, ReadLimits)}.
  */
-record FileIntake(SharedCursor cursor, FileOpener opener, MissingPages missing, Tally tally, ReadControl control,
+record FileIntake(SequenceCursor cursor, FileOpener opener, MissingPages missing, Tally tally, ReadLimits control,
                  boolean exact) {
     /**
      * Whether files are read exactly: reads of ranges asked for (--range, --replay) or up to a bound
      * (--max-bytes) cache what they read and no more, so read-ahead is turned off for them (on this VM's
      * disk the kernel reads 8 MiB ahead of each read).
      */
-    static boolean exact(ReadPlan plan, ReadControl control) {
+    static boolean exact(ReadPlan plan, ReadLimits control) {
         return plan.method() == ReadMethod.READ && (plan.wanted() != Wanted.WHOLE || control.bounded());
     }
 

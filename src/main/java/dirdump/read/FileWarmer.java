@@ -14,7 +14,7 @@ import dirdump.sys.SysException;
  * null for WILLNEED.
  */
 record FileWarmer(ReadMethod method, SpanReader reader, WillNeed willNeed, CacheMeter meter, Tally tally,
-                 Reporter reporter, ReadControl control) {
+                 Reporter reporter, ReadLimits control) {
     void warm(FileToRead f) {
         Opened o = f.opened();
         try (OpenFile file = o.file()) {

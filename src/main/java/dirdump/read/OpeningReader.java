@@ -5,7 +5,7 @@ package dirdump.read;
  * its chunks are read by whichever reader comes next, before the next file is taken (see SharedFile).
  * {@code shared}: null if files are not shared (one reader, or WILLNEED).
  */
-record OpeningReader(FileIntake intake, FileWarmer warmer, ReadControl control, SharedFiles shared) implements Runnable {
+record OpeningReader(FileIntake intake, FileWarmer warmer, ReadLimits control, SharedFiles shared) implements Runnable {
     @Override
     public void run() {
         while (!control.stopped()) {

@@ -32,7 +32,7 @@ final class Pacer {
     }
 
     /** Waits until {@code bytes} more fit the rate; returns early if the run is told to stop. */
-    void pace(long bytes, ReadControl control) {
+    void pace(long bytes, ReadLimits control) {
         long wake;
         synchronized (this) {
             long now = System.nanoTime();

@@ -50,7 +50,7 @@ final class PrefetchPipeline implements ReadLayout {
         };
     }
 
-    private static Runnable reader(FileWarmer warmer, ReadControl control, BlockingQueue<FileToRead> queue) {
+    private static Runnable reader(FileWarmer warmer, ReadLimits control, BlockingQueue<FileToRead> queue) {
         return () -> {
             for (FileToRead f; (f = takeUninterruptibly(queue)) != END; ) {
                 if (control.stopped()) {

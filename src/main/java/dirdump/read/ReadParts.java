@@ -4,8 +4,8 @@ import dirdump.cache.ResidencyChange;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
-import dirdump.scan.Listing;
-import dirdump.scan.SharedCursor;
+import dirdump.scan.WalkResult;
+import dirdump.scan.SequenceCursor;
 import dirdump.scan.WorkerThreads;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
@@ -17,10 +17,10 @@ import java.util.List;
  * what each counts ({@code tallies}, {@code residencies}) for the sum. Parts are made in the thread
  * that starts the one they are for (a thread refused makes none).
  */
-record ReadParts(Os os, Listing listing, ReadPlan plan, ReadControl control, Reporter reporter, SharedCursor cursor,
+record ReadParts(Os os, WalkResult listing, ReadPlan plan, ReadLimits control, Reporter reporter, SequenceCursor cursor,
                  SharedFiles shared, List<Tally> tallies, List<ResidencyChange> residencies) {
-    ReadParts(Os os, Listing listing, int[] sequence, ReadPlan plan, ReadControl control, Reporter reporter) {
-        this(os, listing, plan, control, reporter, new SharedCursor(sequence), new SharedFiles(), new ArrayList<>(),
+    ReadParts(Os os, WalkResult listing, int[] sequence, ReadPlan plan, ReadLimits control, Reporter reporter) {
+        this(os, listing, plan, control, reporter, new SequenceCursor(sequence), new SharedFiles(), new ArrayList<>(),
                 new ArrayList<>());
     }
 

@@ -3,7 +3,7 @@ package dirdump.read;
 import dirdump.cache.ResidencyChange;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
 
 /**
@@ -19,7 +19,7 @@ public final class ReadRun {
     private ReadRun() {
     }
 
-    public static Result run(Os os, Listing listing, int[] sequence, ReadPlan plan, ReadControl control,
+    public static Result run(Os os, WalkResult listing, int[] sequence, ReadPlan plan, ReadLimits control,
                              Reporter reporter) {
         ReadParts parts = new ReadParts(os, listing, sequence, plan, control, reporter);
         ReadLayout layout = plan.jobs() == 1 && plan.ioPriority() == null ? new CallerReads()

@@ -13,13 +13,13 @@ import dirdump.sys.SysException;
  */
 final class SpanReader {
     private final ReadBuffer buffer;
-    private final ReadControl control;
+    private final ReadLimits control;
     /** Set by readSpan: the file ended before the span did (truncated meanwhile). */
     private boolean ended;
     /** Set by readSpan: the run is to stop (a signal, or --max-bytes reached). */
     private boolean stopped;
 
-    SpanReader(ReadBuffer buffer, ReadControl control) {
+    SpanReader(ReadBuffer buffer, ReadLimits control) {
         this.buffer = buffer;
         this.control = control;
     }

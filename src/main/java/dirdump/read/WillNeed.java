@@ -15,13 +15,13 @@ final class WillNeed {
     /** The kernel's default read_ahead_kb, for file systems with no block device of their own. */
     private static final long DEFAULT_READ_AHEAD = 128 * 1024;
 
-    private final ReadControl control;
+    private final ReadLimits control;
     private long dev = -1;
     private long chunk;
     /** The last advice was cut short by --max-bytes. */
     private boolean bounded;
 
-    WillNeed(ReadControl control) {
+    WillNeed(ReadLimits control) {
         this.control = control;
     }
 

@@ -37,7 +37,7 @@ public enum ExitCode {
     public final int status;
 
     /** The exit status of a run over the listing, from what went wrong in it. */
-    public static ExitCode of(dirdump.scan.Listing listing, dirdump.outcome.Tally tally) {
+    public static ExitCode of(dirdump.scan.WalkResult listing, dirdump.outcome.Tally tally) {
         return of(listing, tally, 0, false);
     }
 
@@ -45,7 +45,7 @@ public enum ExitCode {
      * As above, for a run that a signal (its number, or 0) may have stopped; {@code noMatch}: the
      * filters left out every file ({@link NoMatch}).
      */
-    public static ExitCode of(dirdump.scan.Listing listing, dirdump.outcome.Tally tally, int signal, boolean noMatch) {
+    public static ExitCode of(dirdump.scan.WalkResult listing, dirdump.outcome.Tally tally, int signal, boolean noMatch) {
         if (signal != 0) {
             return stoppedBy(signal);
         }

@@ -2,7 +2,7 @@ package dirdump.run;
 
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Units;
-import dirdump.read.ReadControl;
+import dirdump.read.ReadLimits;
 import dirdump.sys.AvailableMemory;
 import java.util.Locale;
 
@@ -17,7 +17,7 @@ final class MemoryNotice {
     }
 
     /** {@code needed}: the set's bytes when known (else -1); {@code maxBytes}: --max-bytes or null. */
-    static void announce(long needed, Long maxBytes, ReadControl control, Reporter reporter) {
+    static void announce(long needed, Long maxBytes, ReadLimits control, Reporter reporter) {
         AvailableMemory.Bound room = AvailableMemory.forPageCache();
         if (room.bytes() == Long.MAX_VALUE) {
             return;  // nothing to compare with

@@ -16,7 +16,7 @@ public final class NoMatch {
     }
 
     /** True, having said so on stderr (also with -q: it is the run's failure), if no file is left. */
-    public static boolean check(Selection selection, Reporter reporter) {
+    public static boolean check(OrderedFiles selection, Reporter reporter) {
         Tally tally = selection.tally();
         if (selection.sequence().length > 0 || tally.filteredTotal() == 0) {
             return false;

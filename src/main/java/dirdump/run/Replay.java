@@ -5,8 +5,8 @@ import dirdump.outcome.Reporter;
 import dirdump.cache.ByteRanges;
 import dirdump.cache.Snapshot;
 import dirdump.read.Wanted;
-import dirdump.scan.DirectoryTable;
-import dirdump.scan.NameList;
+import dirdump.scan.FoundDirectories;
+import dirdump.scan.PathListReader;
 import dirdump.outcome.PathText;
 import dirdump.sys.Stat;
 import java.io.ByteArrayInputStream;
@@ -40,7 +40,7 @@ public final class Replay implements Wanted {
         this.snapshot = snapshot;
         ByteArrayOutputStream list = new ByteArrayOutputStream();
         for (Snapshot.Entry e : snapshot.entries()) {
-            byte[] path = DirectoryTable.join(e.root(), e.name());
+            byte[] path = FoundDirectories.join(e.root(), e.name());
             byPath.put(ByteBuffer.wrap(path), e);
             list.writeBytes(path);
             list.write(0);
@@ -61,8 +61,8 @@ public final class Replay implements Wanted {
     }
 
     /** The snapshot's names, for the walk; {@code fileName}: the snapshot file's bytes, for messages. */
-    public NameList list(byte[] fileName) {
-        return new NameList(fileName, new ByteArrayInputStream(names));
+    public PathListReader list(byte[] fileName) {
+        return new PathListReader(fileName, new ByteArrayInputStream(names));
     }
 
     /** What the snapshot saved as resident: the memory the set needs. */

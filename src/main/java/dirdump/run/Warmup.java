@@ -4,17 +4,17 @@ import dirdump.order.LocateAll;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
 import dirdump.read.DefaultJobs;
-import dirdump.read.ReadControl;
+import dirdump.read.ReadLimits;
 import dirdump.read.ReadPlan;
 import dirdump.read.ReadRun;
 import dirdump.read.Wanted;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.scan.StopRequest;
 import dirdump.sys.Os;
 import java.util.Locale;
 
 /**
- * A read from PATHs to result: walk and order ({@link Selection}), read, and the seek distance after.
+ * A read from PATHs to result: walk and order ({@link OrderedFiles}), read, and the seek distance after.
  * Settings in, result out: the read command, run's warm-up and bench's variants each compose one, and
  * show its result as they will.
  */
@@ -22,7 +22,7 @@ public final class Warmup {
     /** The progress line, if one is wanted: shown from the start of the read, closed at its end. */
     @FunctionalInterface
     public interface Progress {
-        Shown show(ReadControl control, Selection selection);
+        Shown show(ReadLimits control, OrderedFiles selection);
 
         interface Shown extends AutoCloseable {
             @Override
@@ -30,29 +30,29 @@ public final class Warmup {
         }
     }
 
-    private final SelectSettings select;
+    private final OrderedFilesSettings select;
     private final ReadSettings read;
 
-    public Warmup(SelectSettings select, ReadSettings read) {
+    public Warmup(OrderedFilesSettings select, ReadSettings read) {
         this.select = select;
         this.read = read;
     }
 
     /** {@code stop}: ends the walk or the read early, with the result of what was done; {@code progress}: or null. */
     public ReadResult run(Reporter reporter, StopRequest stop, Progress progress) {
-        try (Selection selection = Selection.of(select, reporter, stop)) {
+        try (OrderedFiles selection = OrderedFiles.of(select, reporter, stop)) {
             return read(selection, reporter, stop, progress);
         }
     }
 
-    private ReadResult read(Selection selection, Reporter reporter, StopRequest stop, Progress progress) {
+    private ReadResult read(OrderedFiles selection, Reporter reporter, StopRequest stop, Progress progress) {
         Tally tally = selection.tally();
-        Listing listing = selection.listing();
+        WalkResult listing = selection.listing();
         boolean noMatch = NoMatch.check(selection, reporter);
         int readers = readers(selection, reporter);
         ReadPlan plan = new ReadPlan(read.bufferSize(), readers, read.method(), read.prefetch(), !read.force(),
                 read.ioPriority(), read.summarized(), wanted(reporter));
-        ReadControl control = new ReadControl(read.bwlimit(), read.maxBytes() == null ? 0 : read.maxBytes(), stop);
+        ReadLimits control = new ReadLimits(read.bwlimit(), read.maxBytes() == null ? 0 : read.maxBytes(), stop);
         MemoryNotice.announce(read.replay() == null ? -1 : read.replay().residentBytes(), read.maxBytes(), control,
                 reporter);
         long start = System.nanoTime();
@@ -79,8 +79,8 @@ public final class Warmup {
      * No more readers than files, a thread started for nothing costs its start; but enough for one big
      * file, whose chunks they share; and no more than the descriptor limit leaves room for.
      */
-    private int readers(Selection selection, Reporter reporter) {
-        Listing listing = selection.listing();
+    private int readers(OrderedFiles selection, Reporter reporter) {
+        WalkResult listing = selection.listing();
         int asked = Math.max(1, Math.min(read.jobs() != null ? read.jobs() : DefaultJobs.forRoots(listing.directories),
                 Math.max(selection.sequence().length, DefaultJobs.FOR_ONE_BIG_FILE)));
         Os os = selection.os();

@@ -24,10 +24,10 @@ import java.util.function.BooleanSupplier;
  */
 final class Descent {
     private final Os os;
-    private final ListingBuilder listing;
+    private final WalkResultBuilder listing;
     /** The listing's tables, held here: the loop over a directory's entries writes to them. */
-    private final DirectoryTable dirs;
-    private final FileList files;
+    private final FoundDirectories dirs;
+    private final FoundFiles files;
     private final EntryFilter filter;
     private final LinkPolicy links;
     private final EntryOutcomes outcomes;
@@ -56,7 +56,7 @@ final class Descent {
         }
     }
 
-    Descent(Os os, ListingBuilder listing, EntryFilter filter, LinkPolicy links, EntryOutcomes outcomes,
+    Descent(Os os, WalkResultBuilder listing, EntryFilter filter, LinkPolicy links, EntryOutcomes outcomes,
             boolean oneFileSystem) {
         this.os = os;
         this.listing = listing;
@@ -146,7 +146,7 @@ final class Descent {
             return;
         }
         if (type == FileType.REGULAR && throughLink && listing.fileSystems.pseudoFile(dir, name, st.dev, true)) {
-            outcomes.skip(DirectoryTable.join(dirPath, name), SkipReason.PSEUDO_FILE_SYSTEM);  // a link to /proc/...
+            outcomes.skip(FoundDirectories.join(dirPath, name), SkipReason.PSEUDO_FILE_SYSTEM);  // a link to /proc/...
         } else if (type == FileType.REGULAR) {
             files.add(d, name, st != null ? st.dev : dirs.dev(d), st != null ? st.ino : ino, throughLink);
             if (st != null) {
@@ -155,7 +155,7 @@ final class Descent {
         } else if (type == FileType.DIRECTORY) {
             directory(d, dir, dirPath, name, overlay ? -1 : st != null ? st.ino : ino, throughLink);
         } else {
-            filter.notRead(DirectoryTable.join(dirPath, name), type);
+            filter.notRead(FoundDirectories.join(dirPath, name), type);
         }
     }
 
@@ -169,7 +169,7 @@ final class Descent {
         if (filter.tooDeep(dirs.depth(d) + 2)) {
             return;  // nothing below it is deep enough to read
         }
-        byte[] path = DirectoryTable.join(dirPath, name);
+        byte[] path = FoundDirectories.join(dirPath, name);
         Directory child;
         try {
             child = OnDescriptorShortage.retry(listing.handles, () -> os.openDirectory(parent, name, throughLink));
@@ -191,7 +191,7 @@ final class Descent {
             outcomes.skip(path, SkipReason.DUPLICATE);
         } else {
             children = withRoom(children, childCount);
-            children[childCount++] = listing.addDirectory(d, name, cs, throughLink ? DirectoryTable.FOLLOWED : 0, child);
+            children[childCount++] = listing.addDirectory(d, name, cs, throughLink ? FoundDirectories.FOLLOWED : 0, child);
             return;
         }
         child.close();
@@ -202,7 +202,7 @@ final class Descent {
         try {
             return os.stat(dir, name, follow);
         } catch (SysException e) {
-            byte[] path = DirectoryTable.join(dirPath, name);
+            byte[] path = FoundDirectories.join(dirPath, name);
             if (follow) {
                 links.notFollowed(path, e);
             } else {

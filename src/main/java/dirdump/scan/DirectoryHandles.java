@@ -21,7 +21,7 @@ public final class DirectoryHandles implements AutoCloseable {
     private static final int NONE = -1;
 
     private final Os os;
-    private final DirectoryTable dirs;
+    private final FoundDirectories dirs;
     private final int capacity;
     private Directory[] handle = new Directory[64];
     /** How many callers hold each handle now: one in use is never closed. */
@@ -40,7 +40,7 @@ public final class DirectoryHandles implements AutoCloseable {
     /** Where --files-from names start ("/", ".", "../.."): opened by name, kept open. */
     private final Map<String, Directory> bases = new HashMap<>();
 
-    DirectoryHandles(Os os, DirectoryTable dirs, int capacity) {
+    DirectoryHandles(Os os, FoundDirectories dirs, int capacity) {
         this.os = os;
         this.dirs = dirs;
         this.capacity = Math.max(1, capacity);

@@ -15,7 +15,7 @@ record EntryFilter(PathFilter patterns, int maxDepth, EntryOutcomes outcomes) {
     }
 
     /** Where the path relative to d's PATH starts in d's path (its length for the PATH itself): what patterns match. */
-    static int relativeStart(DirectoryTable dirs, int d, byte[] dirPath) {
+    static int relativeStart(FoundDirectories dirs, int d, byte[] dirPath) {
         byte[] rootPath = dirs.name(dirs.root(d));
         boolean slash = rootPath.length > 0 && rootPath[rootPath.length - 1] == '/';
         return Math.min(dirPath.length, rootPath.length + (slash ? 0 : 1));
@@ -34,7 +34,7 @@ record EntryFilter(PathFilter patterns, int maxDepth, EntryOutcomes outcomes) {
         if (why == null) {
             return false;
         }
-        outcomes.filtered(DirectoryTable.join(dirPath, name), why);
+        outcomes.filtered(FoundDirectories.join(dirPath, name), why);
         return true;
     }
 

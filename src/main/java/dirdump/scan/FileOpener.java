@@ -29,7 +29,7 @@ public final class FileOpener {
     }
 
     private final Os os;
-    private final Listing listing;
+    private final WalkResult listing;
     private final Reporter reporter;
     /** How a message ends when a file is left alone: "not read", "not measured". */
     private final String notDone;
@@ -37,7 +37,7 @@ public final class FileOpener {
     private int lastDir = -1;
     private byte[] lastDirPath;
 
-    public FileOpener(Os os, Listing listing, Reporter reporter, String notDone) {
+    public FileOpener(Os os, WalkResult listing, Reporter reporter, String notDone) {
         this.os = os;
         this.listing = listing;
         this.reporter = reporter;
@@ -199,7 +199,7 @@ public final class FileOpener {
             lastDir = d;
             lastDirPath = listing.directories.path(d);
         }
-        return DirectoryTable.join(lastDirPath, listing.files.name(f));
+        return FoundDirectories.join(lastDirPath, listing.files.name(f));
     }
 
     private static String describe(FileType type) {

@@ -32,7 +32,7 @@ record LinkPolicy(boolean follow, EntryOutcomes outcomes) {
     }
 
     /** A directory reached through a link that is {@code d} itself or one of its ancestors: a loop. */
-    boolean loops(DirectoryTable dirs, int d, Stat directory, boolean throughLink) {
+    boolean loops(FoundDirectories dirs, int d, Stat directory, boolean throughLink) {
         return throughLink && dirs.onPath(d, directory.dev, directory.ino);
     }
 }

@@ -22,14 +22,14 @@ import java.util.function.BooleanSupplier;
  */
 final class NamedFiles {
     private final Os os;
-    private final ListingBuilder listing;
+    private final WalkResultBuilder listing;
     private final EntryFilter filter;
     private final LinkPolicy links;
     private final EntryOutcomes outcomes;
     /**
      * The root made for each parent directory of named files, by its path and how it is resolved: the
-     * files of a directory share one root, so that a long list costs a FileList entry a file, not a
-     * DirectoryTable root; -1 for one that could not be opened.
+     * files of a directory share one root, so that a long list costs a FoundFiles entry a file, not a
+     * FoundDirectories root; -1 for one that could not be opened.
      */
     private final Map<ByteBuffer, NamedParent> parents = new HashMap<>();
     /** A list entry that does not exist is skipped as gone (a snapshot's), not an error (a --files-from list's). */
@@ -39,7 +39,7 @@ final class NamedFiles {
     private record NamedParent(int root, SysException failure) {
     }
 
-    NamedFiles(Os os, ListingBuilder listing, EntryFilter filter, LinkPolicy links, EntryOutcomes outcomes) {
+    NamedFiles(Os os, WalkResultBuilder listing, EntryFilter filter, LinkPolicy links, EntryOutcomes outcomes) {
         this.os = os;
         this.listing = listing;
         this.filter = filter;
@@ -65,7 +65,7 @@ final class NamedFiles {
     }
 
     /** Adds the entries of {@code list} until {@code stop} says so; false if the list itself could not be opened or read to its end. */
-    boolean addList(NameList list, BooleanSupplier stop) {
+    boolean addList(PathListReader list, BooleanSupplier stop) {
         try (list) {
             for (byte[] path; !stop.getAsBoolean() && (path = list.next()) != null; ) {
                 listed(path);
@@ -160,7 +160,7 @@ final class NamedFiles {
             Directory h = listing.handles.openRoot(parent, listed);
             Stat hs = h.stat();
             listing.fileSystems.of(hs.dev, h);
-            made = new NamedParent(listing.addDirectory(-1, parent, hs, listed ? DirectoryTable.LISTED : 0, h), null);
+            made = new NamedParent(listing.addDirectory(-1, parent, hs, listed ? FoundDirectories.LISTED : 0, h), null);
         } catch (SysException e) {
             made = new NamedParent(-1, e);
             if (listed && e.isSymbolicLink()) {

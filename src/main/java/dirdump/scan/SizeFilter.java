@@ -20,7 +20,7 @@ public final class SizeFilter {
     }
 
     /** The files of {@code unique} whose size is in {@code sizes}; each one left out is counted and told. */
-    public static UniqueFiles apply(Listing listing, UniqueFiles unique, SizeRange sizes, Os os, Tally tally,
+    public static UniqueFiles apply(WalkResult listing, UniqueFiles unique, SizeRange sizes, Os os, Tally tally,
                                     Reporter reporter) {
         if (sizes.keepsAll()) {
             return unique;

@@ -21,8 +21,8 @@ public final class UniqueFiles {
     }
 
     /** Every listed file once: the first listed of each (device, inode); each second name is counted and told. */
-    public static UniqueFiles of(Listing listing, Tally tally, Reporter reporter) {
-        FileList files = listing.files;
+    public static UniqueFiles of(WalkResult listing, Tally tally, Reporter reporter) {
+        FoundFiles files = listing.files;
         int n = files.size();
         int[] all = IndexSort.identity(n);
         // Stable sort: among equal (device, inode) the first listed comes first and is the one kept.

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * Lists every file under the PATHs, then the files of a --files-from list, into one {@link Listing}.
+ * Lists every file under the PATHs, then the files of a --files-from list, into one {@link WalkResult}.
  * It only composes the parts of the walk, each with one job: {@link Descent} walks a directory PATH
  * over checked directory handles, {@link NamedFiles} takes the files named by themselves (file PATHs,
  * list entries), {@link EntryFilter} says what is kept (--max-depth, --include/--exclude, the types
@@ -24,7 +24,7 @@ import java.util.function.BooleanSupplier;
 public final class Walker {
     private final Os os;
     private final EntryOutcomes outcomes;
-    private final ListingBuilder listing;
+    private final WalkResultBuilder listing;
     private final Descent descent;
     private final NamedFiles named;
     private BooleanSupplier stop = () -> false;
@@ -37,7 +37,7 @@ public final class Walker {
     public Walker(Os os, WalkSettings settings, Reporter reporter, Tally tally, int openDirectories) {
         this.os = os;
         this.outcomes = new EntryOutcomes(reporter, tally);
-        this.listing = new ListingBuilder(os, openDirectories);
+        this.listing = new WalkResultBuilder(os, openDirectories);
         EntryFilter filter = new EntryFilter(settings.filter(), settings.maxDepth(), outcomes);
         LinkPolicy links = new LinkPolicy(settings.follow(), outcomes);
         this.descent = new Descent(os, listing, filter, links, outcomes, settings.oneFileSystem());
@@ -60,7 +60,7 @@ public final class Walker {
      * Walks the PATHs (their bytes, as the command line gave them), then adds the files of {@code list}
      * (null if there is none).
      */
-    public Listing walk(List<byte[]> paths, NameList list) {
+    public WalkResult walk(List<byte[]> paths, PathListReader list) {
         int unusable = 0;
         for (byte[] operand : paths) {
             if (!stop.getAsBoolean() && !addOperand(operand)) {

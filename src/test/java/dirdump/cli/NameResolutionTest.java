@@ -11,7 +11,7 @@ import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
 import dirdump.outcome.Tally;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.scan.PathFilter;
 import dirdump.scan.UniqueFiles;
 import dirdump.scan.WalkSettings;
@@ -99,7 +99,7 @@ class NameResolutionTest {
         List<Path> files = Trees.randomTree(tmp.resolve("set"), 5, 100, 4);
         Reporter quiet = new StderrReporter(new PrintStream(OutputStream.nullOutputStream()), StderrReporter.Verbosity.QUIET);
         Os os = Os.load(quiet::warning);
-        try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), quiet,
+        try (WalkResult listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), quiet,
                 new Tally()).walk(List.of(PathNames.bytes(tmp.resolve("set").toString())), null)) {
             for (Path f : files) {
                 Files.delete(f);

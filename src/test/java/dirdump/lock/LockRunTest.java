@@ -11,7 +11,7 @@ import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
 import dirdump.outcome.Tally;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
 import dirdump.scan.UniqueFiles;
@@ -48,7 +48,7 @@ class LockRunTest {
 
     /** The tree's files mapped in inode order, with the cap {@code maxLocked} (0: none). */
     private static LockedSet map(Path root, long maxLocked) {
-        try (Listing listing = new Walker(OS, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), QUIET,
+        try (WalkResult listing = new Walker(OS, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), QUIET,
                 new Tally()).walk(List.of(PathNames.bytes(root.toString())), null)) {
             int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), QUIET),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), OS, QUIET).sequence();

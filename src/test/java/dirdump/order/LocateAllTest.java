@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
 import dirdump.report.StderrReporter;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.scan.PathFilter;
 import dirdump.scan.UniqueFiles;
 import dirdump.scan.WalkSettings;
@@ -53,7 +53,7 @@ class LocateAllTest {
         RecordingOs os = new RecordingOs(Os.load(QUIET::warning));
         for (Order order : new Order[] {Order.INODE, Order.PHYSICAL}) {
             OrderSettings settings = new OrderSettings(order, LocateMethod.FIEMAP, false);
-            try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),
+            try (WalkResult listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),
                     QUIET, new Tally()).walk(List.of(PathNames.bytes(tmp.toString())), null)) {
                 OrderPlan[] plan = new OrderPlan[1];
                 long byOrder = fileOpens(os, files, () -> plan[0] = Orderer.plan(listing,

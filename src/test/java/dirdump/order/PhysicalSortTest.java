@@ -3,7 +3,7 @@ package dirdump.order;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dirdump.scan.FileList;
+import dirdump.scan.FoundFiles;
 import org.junit.jupiter.api.Test;
 
 /** The merge of physical and inode order, and the seek figure, on locations given by hand. */
@@ -35,7 +35,7 @@ class PhysicalSortTest {
 
     @Test
     void seekDistanceSumsTheJumpsFromEachExtentsEndToTheNextStartPerDevice() {
-        FileList files = new FileList();
+        FoundFiles files = new FoundFiles();
         for (int i = 0; i < 5; i++) {
             files.add(0, new byte[] {'f'}, i < 4 ? 1 : 2, i, false);
         }

@@ -9,7 +9,7 @@ import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
 import dirdump.outcome.Tally;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
 import dirdump.scan.UniqueFiles;
@@ -41,11 +41,11 @@ class BeyondMemoryTest {
         }
         Reporter reporter = new StderrReporter(new PrintStream(new ByteArrayOutputStream(), true), StderrReporter.Verbosity.NORMAL);
         Os os = Os.load(reporter::warning);
-        try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
+        try (WalkResult listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
                 new Tally()).walk(List.of(PathNames.bytes(tmp.toString())), null)) {
             int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
-            ReadControl control = new ReadControl(0, new StopRequest());
+            ReadLimits control = new ReadLimits(0, new StopRequest());
             AtomicInteger told = new AtomicInteger();
             control.whenBeyond(1 << 20, told::incrementAndGet);
             Tally t = ReadRun.run(os, listing, sequence, new ReadPlan(1 << 16, 2, ReadMethod.READ, 0, false, null, false),

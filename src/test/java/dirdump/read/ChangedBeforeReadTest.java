@@ -11,7 +11,7 @@ import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
 import dirdump.outcome.Tally;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
 import dirdump.scan.UniqueFiles;
@@ -39,7 +39,7 @@ class ChangedBeforeReadTest {
     private final ByteArrayOutputStream messages = new ByteArrayOutputStream();
     private final Reporter reporter = new StderrReporter(new PrintStream(messages, true), StderrReporter.Verbosity.NORMAL);
     private final Os os = Os.load(reporter::warning);
-    private Listing listing;
+    private WalkResult listing;
 
     @BeforeEach
     void walk() throws Exception {
@@ -54,7 +54,7 @@ class ChangedBeforeReadTest {
         int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
                 new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
         return assertTimeoutPreemptively(Duration.ofSeconds(30),
-                () -> ReadRun.run(os, listing, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0, false, null, true), new ReadControl(0, new StopRequest()), reporter).tally());
+                () -> ReadRun.run(os, listing, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0, false, null, true), new ReadLimits(0, new StopRequest()), reporter).tally());
     }
 
     @Test

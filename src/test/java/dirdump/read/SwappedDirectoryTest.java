@@ -10,7 +10,7 @@ import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
 import dirdump.outcome.Tally;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
 import dirdump.scan.UniqueFiles;
@@ -71,11 +71,11 @@ class SwappedDirectoryTest {
                 new Tally(), openDirectories);
     }
 
-    private Tally read(Listing listing) {
+    private Tally read(WalkResult listing) {
         int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
                 new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
         return ReadRun.run(os, listing, sequence, new ReadPlan(4096, 4, ReadMethod.READ, 0, false, null, true),
-                new ReadControl(0, new StopRequest()), reporter).tally();
+                new ReadLimits(0, new StopRequest()), reporter).tally();
     }
 
     /** Moves the directory aside, inside the tree, and puts a symbolic link to {@code target} in its place. */
@@ -109,7 +109,7 @@ class SwappedDirectoryTest {
         os.whenListed("a", () -> swap(tree.resolve("a"), target));
 
         Tally walked = new Tally();
-        try (Listing listing = new Walker(os, new WalkSettings(follow, oneFs, Integer.MAX_VALUE, PathFilter.NONE),
+        try (WalkResult listing = new Walker(os, new WalkSettings(follow, oneFs, Integer.MAX_VALUE, PathFilter.NONE),
                 reporter, walked).walk(List.of(PathNames.bytes(tree.toString())), null)) {
             Tally t = read(listing);
 
@@ -129,7 +129,7 @@ class SwappedDirectoryTest {
     @CsvSource({"/dev,1000", "/dev,1", "/,1", "/etc,1"})
     void aDirectorySwappedBeforeTheReadIsNeverFollowed(String target, int openDirectories) throws Exception {
         List<byte[]> paths = List.of(PathNames.bytes(tree.toString()));
-        try (Listing listing = walker(false, false, openDirectories).walk(paths, null)) {
+        try (WalkResult listing = walker(false, false, openDirectories).walk(paths, null)) {
             swap(tree.resolve("z"), target);
             Tally t = read(listing);
 

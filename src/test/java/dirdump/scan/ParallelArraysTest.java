@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class ParallelArraysTest {
     @Test
     void filesKeepTheirDirectoryNameInodeDeviceAndLinkAcrossGrowth() {
-        FileList files = new FileList();
+        FoundFiles files = new FoundFiles();
         int n = 5000;  // the columns start at 1024 rows
         for (int f = 0; f < n; f++) {
             files.add(f % 7, name(f), 100 + f % 3, 1_000_000L * f, f % 5 == 0);
@@ -29,11 +29,11 @@ class ParallelArraysTest {
 
     @Test
     void directoriesKeepTheirPlaceAndIdentityAcrossGrowth() {
-        DirectoryTable dirs = new DirectoryTable();
+        FoundDirectories dirs = new FoundDirectories();
         int root = dirs.add(-1, "/r".getBytes(StandardCharsets.US_ASCII), 9, 1, (byte) 0);
         int n = 1000;  // the columns start at 64 rows; each directory is in the one before it
         for (int d = 1; d < n; d++) {
-            dirs.add(d - 1, name(d), 9 + d % 2, d + 1, d % 3 == 0 ? DirectoryTable.FOLLOWED : 0);
+            dirs.add(d - 1, name(d), 9 + d % 2, d + 1, d % 3 == 0 ? FoundDirectories.FOLLOWED : 0);
         }
         assertEquals(n, dirs.size());
         for (int d = 1; d < n; d++) {

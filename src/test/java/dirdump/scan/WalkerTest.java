@@ -34,7 +34,7 @@ class WalkerTest {
     private final Reporter reporter = new StderrReporter(new PrintStream(OutputStream.nullOutputStream()), StderrReporter.Verbosity.QUIET);
     private final Os os = Os.load(reporter::warning);
 
-    private Listing walk(Os through, Tally tally) {
+    private WalkResult walk(Os through, Tally tally) {
         return new Walker(through, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter, tally)
                 .walk(List.of(PathNames.bytes(tmp.toString())), null);
     }
@@ -51,8 +51,8 @@ class WalkerTest {
 
         Tally typed = new Tally();
         Tally untyped = new Tally();
-        Listing expected = walk(os, typed);
-        Listing actual = walk(new UnknownTypes(os), untyped);
+        WalkResult expected = walk(os, typed);
+        WalkResult actual = walk(new UnknownTypes(os), untyped);
 
         assertEquals(60, expected.files.size());
         assertEquals(expected.files.size(), actual.files.size());
@@ -73,8 +73,8 @@ class WalkerTest {
         Tally typed = new Tally();
         Tally untyped = new Tally();
         List<byte[]> paths = List.of(PathNames.bytes(tmp.toString()));
-        Listing expected = new Walker(os, settings, reporter, typed).walk(paths, null);
-        Listing actual = new Walker(new UnknownTypes(os), settings, reporter, untyped).walk(paths, null);
+        WalkResult expected = new Walker(os, settings, reporter, typed).walk(paths, null);
+        WalkResult actual = new Walker(new UnknownTypes(os), settings, reporter, untyped).walk(paths, null);
         assertEquals(expected.files.size(), actual.files.size());
         for (int f = 0; f < expected.files.size(); f++) {
             assertArrayEquals(expected.path(f), actual.path(f));
@@ -94,9 +94,9 @@ class WalkerTest {
             names.append(f).append('\n');
         }
         long directories = files.stream().map(Path::getParent).distinct().count();
-        NameList list = new NameList(new byte[] {'-'},
+        PathListReader list = new PathListReader(new byte[] {'-'},
                 new ByteArrayInputStream(names.toString().getBytes(StandardCharsets.UTF_8)), false, os);
-        Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
+        WalkResult listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
                 new Tally()).walk(List.of(), list);
         assertEquals(300, listing.files.size());
         assertEquals(directories, listing.directories.size());
@@ -112,7 +112,7 @@ class WalkerTest {
         Trees.randomTree(tmp, 60, 100, 6);
         Tally tally = new Tally();
         List<byte[]> twice = Collections.nCopies(2, PathNames.bytes(tmp.toString()));
-        Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
+        WalkResult listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
                 tally).stopWhen(() -> tally.directories() > 0).walk(twice, null);
         assertEquals(1, tally.directories());
         assertEquals(1, listing.files.size(), "the one file directly in the first PATH");

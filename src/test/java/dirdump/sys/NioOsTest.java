@@ -9,12 +9,12 @@ import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
-import dirdump.read.ReadControl;
+import dirdump.read.ReadLimits;
 import dirdump.read.ReadMethod;
 import dirdump.read.ReadPlan;
 import dirdump.read.ReadRun;
 import dirdump.outcome.Tally;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
 import dirdump.scan.UniqueFiles;
@@ -43,12 +43,12 @@ class NioOsTest {
     private final Reporter reporter = new StderrReporter(new PrintStream(messages, true), StderrReporter.Verbosity.NORMAL);
 
     private Tally walkAndRead(Os os, Path tree, Tally walked) {
-        try (Listing listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),
+        try (WalkResult listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),
                 reporter, walked).walk(List.of(PathNames.bytes(tree.toString())), null)) {
             int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
             return ReadRun.run(os, listing, sequence, new ReadPlan(4096, 2, ReadMethod.READ, 0, false, null, true),
-                    new ReadControl(0, new StopRequest()), reporter).tally();
+                    new ReadLimits(0, new StopRequest()), reporter).tally();
         }
     }
 

@@ -9,11 +9,11 @@ import java.util.function.Supplier;
  * The place in a sequence of files that the threads of a pass share: each takes the next file from it,
  * so files are started in sequence order however many threads work on them.
  */
-public final class SharedCursor {
+public final class SequenceCursor {
     private final int[] sequence;
     private final AtomicInteger taken = new AtomicInteger();
 
-    public SharedCursor(int[] sequence) {
+    public SequenceCursor(int[] sequence) {
         this.sequence = sequence;
     }
 
@@ -31,7 +31,7 @@ public final class SharedCursor {
      * {@code stop} says so (a signal), each ends after the file in hand.
      */
     public static void forEach(int[] sequence, int threads, BooleanSupplier stop, Supplier<IntConsumer> perThread) {
-        SharedCursor cursor = new SharedCursor(sequence);
+        SequenceCursor cursor = new SequenceCursor(sequence);
         Supplier<Runnable> loop = () -> {
             IntConsumer worker = perThread.get();
             return () -> {

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * again. A PATH given on the command line is a root: no parent, its name as given. The columns are
  * primitive arrays, those read together interleaved (parent and depth, device and inode).
  */
-public final class DirectoryTable extends ParallelArrays {
+public final class FoundDirectories extends ParallelArrays {
     /** A root that is the directory of --files-from names, resolved with no symbolic link followed. */
     static final byte LISTED = 1;
     /** Reached through a symbolic link (-L), so opened again through it. */
@@ -23,7 +23,7 @@ public final class DirectoryTable extends ParallelArrays {
     /** What directory d is: its device at 2d, its inode at 2d + 1 (compared together). */
     private long[] identity = new long[2 * FIRST_CAPACITY];
 
-    DirectoryTable() {
+    FoundDirectories() {
         super(FIRST_CAPACITY);
     }
 

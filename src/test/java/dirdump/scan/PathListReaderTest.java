@@ -17,9 +17,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class NameListTest {
+class PathListReaderTest {
     private static List<String> records(String input, boolean nul) throws SysException {
-        NameList list = new NameList(new byte[] {'-'},
+        PathListReader list = new PathListReader(new byte[] {'-'},
                 new ByteArrayInputStream(input.getBytes(StandardCharsets.ISO_8859_1)), nul, null);
         List<String> out = new ArrayList<>();
         for (byte[] r; (r = list.next()) != null; ) {
@@ -56,10 +56,10 @@ class NameListTest {
     @Test
     void aListThatCannotBeReadSaysWhyAsStrerrorDoes() {
         Os os = Os.load(warning -> { });
-        NameList missing = new NameList("/nonexistent/list".getBytes(StandardCharsets.US_ASCII),
+        PathListReader missing = new PathListReader("/nonexistent/list".getBytes(StandardCharsets.US_ASCII),
                 InputStream.nullInputStream(), false, os);
         assertEquals("No such file or directory", assertThrows(SysException.class, missing::next).getMessage());
-        NameList directory = new NameList(new byte[] {'/'}, InputStream.nullInputStream(), false, os);
+        PathListReader directory = new PathListReader(new byte[] {'/'}, InputStream.nullInputStream(), false, os);
         assertEquals("Is a directory", assertThrows(SysException.class, directory::next).getMessage());
     }
 
@@ -68,7 +68,7 @@ class NameListTest {
     void aListIsOpenedByItsBytes(@TempDir Path tmp) throws Exception {
         assertEquals(0, Trees.sh(tmp, "printf 'a\\nb\\n' > \"$(printf 'liste-\\377\\200')\""));
         byte[] name = (tmp + "/liste-\377\200").getBytes(StandardCharsets.ISO_8859_1);
-        NameList list = new NameList(name, InputStream.nullInputStream(), false, Os.load(warning -> { }));
+        PathListReader list = new PathListReader(name, InputStream.nullInputStream(), false, Os.load(warning -> { }));
         assertEquals("a", new String(list.next(), StandardCharsets.US_ASCII));
         assertEquals("b", new String(list.next(), StandardCharsets.US_ASCII));
         assertNull(list.next());

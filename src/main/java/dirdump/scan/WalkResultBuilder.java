@@ -5,17 +5,17 @@ import dirdump.sys.Os;
 import dirdump.sys.Stat;
 
 /**
- * The {@link Listing} as the walk builds it: the directories with their open handles, the files, the
+ * The {@link WalkResult} as the walk builds it: the directories with their open handles, the files, the
  * file system of each device met.
  */
-final class ListingBuilder {
-    final DirectoryTable dirs = new DirectoryTable();
-    final FileList files = new FileList();
+final class WalkResultBuilder {
+    final FoundDirectories dirs = new FoundDirectories();
+    final FoundFiles files = new FoundFiles();
     final DirectoryHandles handles;
     final DeviceFileSystems fileSystems;
 
     /** {@code openDirectories}: how many directory handles stay open at most. */
-    ListingBuilder(Os os, int openDirectories) {
+    WalkResultBuilder(Os os, int openDirectories) {
         handles = new DirectoryHandles(os, dirs, openDirectories);
         fileSystems = new DeviceFileSystems(os);
     }
@@ -23,7 +23,7 @@ final class ListingBuilder {
     /**
      * Adds directory {@code name} of {@code parent} (-1: a root, by its path), just opened as {@code h}
      * and checked, {@code st} its fstat; its handle is kept open. {@code how}: {@link
-     * DirectoryTable#LISTED}, {@link DirectoryTable#FOLLOWED} or 0.
+     * FoundDirectories#LISTED}, {@link FoundDirectories#FOLLOWED} or 0.
      */
     int addDirectory(int parent, byte[] name, Stat st, byte how, Directory h) {
         int d = dirs.add(parent, name, st.dev, st.ino, how);
@@ -32,8 +32,8 @@ final class ListingBuilder {
     }
 
     /** The walk is over: what it found, with {@code unusablePaths} PATHs (or lists) it could not use. */
-    Listing build(int unusablePaths) {
+    WalkResult build(int unusablePaths) {
         handles.settle();
-        return new Listing(this, unusablePaths);
+        return new WalkResult(this, unusablePaths);
     }
 }

@@ -6,14 +6,14 @@ import java.util.Map;
  * What the walk found: the directories, their open handles, the files, the file system of each
  * device, and how many PATHs could not be used. Closing it closes the handles.
  */
-public final class Listing implements AutoCloseable {
-    public final DirectoryTable directories;
-    public final FileList files;
+public final class WalkResult implements AutoCloseable {
+    public final FoundDirectories directories;
+    public final FoundFiles files;
     public final DirectoryHandles handles;
     public final int unusablePaths;
     private final Map<Long, Long> fileSystems;
 
-    Listing(ListingBuilder built, int unusablePaths) {
+    WalkResult(WalkResultBuilder built, int unusablePaths) {
         directories = built.dirs;
         files = built.files;
         handles = built.handles;
@@ -22,7 +22,7 @@ public final class Listing implements AutoCloseable {
     }
 
     public byte[] path(int f) {
-        return DirectoryTable.join(directories.path(files.dir(f)), files.name(f));
+        return FoundDirectories.join(directories.path(files.dir(f)), files.name(f));
     }
 
     /** statfs's f_type of the file system on {@code dev}, as its first directory told the walk; 0 if unknown. */

@@ -13,7 +13,7 @@ import java.util.Arrays;
  * A name longer than {@link #LONGEST} ends the list with an error.
  * The list's own name is bytes too, as the command line gave it, and is opened by {@link Os#openInput}.
  */
-public final class NameList implements AutoCloseable {
+public final class PathListReader implements AutoCloseable {
     private static final int BUFFER = 1 << 16;
     /**
      * The longest name taken: a path of PATH_MAX components of up to 255 bytes each. Beyond it the list
@@ -32,7 +32,7 @@ public final class NameList implements AutoCloseable {
     private boolean eof;
     private byte[] record = new byte[256];
 
-    public NameList(byte[] name, InputStream stdin, boolean nul, Os os) {
+    public PathListReader(byte[] name, InputStream stdin, boolean nul, Os os) {
         this.name = name;
         this.stdin = stdin;
         this.os = os;
@@ -43,7 +43,7 @@ public final class NameList implements AutoCloseable {
      * The names in {@code records}, NUL-separated, made by dirdump itself (a --replay snapshot's):
      * {@code name} names them in messages.
      */
-    public NameList(byte[] name, InputStream records) {
+    public PathListReader(byte[] name, InputStream records) {
         this(name, null, true, null);
         this.in = records;
     }

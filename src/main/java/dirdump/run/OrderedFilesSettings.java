@@ -1,7 +1,7 @@
 package dirdump.run;
 
 import dirdump.order.OrderSettings;
-import dirdump.scan.NameList;
+import dirdump.scan.PathListReader;
 import dirdump.scan.SizeRange;
 import dirdump.scan.WalkSettings;
 import dirdump.sys.Os;
@@ -15,7 +15,7 @@ import java.util.function.Function;
  * {@code patternFilters}, {@code sizeFilters}: the filter options as given, to name them when they
  * leave out every file.
  */
-public record SelectSettings(List<byte[]> paths, Function<Os, NameList> list, WalkSettings walk,
+public record OrderedFilesSettings(List<byte[]> paths, Function<Os, PathListReader> list, WalkSettings walk,
                              OrderSettings order, SizeRange sizes, boolean listedMayBeGone,
                              List<String> patternFilters, List<String> sizeFilters) {
 }

@@ -5,7 +5,7 @@ import dirdump.order.OrderPlan;
 import dirdump.order.Orderer;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
-import dirdump.scan.Listing;
+import dirdump.scan.WalkResult;
 import dirdump.scan.SizeFilter;
 import dirdump.scan.StopRequest;
 import dirdump.scan.UniqueFiles;
@@ -17,11 +17,11 @@ import dirdump.sys.Os;
  * every command that takes PATHs. {@code orderingNanos} leaves out the time spent locating files.
  * It holds the listed directories' handles open until closed.
  */
-public record Selection(SelectSettings settings, Os os, Listing listing, OrderPlan plan, Tally tally,
+public record OrderedFiles(OrderedFilesSettings settings, Os os, WalkResult listing, OrderPlan plan, Tally tally,
                         long listingNanos, long orderingNanos) implements AutoCloseable {
 
     /** Walks and orders; {@code stop} ends the walk early, with what was listed. */
-    public static Selection of(SelectSettings settings, Reporter reporter, StopRequest stop) {
+    public static OrderedFiles of(OrderedFilesSettings settings, Reporter reporter, StopRequest stop) {
         Os os = Os.load(reporter::warning);
         Tally tally = new Tally();
         long start = System.nanoTime();
@@ -29,13 +29,13 @@ public record Selection(SelectSettings settings, Os os, Listing listing, OrderPl
         if (settings.listedMayBeGone()) {
             walker.missingListedAreGone();
         }
-        Listing listing = walker.walk(settings.paths(), settings.list() == null ? null : settings.list().apply(os));
+        WalkResult listing = walker.walk(settings.paths(), settings.list() == null ? null : settings.list().apply(os));
         long listed = System.nanoTime();
         UniqueFiles files = SizeFilter.apply(listing, UniqueFiles.of(listing, tally, reporter), settings.sizes(), os,
                 tally, reporter);
         OrderPlan plan = Orderer.plan(listing, files, settings.order(), os, reporter);
         long ordering = System.nanoTime() - listed - plan.locatingNanos();
-        return new Selection(settings, os, listing, plan, tally, listed - start, ordering);
+        return new OrderedFiles(settings, os, listing, plan, tally, listed - start, ordering);
     }
 
     /** Closes the directory handles the walk left open for the passes after it. */

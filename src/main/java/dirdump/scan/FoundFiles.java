@@ -9,7 +9,7 @@ import java.util.BitSet;
  * another in large shared chunks (no object per name). About 20 bytes a file plus its name: a million
  * files with 12-byte names take about 34 MB.
  */
-public final class FileList extends ParallelArrays {
+public final class FoundFiles extends ParallelArrays {
     private static final int CHUNK_BITS = 20;
     private static final int CHUNK_SIZE = 1 << CHUNK_BITS;
 
@@ -29,7 +29,7 @@ public final class FileList extends ParallelArrays {
     /** Files reached through a symbolic link the user asked to follow (-L, or a PATH). */
     private final BitSet followed = new BitSet();
 
-    public FileList() {
+    public FoundFiles() {
         super(FIRST_CAPACITY);
     }
 

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
  * optional rate limit, an optional bound on the bytes brought in (--max-bytes), and the request to
  * stop (a signal), which every worker checks between files.
  */
-public final class ReadControl {
+public final class ReadLimits {
     private final LongAdder files = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final Pacer pacer;
@@ -22,12 +22,12 @@ public final class ReadControl {
     private final AtomicBoolean toldBeyondRoom = new AtomicBoolean();
 
     /** {@code bytesPerSecond}: 0 for no limit. */
-    public ReadControl(long bytesPerSecond, StopRequest stop) {
+    public ReadLimits(long bytesPerSecond, StopRequest stop) {
         this(bytesPerSecond, 0, stop);
     }
 
     /** {@code maxBytes}: the most to bring in, 0 for no bound. */
-    public ReadControl(long bytesPerSecond, long maxBytes, StopRequest stop) {
+    public ReadLimits(long bytesPerSecond, long maxBytes, StopRequest stop) {
         this.pacer = bytesPerSecond > 0 ? new Pacer(bytesPerSecond) : null;
         this.stop = stop;
         this.left = maxBytes > 0 ? new AtomicLong(maxBytes) : null;
