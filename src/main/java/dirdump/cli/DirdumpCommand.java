@@ -1,5 +1,6 @@
 package dirdump.cli;
 
+import dirdump.report.ReadProgress;
 import dirdump.run.Warmup;
 import dirdump.run.ReadResult;
 import dirdump.run.ReadSettings;
@@ -240,10 +241,7 @@ public final class DirdumpCommand implements Callable<Integer> {
     Warmup.Progress progress(StderrReporter reporter, boolean allowed) {
         boolean show = allowed && (progress != null ? progress : output.verbosity() == StderrReporter.Verbosity.NORMAL)
                 && Terminal.stderrIsTerminal();
-        if (!show) {
-            return null;
-        }
-        return (control, selection) -> new ReadProgress(reporter, control, selection);
+        return show ? ReadProgress.on(reporter) : null;
     }
 
     /** The resolved settings of the read, for its JSON record. */

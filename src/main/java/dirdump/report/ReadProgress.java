@@ -1,11 +1,9 @@
-package dirdump.cli;
+package dirdump.report;
 
 import dirdump.run.Warmup;
 import dirdump.run.OrderedFiles;
 import dirdump.outcome.Units;
-import dirdump.report.StderrReporter;
 import dirdump.read.ReadLimits;
-import dirdump.report.StatusLine;
 import dirdump.scan.FileOpener;
 import dirdump.sys.Stat;
 import dirdump.sys.Terminal;
@@ -22,7 +20,7 @@ import java.util.Locale;
  * by bytes, and a few big files no longer sit at 0 %. This is done only when the line is drawn, that
  * is, when someone watches.
  */
-final class ReadProgress implements Warmup.Progress.Shown {
+public final class ReadProgress implements Warmup.Progress.Shown {
     private static final long INTERVAL_MILLIS = 100;
     /** At most this long of each interval is spent stat'ing, so that the line keeps moving. */
     private static final long SIZING_NANOS = 20_000_000L;
@@ -30,6 +28,11 @@ final class ReadProgress implements Warmup.Progress.Shown {
     private final StatusLine line;
     private final Thread drawer;
     private volatile boolean done;
+
+    /** The progress line of a read on the reporter's stream (a terminal: the caller checks). */
+    public static Warmup.Progress on(StderrReporter reporter) {
+        return (control, files) -> new ReadProgress(reporter, control, files);
+    }
 
     ReadProgress(StderrReporter reporter, ReadLimits control, OrderedFiles selection) {
         this.line = reporter.statusLine(Terminal::columns);

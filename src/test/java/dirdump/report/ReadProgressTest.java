@@ -1,7 +1,6 @@
-package dirdump.cli;
+package dirdump.report;
 
 import dirdump.report.StderrReporter;
-import dirdump.outcome.Reporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
