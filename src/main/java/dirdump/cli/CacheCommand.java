@@ -1,13 +1,12 @@
 package dirdump.cli;
 
+import dirdump.run.PassFacts;
 import dirdump.cache.ResidencyProbe;
 import dirdump.run.ExitCode;
 import dirdump.run.NoMatch;
 import dirdump.run.OrderedFiles;
-import dirdump.report.CommonSummary;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
-import dirdump.report.StoppedBySignal;
 import dirdump.scan.SequenceCursor;
 import dirdump.scan.StopRequest;
 import java.util.List;
@@ -107,10 +106,8 @@ abstract class CacheCommand implements Callable<Integer> {
         }
 
         /** {@code work}: the command's phase ("measuring"), which took {@code workNanos}. */
-        CommonSummary summary(String work, long workNanos, ExitCode exit) {
-            return new CommonSummary(selection.tally(), selection.listing().unusablePaths, selection.order().key(),
-                    probe.methodUsed(), selection.os().description(), selection.listingNanos(),
-                    selection.orderingNanos(), work, workNanos, exit.status, StoppedBySignal.of(stop));
+        PassFacts summary(String work, long workNanos, ExitCode exit) {
+            return PassFacts.of(selection, probe.methodUsed(), work, workNanos, exit, stop);
         }
     }
 }

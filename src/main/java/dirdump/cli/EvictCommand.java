@@ -1,9 +1,9 @@
 package dirdump.cli;
 
+import dirdump.run.PassFacts;
 import dirdump.cache.ResidencyChange;
 import dirdump.cache.EvictRun;
 import dirdump.report.EvictSummary;
-import dirdump.report.CommonSummary;
 import dirdump.run.ExitCode;
 import dirdump.run.OrderedFiles;
 import java.util.List;
@@ -47,7 +47,7 @@ final class EvictCommand extends CacheCommand {
         long evicting = System.nanoTime() - start;
 
         ExitCode exit = pass.exit();
-        CommonSummary common = pass.summary("evicting", evicting, exit);
+        PassFacts common = pass.summary("evicting", evicting, exit);
         if (output.json) {
             EvictSummary.printJson(residency, common, settings(pass).json(pass.reporter()), parent.out);
         } else if (forPeople()) {

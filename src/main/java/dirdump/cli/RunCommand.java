@@ -1,5 +1,6 @@
 package dirdump.cli;
 
+import dirdump.run.Locking;
 import dirdump.run.OrderedFiles;
 import dirdump.run.ExitCode;
 import dirdump.run.ReadResult;

@@ -1,5 +1,6 @@
 package dirdump.cli;
 
+import dirdump.run.PassFacts;
 import dirdump.report.StderrReporter;
 import dirdump.cache.PageTotals;
 import dirdump.cache.SnapshotSaver;
@@ -8,7 +9,6 @@ import dirdump.report.StatusJson;
 import dirdump.cache.StatusRun;
 import dirdump.report.StatusTable;
 import dirdump.order.Order;
-import dirdump.report.CommonSummary;
 import dirdump.run.ExitCode;
 import dirdump.run.OrderedFiles;
 import dirdump.outcome.FileReason;
@@ -117,7 +117,7 @@ final class StatusCommand extends CacheCommand {
             reporter.problem(shortfall);
             exit = ExitCode.NOT_RESIDENT;
         }
-        CommonSummary common = pass.summary("measuring", measuring, exit);
+        PassFacts common = pass.summary("measuring", measuring, exit);
         if (output.json) {
             RunRecord record = settings(pass).setting("min_percent", table.minPercent).setting("save", save);
             json.print(totals, common, reporter.verbose(), record.json(reporter), parent.out);

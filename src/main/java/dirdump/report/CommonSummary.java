@@ -1,7 +1,7 @@
 package dirdump.report;
 
+import dirdump.run.PassFacts;
 import dirdump.outcome.Units;
-import dirdump.outcome.Tally;
 import com.google.gson.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,46 +9,46 @@ import java.util.Locale;
 
 /**
  * The part of the summary that status, evict and lock have in common, after their own numbers: what
- * was skipped and failed, how (order, method, I/O), how long each phase took, and the exit status.
- * {@code work} names the last phase ("measuring"); {@code stopped}: the signal that ended the command
- * early, or null.
+ * was skipped and failed, how (order, method, I/O), how long each phase took, and the exit status:
+ * the {@link PassFacts}, for people and as JSON members.
  */
-public record CommonSummary(Tally tally, int unusablePaths, String order, String method, String io,
-                            long listingNanos, long orderingNanos, String work, long workNanos, int exitStatus,
-                            StoppedBySignal stopped) {
+public final class CommonSummary {
+    private CommonSummary() {
+    }
 
-    public List<String> lines() {
+    /** The lines under the first of the summary for people. */
+    public static List<String> lines(PassFacts f) {
         List<String> lines = new ArrayList<>(List.of(
-                HumanSummary.skipped(tally),
-                HumanSummary.errors(tally, unusablePaths),
+                HumanSummary.skipped(f.tally()),
+                HumanSummary.errors(f.tally(), f.unusablePaths()),
                 String.format(Locale.ROOT, "%s; order %s; residency by %s; %s",
-                        Units.count(tally.directories(), "directory", "directories"), order, method, io),
+                        Units.count(f.tally().directories(), "directory", "directories"), f.order(), f.method(), f.io()),
                 String.format(Locale.ROOT, "seconds: listing %.3f, ordering %.3f, %s %.3f",
-                        listingNanos / 1e9, orderingNanos / 1e9, work, workNanos / 1e9)));
-        if (stopped != null) {
-            lines.addAll(stopped.lines());
+                        f.listingNanos() / 1e9, f.orderingNanos() / 1e9, f.work(), f.workNanos() / 1e9)));
+        if (f.stoppedBy() != null) {
+            lines.addAll(new StoppedBySignal(f.stoppedBy()).lines());
         }
         return lines;
     }
 
     /** Members skipped, errors, unusable_paths, directories, order, method, io, seconds, stopped_by, exit_status. */
-    public void addTo(JsonObject o) {
-        o.add("skipped", JsonSummary.skipped(tally));
-        o.addProperty("errors", tally.errors());
-        o.addProperty("unusable_paths", unusablePaths);
-        o.addProperty("directories", tally.directories());
-        o.addProperty("order", order);
-        o.addProperty("method", method);
-        o.addProperty("io", io);
+    public static void addTo(PassFacts f, JsonObject o) {
+        o.add("skipped", JsonSummary.skipped(f.tally()));
+        o.addProperty("errors", f.tally().errors());
+        o.addProperty("unusable_paths", f.unusablePaths());
+        o.addProperty("directories", f.tally().directories());
+        o.addProperty("order", f.order());
+        o.addProperty("method", f.method());
+        o.addProperty("io", f.io());
         JsonObject seconds = new JsonObject();
-        seconds.addProperty("total", (listingNanos + orderingNanos + workNanos) / 1e9);
-        seconds.addProperty("listing", listingNanos / 1e9);
-        seconds.addProperty("ordering", orderingNanos / 1e9);
-        seconds.addProperty(work, workNanos / 1e9);
+        seconds.addProperty("total", (f.listingNanos() + f.orderingNanos() + f.workNanos()) / 1e9);
+        seconds.addProperty("listing", f.listingNanos() / 1e9);
+        seconds.addProperty("ordering", f.orderingNanos() / 1e9);
+        seconds.addProperty(f.work(), f.workNanos() / 1e9);
         o.add("seconds", seconds);
-        if (stopped != null) {
-            stopped.addTo(o);
+        if (f.stoppedBy() != null) {
+            new StoppedBySignal(f.stoppedBy()).addTo(o);
         }
-        o.addProperty("exit_status", exitStatus);
+        o.addProperty("exit_status", f.exitStatus());
     }
 }

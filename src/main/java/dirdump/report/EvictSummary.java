@@ -1,5 +1,6 @@
 package dirdump.report;
 
+import dirdump.run.PassFacts;
 import dirdump.cache.ResidencyChange;
 import dirdump.outcome.Units;
 import com.google.gson.JsonObject;
@@ -16,7 +17,7 @@ public final class EvictSummary {
         return r.before().files() + r.before().unknownFiles();
     }
 
-    public static void print(ResidencyChange r, CommonSummary common, PrintStream err) {
+    public static void print(ResidencyChange r, PassFacts common, PrintStream err) {
         long files = files(r);
         err.printf(Locale.ROOT, "dirdump: evicted %s from the page cache%n", Units.count(files, "file", "files"));
         for (String line : new ResidencySection(r).lines()) {
@@ -27,16 +28,16 @@ public final class EvictSummary {
             err.printf(Locale.ROOT, "  %,d page%s still resident: dirty pages stay until they are written back (sync "
                     + "first), and pages a process maps or locks stay while it does%n", left, left == 1 ? "" : "s");
         }
-        for (String line : common.lines()) {
+        for (String line : CommonSummary.lines(common)) {
             err.println("  " + line);
         }
     }
 
     /** After the record's members in {@code o}: files_evicted, page_cache {before, after}, then those of {@link CommonSummary}. */
-    public static void printJson(ResidencyChange r, CommonSummary common, JsonObject o, PrintStream out) {
+    public static void printJson(ResidencyChange r, PassFacts common, JsonObject o, PrintStream out) {
         o.addProperty("files_evicted", files(r));
         new ResidencySection(r).addTo(o);
-        common.addTo(o);
+        CommonSummary.addTo(common, o);
         JsonSummary.println(o, out);
     }
 }

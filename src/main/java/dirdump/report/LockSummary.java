@@ -1,5 +1,6 @@
 package dirdump.report;
 
+import dirdump.run.PassFacts;
 import dirdump.lock.LockedSet;
 import dirdump.outcome.Units;
 import com.google.gson.JsonObject;
@@ -12,14 +13,14 @@ public final class LockSummary {
     }
 
     /** {@code waiting}: what ends the lock ("waiting for SIGINT, SIGTERM or SIGHUP"), or null. */
-    public static void print(LockedSet set, CommonSummary facts, String waiting, PrintStream err) {
+    public static void print(LockedSet set, PassFacts facts, String waiting, PrintStream err) {
         err.printf(Locale.ROOT, "dirdump: locked %s, %s in memory%n",
                 Units.count(set.lockedFiles(), "file", "files"), Units.bytes(set.lockedBytes()));
         if (set.leftOutFiles() > 0) {
             err.printf(Locale.ROOT, "  left out by --max-locked: %s, %s, from the first that did not fit%n",
                     Units.count(set.leftOutFiles(), "file", "files"), Units.bytes(set.leftOutBytes()));
         }
-        for (String line : facts.lines()) {
+        for (String line : CommonSummary.lines(facts)) {
             err.println("  " + line);
         }
         if (waiting != null) {
@@ -28,7 +29,7 @@ public final class LockSummary {
     }
 
     /** After the record's members in {@code o}: files_locked, bytes_locked, left_out, pid, then those of {@link CommonSummary}. */
-    public static void printJson(LockedSet set, CommonSummary facts, JsonObject o, PrintStream out) {
+    public static void printJson(LockedSet set, PassFacts facts, JsonObject o, PrintStream out) {
         o.addProperty("files_locked", set.lockedFiles());
         o.addProperty("bytes_locked", set.lockedBytes());
         JsonObject leftOut = new JsonObject();
@@ -36,7 +37,7 @@ public final class LockSummary {
         leftOut.addProperty("bytes", set.leftOutBytes());
         o.add("left_out", leftOut);
         o.addProperty("pid", ProcessHandle.current().pid());
-        facts.addTo(o);
+        CommonSummary.addTo(facts, o);
         JsonSummary.println(o, out);
     }
 }

@@ -1,5 +1,6 @@
 package dirdump.report;
 
+import dirdump.run.PassFacts;
 import dirdump.cache.PageTotals;
 import dirdump.cache.StatusRun;
 import com.google.gson.JsonArray;
@@ -28,9 +29,9 @@ public final class StatusJson implements StatusRun.Rows {
         perFile.add(row);
     }
 
-    public void print(PageTotals totals, CommonSummary common, boolean perFileRows, JsonObject o, PrintStream out) {
+    public void print(PageTotals totals, PassFacts common, boolean perFileRows, JsonObject o, PrintStream out) {
         ResidencyFigures.addTo(totals, o);
-        common.addTo(o);
+        CommonSummary.addTo(common, o);
         if (perFileRows) {
             o.add("per_file", perFile);
         }

@@ -1,5 +1,6 @@
 package dirdump.report;
 
+import dirdump.run.PassFacts;
 import dirdump.cache.PageTotals;
 import dirdump.cache.StatusRun;
 import dirdump.outcome.Units;
@@ -89,14 +90,14 @@ public final class StatusTable implements StatusRun.Rows {
     }
 
     /** The footer, on stderr: the totals, files of unknown residency, then how the run went. */
-    public static void footer(PageTotals t, CommonSummary common, PrintStream err) {
+    public static void footer(PageTotals t, PassFacts common, PrintStream err) {
         err.printf(Locale.ROOT, "dirdump: %,d file%s measured: %s resident%n", t.files(), t.files() == 1 ? "" : "s",
                 ResidencyFigures.text(t));
         if (t.unknownFiles() > 0) {
             err.printf(Locale.ROOT, "  residency unknown: %,d file%s, not in the total (the kernel tells only the owner, "
                     + "or those who may write to a file)%n", t.unknownFiles(), t.unknownFiles() == 1 ? "" : "s");
         }
-        common.lines().forEach(line -> err.println("  " + line));
+        CommonSummary.lines(common).forEach(line -> err.println("  " + line));
         err.flush();
     }
 }

@@ -1,33 +1,31 @@
-package dirdump.cli;
+package dirdump.run;
 
 import dirdump.run.OrderedFiles;
 import dirdump.run.NoMatch;
 import dirdump.run.ExitCode;
-import dirdump.report.StoppedBySignal;
-import dirdump.report.StderrReporter;
+import dirdump.outcome.Reporter;
 import dirdump.lock.LockCheck;
 import dirdump.lock.LockRun;
 import dirdump.lock.LockedSet;
-import dirdump.report.CommonSummary;
 import dirdump.scan.StopRequest;
 import dirdump.sys.AvailableMemory;
 import dirdump.sys.LockLimits;
 import dirdump.sys.SysException;
 
 /** What lock and run --lock share: the selection mapped, checked whole, then locked. */
-final class Locking {
+public final class Locking {
     /**
      * The set locked, null if it could not be ({@code exit} is then {@link ExitCode#CANNOT_LOCK}, and
      * why was said); {@code exit}: else the status of the lock so far, {@code facts} its summary's.
      */
-    record Locked(LockedSet set, ExitCode exit, CommonSummary facts) {
+    public record Locked(LockedSet set, ExitCode exit, PassFacts facts) {
     }
 
     private Locking() {
     }
 
     /** {@code maxLocked}: 0 for no cap; {@code stop} ends it early (a signal), with what was locked. */
-    static Locked lock(OrderedFiles selection, long maxLocked, StderrReporter reporter, StopRequest stop) {
+    public static Locked lock(OrderedFiles selection, long maxLocked, Reporter reporter, StopRequest stop) {
         boolean noMatch = NoMatch.check(selection, reporter);
         long start = System.nanoTime();
         LockedSet set = lockSet(selection, maxLocked, reporter, stop);
@@ -35,13 +33,10 @@ final class Locking {
             return new Locked(null, ExitCode.CANNOT_LOCK, null);
         }
         ExitCode exit = ExitCode.of(selection.listing(), selection.tally(), stop.signal(), noMatch);
-        CommonSummary facts = new CommonSummary(selection.tally(), selection.listing().unusablePaths, selection.order().key(),
-                "mlock", selection.os().description(), selection.listingNanos(), selection.orderingNanos(),
-                "locking", System.nanoTime() - start, exit.status, StoppedBySignal.of(stop));
-        return new Locked(set, exit, facts);
+        return new Locked(set, exit, PassFacts.of(selection, "mlock", "locking", System.nanoTime() - start, exit, stop));
     }
 
-    private static LockedSet lockSet(OrderedFiles selection, long maxLocked, StderrReporter reporter, StopRequest stop) {
+    private static LockedSet lockSet(OrderedFiles selection, long maxLocked, Reporter reporter, StopRequest stop) {
         // Both before the mapping: the address space it takes is not room taken from the set.
         AvailableMemory.Bound room = AvailableMemory.now();
         LockLimits limits;
