@@ -2,8 +2,8 @@ package dirdump;
 
 import dirdump.cli.DidYouMean;
 import dirdump.cli.DirdumpCommand;
-import dirdump.run.ExitCode;
 import dirdump.cli.RawArguments;
+import dirdump.run.ExitCode;
 import dirdump.sys.Os;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;

@@ -1,7 +1,7 @@
 package dirdump.bench;
 
-import dirdump.outcome.Reporter;
 import dirdump.cache.PageTotals;
+import dirdump.outcome.Reporter;
 import dirdump.scan.StopRequest;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,16 +1,16 @@
 package dirdump.bench;
 
-import dirdump.outcome.Reporter;
 import dirdump.cache.EvictRun;
 import dirdump.cache.PageTotals;
 import dirdump.cache.ProbeMethod;
 import dirdump.cache.ResidencyProbe;
 import dirdump.cache.StatusRun;
+import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
-import dirdump.scan.WalkResult;
 import dirdump.scan.SequenceCursor;
 import dirdump.scan.StopRequest;
+import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
 

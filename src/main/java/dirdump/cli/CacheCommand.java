@@ -1,12 +1,12 @@
 package dirdump.cli;
 
-import dirdump.run.PassFacts;
 import dirdump.cache.ResidencyProbe;
+import dirdump.report.RunRecord;
+import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
 import dirdump.run.NoMatch;
 import dirdump.run.OrderedFiles;
-import dirdump.report.RunRecord;
-import dirdump.report.StderrReporter;
+import dirdump.run.PassFacts;
 import dirdump.scan.SequenceCursor;
 import dirdump.scan.StopRequest;
 import java.util.List;

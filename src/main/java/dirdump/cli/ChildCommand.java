@@ -1,7 +1,7 @@
 package dirdump.cli;
 
-import dirdump.run.ExitCode;
 import dirdump.report.StderrReporter;
+import dirdump.run.ExitCode;
 import dirdump.sys.Os;
 import java.io.IOException;
 import java.util.List;

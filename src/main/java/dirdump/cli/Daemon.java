@@ -1,8 +1,8 @@
 package dirdump.cli;
 
-import dirdump.run.ExitCode;
-import dirdump.report.StderrReporter;
 import dirdump.Main;
+import dirdump.report.StderrReporter;
+import dirdump.run.ExitCode;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
 import java.io.ByteArrayOutputStream;

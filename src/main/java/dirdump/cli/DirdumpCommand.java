@@ -1,20 +1,20 @@
 package dirdump.cli;
 
-import dirdump.report.ReadProgress;
-import dirdump.run.Warmup;
-import dirdump.run.ReadResult;
-import dirdump.run.ReadSettings;
-import dirdump.run.OrderedFilesSettings;
-import dirdump.run.Replay;
 import dirdump.outcome.Units;
-import dirdump.report.StderrReporter;
 import dirdump.read.DefaultJobs;
 import dirdump.read.FileRange;
 import dirdump.read.IoPriority;
 import dirdump.read.ReadMethod;
 import dirdump.report.HumanSummary;
 import dirdump.report.JsonSummary;
+import dirdump.report.ReadProgress;
 import dirdump.report.RunRecord;
+import dirdump.report.StderrReporter;
+import dirdump.run.OrderedFilesSettings;
+import dirdump.run.ReadResult;
+import dirdump.run.ReadSettings;
+import dirdump.run.Replay;
+import dirdump.run.Warmup;
 import dirdump.scan.StopRequest;
 import dirdump.sys.AvailableMemory;
 import dirdump.sys.Terminal;
@@ -30,12 +30,12 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code dirdump [OPTIONS] PATH...}: list, order, read, report. */
 @Command(name = "dirdump",

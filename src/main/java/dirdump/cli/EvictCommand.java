@@ -1,11 +1,11 @@
 package dirdump.cli;
 
-import dirdump.run.PassFacts;
-import dirdump.cache.ResidencyChange;
 import dirdump.cache.EvictRun;
+import dirdump.cache.ResidencyChange;
 import dirdump.report.EvictSummary;
 import dirdump.run.ExitCode;
 import dirdump.run.OrderedFiles;
+import dirdump.run.PassFacts;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

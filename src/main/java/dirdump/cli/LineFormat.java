@@ -5,9 +5,8 @@ import dirdump.outcome.PathText;
 import dirdump.scan.FileOpener;
 import dirdump.scan.WalkResult;
 import dirdump.sys.DeviceNumbers;
-import dirdump.sys.Stat;
 import dirdump.sys.PathNames;
-
+import dirdump.sys.Stat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,12 +1,12 @@
 package dirdump.cli;
 
+import dirdump.lock.LockedSet;
+import dirdump.report.LockSummary;
+import dirdump.report.RunRecord;
+import dirdump.report.StderrReporter;
+import dirdump.run.ExitCode;
 import dirdump.run.Locking;
 import dirdump.run.OrderedFiles;
-import dirdump.run.ExitCode;
-import dirdump.report.StderrReporter;
-import dirdump.report.LockSummary;
-import dirdump.lock.LockedSet;
-import dirdump.report.RunRecord;
 import dirdump.scan.StopRequest;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;

@@ -1,12 +1,12 @@
 package dirdump.cli;
 
-import dirdump.run.OrderedFiles;
-import dirdump.run.ExitCode;
-import dirdump.outcome.Units;
-import dirdump.report.StderrReporter;
 import dirdump.order.LocateAll;
 import dirdump.order.Locations;
+import dirdump.outcome.Units;
 import dirdump.report.OrderReport;
+import dirdump.report.StderrReporter;
+import dirdump.run.ExitCode;
+import dirdump.run.OrderedFiles;
 import dirdump.scan.FileOpener;
 import dirdump.scan.StopRequest;
 import java.io.BufferedOutputStream;

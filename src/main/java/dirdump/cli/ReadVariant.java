@@ -1,10 +1,10 @@
 package dirdump.cli;
 
-import dirdump.report.StderrReporter;
 import dirdump.Main;
 import dirdump.bench.Outcome;
 import dirdump.bench.Settings;
 import dirdump.bench.Variant;
+import dirdump.report.StderrReporter;
 import dirdump.run.ReadResult;
 import dirdump.run.Warmup;
 import dirdump.scan.StopRequest;
@@ -13,10 +13,10 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * A dirdump read with a set of read options (a bench {@code --variant}), run in bench's own process:

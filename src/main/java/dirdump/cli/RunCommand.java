@@ -1,14 +1,14 @@
 package dirdump.cli;
 
-import dirdump.run.Locking;
-import dirdump.run.OrderedFiles;
-import dirdump.run.ExitCode;
-import dirdump.run.ReadResult;
-import dirdump.run.Warmup;
-import dirdump.report.StderrReporter;
 import dirdump.lock.LockedSet;
 import dirdump.report.HumanSummary;
 import dirdump.report.LockSummary;
+import dirdump.report.StderrReporter;
+import dirdump.run.ExitCode;
+import dirdump.run.Locking;
+import dirdump.run.OrderedFiles;
+import dirdump.run.ReadResult;
+import dirdump.run.Warmup;
 import dirdump.scan.StopRequest;
 import dirdump.sys.Os;
 import java.util.List;

@@ -1,18 +1,18 @@
 package dirdump.cli;
 
-import dirdump.run.PassFacts;
-import dirdump.report.StderrReporter;
 import dirdump.cache.PageTotals;
 import dirdump.cache.SnapshotSaver;
 import dirdump.cache.SnapshotWriter;
-import dirdump.report.StatusJson;
 import dirdump.cache.StatusRun;
-import dirdump.report.StatusTable;
 import dirdump.order.Order;
-import dirdump.run.ExitCode;
-import dirdump.run.OrderedFiles;
 import dirdump.outcome.FileReason;
 import dirdump.report.RunRecord;
+import dirdump.report.StatusJson;
+import dirdump.report.StatusTable;
+import dirdump.report.StderrReporter;
+import dirdump.run.ExitCode;
+import dirdump.run.OrderedFiles;
+import dirdump.run.PassFacts;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;

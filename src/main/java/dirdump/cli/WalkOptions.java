@@ -1,11 +1,11 @@
 package dirdump.cli;
 
-import dirdump.run.OrderedFilesSettings;
 import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
-import dirdump.scan.PathListReader;
+import dirdump.run.OrderedFilesSettings;
 import dirdump.scan.PathFilter;
+import dirdump.scan.PathListReader;
 import dirdump.scan.SizeRange;
 import dirdump.scan.WalkSettings;
 import dirdump.sys.Os;

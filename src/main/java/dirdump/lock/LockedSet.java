@@ -1,7 +1,7 @@
 package dirdump.lock;
 
-import dirdump.outcome.Reporter;
 import dirdump.outcome.PathText;
+import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
 import dirdump.sys.SysException;
 import java.util.ArrayList;

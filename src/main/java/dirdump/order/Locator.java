@@ -2,8 +2,8 @@ package dirdump.order;
 
 import dirdump.outcome.Reporter;
 import dirdump.scan.FileOpener;
-import dirdump.scan.WalkResult;
 import dirdump.scan.Opened;
+import dirdump.scan.WalkResult;
 import dirdump.sys.Extent;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;

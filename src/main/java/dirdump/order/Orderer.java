@@ -2,8 +2,8 @@ package dirdump.order;
 
 import dirdump.outcome.Reporter;
 import dirdump.scan.IndexSort;
-import dirdump.scan.WalkResult;
 import dirdump.scan.UniqueFiles;
+import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package dirdump.read;
 
-import dirdump.cache.ResidencyChange;
 import dirdump.cache.ProbeMethod;
+import dirdump.cache.ResidencyChange;
 import dirdump.cache.ResidencyProbe;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Residency;

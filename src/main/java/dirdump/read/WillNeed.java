@@ -2,7 +2,6 @@ package dirdump.read;
 
 import dirdump.cache.ByteRanges;
 import dirdump.scan.Opened;
-
 import dirdump.sys.BlockQueue;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;

@@ -1,8 +1,8 @@
 package dirdump.report;
 
 import dirdump.bench.Machine;
-import dirdump.bench.Run;
 import dirdump.bench.Results;
+import dirdump.bench.Run;
 import dirdump.bench.Settings;
 import dirdump.bench.VariantResult;
 import java.io.PrintStream;

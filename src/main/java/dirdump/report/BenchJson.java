@@ -1,12 +1,12 @@
 package dirdump.report;
 
-import dirdump.bench.Machine;
-import dirdump.bench.Run;
-import dirdump.bench.Results;
-import dirdump.bench.VariantResult;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
+import dirdump.bench.Machine;
+import dirdump.bench.Results;
+import dirdump.bench.Run;
+import dirdump.bench.VariantResult;
 import java.io.PrintStream;
 
 /** The results as one JSON object on stdout, after the record's members, with every run; the fields are listed in the README. */

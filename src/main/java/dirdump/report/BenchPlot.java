@@ -1,7 +1,7 @@
 package dirdump.report;
 
-import dirdump.bench.Run;
 import dirdump.bench.Results;
+import dirdump.bench.Run;
 import dirdump.bench.VariantResult;
 import dirdump.outcome.Units;
 import java.awt.BasicStroke;

@@ -1,7 +1,7 @@
 package dirdump.report;
 
-import dirdump.outcome.Units;
 import com.google.gson.JsonObject;
+import dirdump.outcome.Units;
 import java.util.List;
 
 /** --max-bytes: the bound, and whether the run stopped at it (exit 0: what was asked was done). */

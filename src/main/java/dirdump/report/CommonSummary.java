@@ -1,8 +1,8 @@
 package dirdump.report;
 
-import dirdump.run.PassFacts;
-import dirdump.outcome.Units;
 import com.google.gson.JsonObject;
+import dirdump.outcome.Units;
+import dirdump.run.PassFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

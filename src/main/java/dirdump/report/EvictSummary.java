@@ -1,9 +1,9 @@
 package dirdump.report;
 
-import dirdump.run.PassFacts;
+import com.google.gson.JsonObject;
 import dirdump.cache.ResidencyChange;
 import dirdump.outcome.Units;
-import com.google.gson.JsonObject;
+import dirdump.run.PassFacts;
 import java.io.PrintStream;
 import java.util.Locale;
 

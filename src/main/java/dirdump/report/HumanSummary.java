@@ -1,9 +1,9 @@
 package dirdump.report;
 
-import dirdump.run.ReadResult;
-import dirdump.outcome.Units;
 import dirdump.outcome.SkipReason;
 import dirdump.outcome.Tally;
+import dirdump.outcome.Units;
+import dirdump.run.ReadResult;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.StringJoiner;

@@ -1,10 +1,10 @@
 package dirdump.report;
 
-import dirdump.run.ReadResult;
-import dirdump.outcome.SkipReason;
-import dirdump.outcome.Tally;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonObject;
+import dirdump.outcome.SkipReason;
+import dirdump.outcome.Tally;
+import dirdump.run.ReadResult;
 import java.io.PrintStream;
 
 /** The summary as one JSON object on stdout, after the record's members; the fields are in the README and the schema. */

@@ -1,11 +1,11 @@
 package dirdump.report;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
 import dirdump.order.DeviceOrder;
 import dirdump.order.LocateAll;
 import dirdump.order.LocateOutcome;
 import dirdump.order.SeekDistance;
-import com.google.gson.JsonArray;
-import com.google.gson.JsonObject;
 import dirdump.outcome.PathText;
 import dirdump.sys.DeviceNumbers;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dirdump.report;
 
-import dirdump.run.Warmup;
-import dirdump.run.OrderedFiles;
 import dirdump.outcome.Units;
 import dirdump.read.ReadLimits;
+import dirdump.run.OrderedFiles;
+import dirdump.run.Warmup;
 import dirdump.scan.FileOpener;
 import dirdump.sys.Stat;
 import dirdump.sys.Terminal;

@@ -1,8 +1,8 @@
 package dirdump.report;
 
-import dirdump.outcome.Reporter;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import dirdump.outcome.Reporter;
 import java.util.ArrayList;
 import java.util.List;
 

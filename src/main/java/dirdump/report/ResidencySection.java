@@ -1,8 +1,8 @@
 package dirdump.report;
 
 import com.google.gson.JsonObject;
-import dirdump.cache.ResidencyChange;
 import dirdump.cache.PageTotals;
+import dirdump.cache.ResidencyChange;
 import java.util.List;
 import java.util.Locale;
 

@@ -1,11 +1,11 @@
 package dirdump.report;
 
-import dirdump.outcome.PathText;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
+import dirdump.outcome.PathText;
 import dirdump.sys.PathNames;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,11 +1,11 @@
 package dirdump.report;
 
-import dirdump.run.PassFacts;
-import dirdump.cache.PageTotals;
-import dirdump.cache.StatusRun;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import dirdump.cache.PageTotals;
+import dirdump.cache.StatusRun;
 import dirdump.outcome.PathText;
+import dirdump.run.PassFacts;
 import dirdump.sys.Residency;
 import java.io.PrintStream;
 

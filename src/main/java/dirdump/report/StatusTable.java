@@ -1,10 +1,10 @@
 package dirdump.report;
 
-import dirdump.run.PassFacts;
 import dirdump.cache.PageTotals;
 import dirdump.cache.StatusRun;
-import dirdump.outcome.Units;
 import dirdump.outcome.PathText;
+import dirdump.outcome.Units;
+import dirdump.run.PassFacts;
 import dirdump.sys.Residency;
 import java.io.PrintStream;
 import java.util.ArrayList;

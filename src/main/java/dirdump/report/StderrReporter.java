@@ -1,7 +1,7 @@
 package dirdump.report;
 
-import dirdump.outcome.Reporter;
 import dirdump.outcome.PathText;
+import dirdump.outcome.Reporter;
 import dirdump.outcome.SkipReason;
 import dirdump.sys.Residency;
 import java.io.PrintStream;

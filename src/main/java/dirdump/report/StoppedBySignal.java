@@ -1,7 +1,7 @@
 package dirdump.report;
 
-import dirdump.scan.StopRequest;
 import com.google.gson.JsonObject;
+import dirdump.scan.StopRequest;
 import java.util.List;
 
 /** A run stopped by a signal: the summary counts what was done before it. */

@@ -1,12 +1,12 @@
 package dirdump.run;
 
-import dirdump.run.OrderedFiles;
-import dirdump.run.NoMatch;
-import dirdump.run.ExitCode;
-import dirdump.outcome.Reporter;
 import dirdump.lock.LockCheck;
 import dirdump.lock.LockRun;
 import dirdump.lock.LockedSet;
+import dirdump.outcome.Reporter;
+import dirdump.run.ExitCode;
+import dirdump.run.NoMatch;
+import dirdump.run.OrderedFiles;
 import dirdump.scan.StopRequest;
 import dirdump.sys.AvailableMemory;
 import dirdump.sys.LockLimits;

@@ -5,10 +5,10 @@ import dirdump.order.OrderPlan;
 import dirdump.order.Orderer;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
-import dirdump.scan.WalkResult;
 import dirdump.scan.SizeFilter;
 import dirdump.scan.StopRequest;
 import dirdump.scan.UniqueFiles;
+import dirdump.scan.WalkResult;
 import dirdump.scan.Walker;
 import dirdump.sys.Os;
 

@@ -1,13 +1,13 @@
 package dirdump.run;
 
-import dirdump.outcome.FileReason;
-import dirdump.outcome.Reporter;
 import dirdump.cache.ByteRanges;
 import dirdump.cache.Snapshot;
+import dirdump.outcome.FileReason;
+import dirdump.outcome.PathText;
+import dirdump.outcome.Reporter;
 import dirdump.read.Wanted;
 import dirdump.scan.FoundDirectories;
 import dirdump.scan.PathListReader;
-import dirdump.outcome.PathText;
 import dirdump.sys.Stat;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -8,8 +8,8 @@ import dirdump.read.ReadLimits;
 import dirdump.read.ReadPlan;
 import dirdump.read.ReadRun;
 import dirdump.read.Wanted;
-import dirdump.scan.WalkResult;
 import dirdump.scan.StopRequest;
+import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
 import java.util.Locale;
 

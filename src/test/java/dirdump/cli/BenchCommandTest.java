@@ -1,6 +1,5 @@
 package dirdump.cli;
 
-import dirdump.report.StderrReporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -12,9 +11,10 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dirdump.Main;
+import dirdump.bench.Results;
 import dirdump.report.BenchCsv;
 import dirdump.report.BenchJson;
-import dirdump.bench.Results;
+import dirdump.report.StderrReporter;
 import dirdump.scan.StopRequest;
 import dirdump.testdata.TestdataGen;
 import dirdump.testing.AsUser;

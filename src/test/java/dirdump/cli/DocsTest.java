@@ -1,11 +1,11 @@
 package dirdump.cli;
 
-import dirdump.cli.docs.DocFileWriter;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dirdump.cli.docs.DocFileWriter;
 import java.io.ByteArrayInputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -17,9 +17,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /** The man pages the build made (before the tests run), from the command definitions. */
 class DocsTest {

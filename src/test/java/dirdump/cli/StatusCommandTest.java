@@ -1,6 +1,5 @@
 package dirdump.cli;
 
-import dirdump.outcome.Units;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import dirdump.outcome.Units;
 import dirdump.testing.AsUser;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.PageCache;

@@ -1,7 +1,5 @@
 package dirdump.lock;
 
-import dirdump.report.StderrReporter;
-import dirdump.outcome.Reporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,11 +8,13 @@ import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
+import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
-import dirdump.scan.WalkResult;
+import dirdump.report.StderrReporter;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
 import dirdump.scan.UniqueFiles;
+import dirdump.scan.WalkResult;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.sys.AvailableMemory;

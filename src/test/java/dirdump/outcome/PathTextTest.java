@@ -1,8 +1,8 @@
 package dirdump.outcome;
 
-import dirdump.outcome.PathText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dirdump.outcome.PathText;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

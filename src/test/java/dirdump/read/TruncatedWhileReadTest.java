@@ -1,21 +1,21 @@
 package dirdump.read;
 
-import dirdump.report.StderrReporter;
-import dirdump.outcome.Reporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dirdump.cache.ResidencyChange;
-import dirdump.report.ResidencySection;
 import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.order.Orderer;
+import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
-import dirdump.scan.WalkResult;
+import dirdump.report.ResidencySection;
+import dirdump.report.StderrReporter;
 import dirdump.scan.PathFilter;
 import dirdump.scan.StopRequest;
 import dirdump.scan.UniqueFiles;
+import dirdump.scan.WalkResult;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.sys.Directory;

@@ -1,10 +1,10 @@
 package dirdump.report;
 
-import dirdump.report.StderrReporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dirdump.report.StatusLine;
+import dirdump.report.StderrReporter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

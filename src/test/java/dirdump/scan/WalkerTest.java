@@ -1,13 +1,13 @@
 package dirdump.scan;
 
-import dirdump.report.StderrReporter;
-import dirdump.outcome.Reporter;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dirdump.outcome.Reporter;
 import dirdump.outcome.SkipReason;
 import dirdump.outcome.Tally;
+import dirdump.report.StderrReporter;
 import dirdump.sys.Directory;
 import dirdump.sys.EntrySink;
 import dirdump.sys.FileType;

@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.testing.AsUser;
 import dirdump.testing.ByPath;
-import dirdump.testing.Trees;
 import dirdump.testing.PageCache;
+import dirdump.testing.Trees;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;

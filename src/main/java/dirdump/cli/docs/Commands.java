@@ -2,9 +2,9 @@ package dirdump.cli.docs;
 
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /** What the man pages and the completions both read of the command definitions. */
 final class Commands {
