@@ -4,6 +4,7 @@ import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -35,16 +36,20 @@ public final class SnapshotWriter implements AutoCloseable {
     private final Path temporary;
     private final FileChannel channel;
     private final DataOutputStream out;
+    /** Standard output, for a snapshot written there (--save -): its errors are kept, not thrown. */
+    private final PrintStream console;
     /** Set by the first file's residency; 0 until the header is written. */
     private int pageSize;
     private byte[] root;
     private long files;
     private boolean committed;
 
-    private SnapshotWriter(Path target, Path temporary, FileChannel channel, OutputStream stream) {
+    private SnapshotWriter(Path target, Path temporary, FileChannel channel, OutputStream stream,
+                           PrintStream console) {
         this.target = target;
         this.temporary = temporary;
         this.channel = channel;
+        this.console = console;
         this.out = new DataOutputStream(new BufferedOutputStream(stream, 1 << 16));
     }
 
@@ -75,7 +80,7 @@ public final class SnapshotWriter implements AutoCloseable {
                 // Mode 600, as a temporary file's: a snapshot names files that others may not see.
                 FileChannel channel = FileChannel.open(temporary,
                         Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), OWNER_ONLY);
-                return new SnapshotWriter(file, temporary, channel, Channels.newOutputStream(channel));
+                return new SnapshotWriter(file, temporary, channel, Channels.newOutputStream(channel), null);
             } catch (FileAlreadyExistsException e) {
                 if (attempt == 100) {
                     throw e;
@@ -84,9 +89,9 @@ public final class SnapshotWriter implements AutoCloseable {
         }
     }
 
-    /** A snapshot onto a stream (standard output), which is flushed, not closed. */
-    public static SnapshotWriter toStream(OutputStream stream) {
-        return new SnapshotWriter(null, null, null, stream);
+    /** A snapshot onto standard output, which is flushed, not closed. */
+    public static SnapshotWriter toStream(PrintStream stdout) {
+        return new SnapshotWriter(null, null, null, stdout, stdout);
     }
 
     private void header(int size) throws IOException {
@@ -129,6 +134,9 @@ public final class SnapshotWriter implements AutoCloseable {
         out.write(Snapshot.END);
         out.writeLong(files);
         out.flush();
+        if (console != null && console.checkError()) {
+            throw new IOException("standard output cannot be written");
+        }
         if (channel != null) {
             channel.force(true);
             channel.close();

@@ -3,11 +3,9 @@ package dirdump.cli;
 import dirdump.cache.ResidencyProbe;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
-import dirdump.run.ExitCode;
+import dirdump.run.CachePass;
 import dirdump.run.NoMatch;
 import dirdump.run.OrderedFiles;
-import dirdump.run.PassFacts;
-import dirdump.scan.SequenceCursor;
 import dirdump.scan.StopRequest;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -57,8 +55,11 @@ abstract class CacheCommand implements Callable<Integer> {
         return () -> { };
     }
 
-    /** The command's work on the files selected, and its summary: the exit status. */
-    abstract int run(Pass pass);
+    /**
+     * The command's pass over the files selected, and its summary: the exit status. {@code reporter}:
+     * the pass's, which renders; {@code record}: the JSON record begun.
+     */
+    abstract int run(CachePass pass, StderrReporter reporter, RunRecord record);
 
     @Override
     public final Integer call() {
@@ -67,8 +68,8 @@ abstract class CacheCommand implements Callable<Integer> {
             RunRecord record = new RunRecord(spec.name(), paths());
             StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
             try (Opened opened = beforeWalk(); OrderedFiles selection = select(reporter, stop)) {
-                return run(new Pass(selection, reporter, stop, new ResidencyProbe(probeOptions.method), record,
-                        NoMatch.check(selection, reporter)));
+                return run(new CachePass(selection, new ResidencyProbe(probeOptions.method), reporter, stop,
+                        NoMatch.check(selection, reporter)), reporter, record);
             }
         }
     }
@@ -84,30 +85,8 @@ abstract class CacheCommand implements Callable<Integer> {
     }
 
     /** The JSON record with the walk's settings and the method used; the command adds its own after. */
-    RunRecord settings(Pass pass) {
-        walk.describe(pass.record());
-        return pass.record().setting("method", pass.probe().methodUsed());
-    }
-
-    /**
-     * One run of the command: the files selected, and what its summary tells besides its own numbers.
-     * {@code noMatch}: whether the filters left out every file (said already).
-     */
-    record Pass(OrderedFiles selection, StderrReporter reporter, StopRequest stop, ResidencyProbe probe, RunRecord record,
-                boolean noMatch) {
-        /** Two cores measure twice as fast; with -v, one thread keeps the per-file lines in order. */
-        int threads() {
-            return reporter.verbose() ? 1 : SequenceCursor.threads(selection.sequence().length, 4);
-        }
-
-        /** The exit status of the run as it went, before the command's own checks. */
-        ExitCode exit() {
-            return ExitCode.of(selection.listing(), selection.tally(), stop.signal(), noMatch);
-        }
-
-        /** {@code work}: the command's phase ("measuring"), which took {@code workNanos}. */
-        PassFacts summary(String work, long workNanos, ExitCode exit) {
-            return PassFacts.of(selection, probe.methodUsed(), work, workNanos, exit, stop);
-        }
+    RunRecord settings(CachePass pass, RunRecord record) {
+        walk.describe(record);
+        return record.setting("method", pass.probe().methodUsed());
     }
 }

@@ -1,11 +1,10 @@
 package dirdump.cli;
 
-import dirdump.cache.EvictRun;
-import dirdump.cache.ResidencyChange;
 import dirdump.report.EvictSummary;
-import dirdump.run.ExitCode;
-import dirdump.run.OrderedFiles;
-import dirdump.run.PassFacts;
+import dirdump.report.RunRecord;
+import dirdump.report.StderrReporter;
+import dirdump.run.CachePass;
+import dirdump.run.Evicting;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -39,20 +38,13 @@ final class EvictCommand extends CacheCommand {
     }
 
     @Override
-    int run(Pass pass) {
-        OrderedFiles selection = pass.selection();
-        long start = System.nanoTime();
-        ResidencyChange residency = EvictRun.run(selection.os(), selection.listing(), selection.sequence(), pass.probe(),
-                selection.tally(), pass.reporter(), pass.threads(), pass.stop());
-        long evicting = System.nanoTime() - start;
-
-        ExitCode exit = pass.exit();
-        PassFacts common = pass.summary("evicting", evicting, exit);
+    int run(CachePass pass, StderrReporter reporter, RunRecord record) {
+        Evicting.Result done = Evicting.run(pass);
         if (output.json) {
-            EvictSummary.printJson(residency, common, settings(pass).json(pass.reporter()), parent.out);
+            EvictSummary.printJson(done.residency(), done.facts(), settings(pass, record).json(reporter), parent.out);
         } else if (forPeople()) {
-            EvictSummary.print(residency, common, parent.err);
+            EvictSummary.print(done.residency(), done.facts(), parent.err);
         }
-        return exit.status;
+        return done.exit().status;
     }
 }

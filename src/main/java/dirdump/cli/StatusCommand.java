@@ -1,7 +1,5 @@
 package dirdump.cli;
 
-import dirdump.cache.PageTotals;
-import dirdump.cache.SnapshotSaver;
 import dirdump.cache.SnapshotWriter;
 import dirdump.cache.StatusRun;
 import dirdump.order.Order;
@@ -10,9 +8,8 @@ import dirdump.report.RunRecord;
 import dirdump.report.StatusJson;
 import dirdump.report.StatusTable;
 import dirdump.report.StderrReporter;
-import dirdump.run.ExitCode;
-import dirdump.run.OrderedFiles;
-import dirdump.run.PassFacts;
+import dirdump.run.CachePass;
+import dirdump.run.Measuring;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -92,57 +89,22 @@ final class StatusCommand extends CacheCommand {
     }
 
     @Override
-    int run(Pass pass) {
-        OrderedFiles selection = pass.selection();
-        StderrReporter reporter = pass.reporter();
+    int run(CachePass pass, StderrReporter reporter, RunRecord record) {
         StatusTable human = new StatusTable(parent.out, table.columns(), table.bytes, table.raw);
         StatusJson json = new StatusJson();
         StatusRun.Rows rows = !reporter.verbose() ? (path, r, size) -> { } : output.json ? json : human;
         if (forPeople() && reporter.verbose() && !table.noHeadings) {
             human.header();
         }
-
-        long start = System.nanoTime();
-        SnapshotSaver saver = writer == null ? null : new SnapshotSaver(writer, selection.listing(), pass.probe());
-        PageTotals totals = StatusRun.run(selection.os(), selection.listing(), selection.sequence(), pass.probe(),
-                selection.tally(), reporter, rows, saver, saver != null ? 1 : pass.threads(), pass.stop());
-        long measuring = System.nanoTime() - start;
-
-        ExitCode exit = pass.exit();
-        if (saver != null && pass.stop().signal() == 0) {
-            exit = saved(saver, reporter, exit);
-        }
-        String shortfall = table.shortfall(totals);
-        if (shortfall != null && exit == ExitCode.OK) {
-            reporter.problem(shortfall);
-            exit = ExitCode.NOT_RESIDENT;
-        }
-        PassFacts common = pass.summary("measuring", measuring, exit);
+        Measuring.Result done = Measuring.run(pass, rows, writer == null ? null : new Measuring.Save(save, writer),
+                table.minPercent);
         if (output.json) {
-            RunRecord record = settings(pass).setting("min_percent", table.minPercent).setting("save", save);
-            json.print(totals, common, reporter.verbose(), record.json(reporter), parent.out);
+            settings(pass, record).setting("min_percent", table.minPercent).setting("save", save);
+            json.print(done.totals(), done.facts(), reporter.verbose(), record.json(reporter), parent.out);
         } else if (forPeople()) {
             parent.out.flush();  // the rows before the footer, where both go to one terminal
-            StatusTable.footer(totals, common, parent.err);
+            StatusTable.footer(done.totals(), done.facts(), parent.err);
         }
-        return exit.status;
-    }
-
-    /** Puts the snapshot in place (a run stopped by a signal leaves FILE as it was); a failure is exit 2. */
-    private ExitCode saved(SnapshotSaver saver, StderrReporter reporter, ExitCode exit) {
-        try {
-            saver.commit();
-            if (save.equals("-") && parent.out.checkError()) {
-                throw new IOException("standard output cannot be written");
-            }
-        } catch (IOException e) {
-            reporter.problem("--save " + save + ": " + FileReason.of(e) + "; nothing saved");
-            return ExitCode.WRITE_ERROR;
-        }
-        if (!save.equals("-")) {
-            reporter.notice(save.getBytes(java.nio.charset.StandardCharsets.UTF_8), String.format(java.util.Locale.ROOT,
-                    "saved the resident pages of %,d file%s", saver.files(), saver.files() == 1 ? "" : "s"));
-        }
-        return exit;
+        return done.exit().status;
     }
 }

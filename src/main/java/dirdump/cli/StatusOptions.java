@@ -1,10 +1,7 @@
 package dirdump.cli;
 
-import dirdump.cache.PageTotals;
-import dirdump.report.ResidencyFigures;
 import dirdump.report.StatusColumn;
 import java.util.List;
-import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -50,27 +47,5 @@ final class StatusOptions {
         if (minPercent != null && !(minPercent >= 0 && minPercent <= 100)) {
             throw new ParameterException(spec.commandLine(), "--min-percent must be from 0 to 100");
         }
-    }
-
-    /**
-     * Why the totals fall short of --min-percent ("85.5 % of the pages ..."), or null when they do
-     * not or it was not given. The exact fraction is compared, the rounded-down one shown. With no
-     * pages there is nothing to be missing, unless every file was of unknown residency: that is no yes.
-     */
-    String shortfall(PageTotals t) {
-        if (minPercent == null) {
-            return null;
-        }
-        if (t.pages() == 0) {
-            return t.unknownFiles() == 0 ? null : String.format(Locale.ROOT,
-                    "the residency of no file is known (%,d unknown), so not --min-percent %s", t.unknownFiles(), text());
-        }
-        return 100.0 * t.residentPages() / t.pages() >= minPercent ? null : String.format(Locale.ROOT,
-                "%s %% of the pages are in the page cache, less than --min-percent %s",
-                ResidencyFigures.percentText(t.residentPages(), t.pages()), text());
-    }
-
-    private String text() {
-        return minPercent == Math.rint(minPercent) ? Long.toString(minPercent.longValue()) : minPercent.toString();
     }
 }

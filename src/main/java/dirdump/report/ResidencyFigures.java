@@ -13,7 +13,7 @@ public final class ResidencyFigures {
     /** "59,837 of 59,837 pages (233.7 MiB), 100.0 %". */
     public static String text(PageTotals t) {
         return String.format(Locale.ROOT, "%,d of %,d pages (%s), %s %%", t.residentPages(), t.pages(),
-                Units.bytes(t.residentBytes()), percentText(t.residentPages(), t.pages()));
+                Units.bytes(t.residentBytes()), Units.percent(t.residentPages(), t.pages()));
     }
 
     /** Members files, unknown_files, pages_resident, pages, bytes_resident, percent (null without pages). */
@@ -24,14 +24,5 @@ public final class ResidencyFigures {
         o.addProperty("pages", t.pages());
         o.addProperty("bytes_resident", t.residentBytes());
         o.addProperty("percent", PageTotals.percent(t.residentPages(), t.pages()));
-    }
-
-    /** As {@link PageTotals#percent}, in text: "99.9", "-". Not String.format, which costs microseconds a row of status -v. */
-    public static String percentText(long resident, long pages) {
-        if (pages == 0) {
-            return "-";
-        }
-        long tenths = (long) Math.floor(1000.0 * resident / pages);
-        return tenths / 10 + "." + tenths % 10;
     }
 }

@@ -3,6 +3,7 @@ package dirdump.report;
 import com.google.gson.JsonObject;
 import dirdump.cache.PageTotals;
 import dirdump.cache.ResidencyChange;
+import dirdump.outcome.Units;
 import java.util.List;
 import java.util.Locale;
 
@@ -19,8 +20,8 @@ public record ResidencySection(ResidencyChange residency) implements SummarySect
             return unknown == 0 ? List.of() : List.of("page cache: " + unknownText);
         }
         return List.of(String.format(Locale.ROOT, "page cache: %s %% of %,d pages resident before, %s %% after%s",
-                ResidencyFigures.percentText(before.residentPages(), before.pages()), before.pages(),
-                ResidencyFigures.percentText(after.residentPages(), after.pages()),
+                Units.percent(before.residentPages(), before.pages()), before.pages(),
+                Units.percent(after.residentPages(), after.pages()),
                 unknown == 0 ? "" : "; " + unknownText));
     }
 

@@ -46,7 +46,7 @@ public final class StatusTable implements StatusRun.Rows {
                 case RES -> r == null ? "unknown" : size(r.residentBytes());
                 case PAGES -> r == null ? "-" : Long.toString(r.residentPages());
                 case SIZE -> size(size);
-                case PERCENT -> r == null ? "-" : ResidencyFigures.percentText(r.residentPages(), r.totalPages());
+                case PERCENT -> r == null ? "-" : Units.percent(r.residentPages(), r.totalPages());
                 case FILE -> raw ? PathText.of(path).replace(" ", "\\x20") : PathText.of(path);
             });
         }

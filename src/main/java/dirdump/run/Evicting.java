@@ -1,0 +1,24 @@
+package dirdump.run;
+
+import dirdump.cache.EvictRun;
+import dirdump.cache.ResidencyChange;
+
+/** evict: each file's pages dropped from the page cache, measured before and after; settings in, result out. */
+public final class Evicting {
+    /** The residency before and after, the summary's facts, and the exit status. */
+    public record Result(ResidencyChange residency, PassFacts facts, ExitCode exit) {
+    }
+
+    private Evicting() {
+    }
+
+    public static Result run(CachePass pass) {
+        OrderedFiles files = pass.files();
+        long start = System.nanoTime();
+        ResidencyChange residency = EvictRun.run(files.os(), files.listing(), files.sequence(), pass.probe(),
+                files.tally(), pass.reporter(), pass.threads(), pass.stop());
+        long evicting = System.nanoTime() - start;
+        ExitCode exit = pass.exit();
+        return new Result(residency, pass.facts("evicting", evicting, exit), exit);
+    }
+}
