@@ -1,32 +1,22 @@
 package dirdump.cli;
 
-import dirdump.bench.Bench;
 import dirdump.bench.CachePrep;
-import dirdump.bench.CommandVariant;
 import dirdump.bench.DropCaches;
-import dirdump.bench.FileSet;
-import dirdump.bench.Machine;
 import dirdump.bench.Results;
-import dirdump.bench.Variant;
-import dirdump.order.DeviceOrder;
-import dirdump.order.Order;
-import dirdump.outcome.PathText;
-import dirdump.outcome.Units;
 import dirdump.report.BenchCsv;
 import dirdump.report.BenchJson;
 import dirdump.report.BenchPlot;
 import dirdump.report.BenchTable;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
+import dirdump.run.Benchmark;
 import dirdump.run.ExitCode;
 import dirdump.run.OrderedFiles;
 import dirdump.scan.StopRequest;
 import java.io.File;
 import java.io.IOException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ArgGroup;
@@ -188,8 +178,8 @@ final class BenchCommand implements Callable<Integer> {
      * why, or if {@code stop} came during the walk.
      */
     Results measure(StderrReporter reporter, StopRequest stop) throws IOException {
-        List<String> options = variants.isEmpty() ? DEFAULT_VARIANTS : variants;
-        List<DirdumpCommand> reads = checkArguments(options);
+        boolean askPhysical = variants.isEmpty();
+        List<Benchmark.ReadVariant> reads = checkArguments(variants.isEmpty() ? DEFAULT_VARIANTS : variants, askPhysical);
         if (dropCaches) {
             String refusal = DropCaches.refusal();
             if (refusal != null) {
@@ -199,47 +189,17 @@ final class BenchCommand implements Callable<Integer> {
         }
         // The files to evict and check. Listed in physical order when the default variants need to know
         // whether it is available (that locates each file once, before anything is timed).
-        boolean askPhysical = variants.isEmpty();
-        OrderedFiles selection = OrderedFiles.of(ReadVariant.command(askPhysical ? "--order=physical" : "--order=inode",
+        OrderedFiles selection = OrderedFiles.of(VariantOptions.command(askPhysical ? "--order=physical" : "--order=inode",
                 paths, parent, spec).selectSettings(), reporter, stop);
-        try (selection) {
-            return run(selection, options, reads, askPhysical, reporter, stop);
-        }
-    }
-
-    /** Runs the variants over the files of {@code selection}, whose handles stay open meanwhile. */
-    private Results run(OrderedFiles selection, List<String> options, List<DirdumpCommand> reads, boolean askPhysical,
-                        StderrReporter reporter, StopRequest stop) throws IOException {
-        Instant start = Instant.now();
-        if (selection.listing().unusablePaths > 0 || stop.stopped()) {
-            return null;  // the walk said which PATH
-        }
-        FileSet files = FileSet.of(selection.os(), selection.listing(), selection.sequence(), reporter, stop);
-
-        List<String> notes = new ArrayList<>();
-        List<Variant> list = new ArrayList<>();
-        StderrReporter runReporter = new StderrReporter(parent.err, StderrReporter.Verbosity.QUIET);  // errors only, not once a run
-        for (int i = 0; i < options.size(); i++) {
-            String leftOut = askPhysical && options.get(i).equals(PHYSICAL) ? physicalUnavailable(selection) : null;
-            if (leftOut != null) {
-                notes.add("dirdump " + PHYSICAL + " left out: " + leftOut);
-            } else {
-                list.add(new ReadVariant(options.get(i), reads.get(i), runReporter, stop));
-            }
-        }
-        commands.forEach(c -> list.add(new CommandVariant(c, files, timeoutNanos, stop)));
-
         CachePrep prep = warm ? CachePrep.NONE : dropCaches ? CachePrep.DROP_CACHES : CachePrep.EVICT;
-        reporter.progress(String.format(Locale.ROOT, "bench: %s, %s; %s, %s, %s cache",
-                Units.count(files.files(), "file", "files"), Units.bytes(files.bytes()),
-                Units.count(list.size(), "variant", "variants"), Units.count(rounds, "round", "rounds"),
-                prep.asked.key()));
-        Machine machine = Machine.of(start, RunRecord.version(), selection.plan().devices());
-        return Bench.run(list, files, prep, rounds, notes, machine, reporter, stop);
+        try (selection) {
+            return Benchmark.run(selection, new Benchmark.Settings(reads, commands, timeoutNanos, prep, rounds,
+                    RunRecord.version()), reporter, new StderrReporter(parent.err, StderrReporter.Verbosity.QUIET), stop);
+        }
     }
 
-    /** Refuses every mistake before anything is walked; the read command of each variant. */
-    private List<DirdumpCommand> checkArguments(List<String> options) {
+    /** Refuses every mistake before anything is walked; the read of each variant. */
+    private List<Benchmark.ReadVariant> checkArguments(List<String> options, boolean askPhysical) {
         parent.refusePathsBefore("bench", spec);
         if (rounds < 1) {
             throw new ParameterException(spec.commandLine(), "--rounds must be 1 or more");
@@ -250,17 +210,7 @@ final class BenchCommand implements Callable<Integer> {
         if (warm && dropCaches) {
             throw new ParameterException(spec.commandLine(), "--warm and --drop-caches contradict each other");
         }
-        return options.stream().map(o -> ReadVariant.command(o, paths, parent, spec)).collect(Collectors.toList());
-    }
-
-    /** Why no device of the files tells where they lie, or null if one does. */
-    private static String physicalUnavailable(OrderedFiles selection) {
-        List<DeviceOrder> devices = selection.plan().devices();
-        if (devices.stream().anyMatch(d -> d.order() == Order.PHYSICAL)) {
-            return null;
-        }
-        return devices.isEmpty() ? "no files" : "the file system cannot tell where the files lie ("
-                + devices.stream().map(d -> d.fileSystem() + " at " + PathText.of(d.where()) + ": " + d.locateError())
-                        .collect(Collectors.joining("; ")) + ")";
+        return options.stream().map(o -> VariantOptions.of(o, paths, askPhysical && o.equals(PHYSICAL), parent, spec))
+                .collect(Collectors.toList());
     }
 }

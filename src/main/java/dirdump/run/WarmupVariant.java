@@ -1,0 +1,65 @@
+package dirdump.run;
+
+import dirdump.bench.Outcome;
+import dirdump.bench.Settings;
+import dirdump.bench.Variant;
+import dirdump.outcome.Reporter;
+import dirdump.scan.StopRequest;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * A dirdump read with a set of read options (a bench {@code --variant}), run in bench's own process:
+ * no JVM start in its time, and its files and bytes as it counted them. Its time is the read's own
+ * {@code seconds.total}: listing, ordering, locating and reading. Every file is read, as --force: a
+ * cached file is not skipped.
+ */
+final class WarmupVariant implements Variant {
+    private final String label;
+    private final Warmup warmup;
+    private final int prefetch;
+    private final Reporter reporter;
+    private final StopRequest stop;
+    private Settings settings;
+
+    /** {@code stop}: bench's, which ends the read as a signal ends a read of its own. */
+    WarmupVariant(Benchmark.ReadVariant read, Reporter reporter, StopRequest stop) {
+        this.label = read.label();
+        this.warmup = new Warmup(read.select(), read.read().forced());
+        this.prefetch = read.read().prefetch();
+        this.reporter = reporter;
+        this.stop = stop;
+    }
+
+    @Override
+    public String label() {
+        return label;
+    }
+
+    @Override
+    public String kind() {
+        return "dirdump";
+    }
+
+    @Override
+    public Outcome run() {
+        ReadResult s = warmup.run(reporter, stop, null);
+        settings = new Settings(resolvedOrder(s), s.readers(), s.method(), s.bufferSize(), prefetch);
+        long files = s.tally().filesRead();
+        return new Outcome(s.totalNanos(), files, s.tally().bytesRead(),
+                files == 0 ? "read no file: nothing to time"  // before its exit status: filters that match nothing make it 1
+                        : s.exitStatus() != 0 ? "exit status " + s.exitStatus() + " (see the errors above)" : null);
+    }
+
+    @Override
+    public Settings settings() {
+        return settings;
+    }
+
+    /** The order each device got ("inode"; "physical/inode" over two devices that differ): what --order=auto chose. */
+    private static String resolvedOrder(ReadResult s) {
+        Set<String> orders = new LinkedHashSet<>();
+        s.devices().forEach(d -> orders.add(d.order().key()));
+        return orders.isEmpty() ? s.order() : String.join("/", orders);
+    }
+}
