@@ -1,20 +1,14 @@
 package dirdump.cli;
 
 import dirdump.order.LocateAll;
-import dirdump.order.Locations;
-import dirdump.outcome.Units;
-import dirdump.report.OrderReport;
+import dirdump.report.LineFormat;
+import dirdump.report.OrderList;
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
 import dirdump.run.OrderedFiles;
 import dirdump.scan.FileOpener;
 import dirdump.scan.StopRequest;
-import java.io.BufferedOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -63,7 +57,7 @@ final class OrderCommand implements Callable<Integer> {
             + "the names of --files-from end with a NUL byte too.")
     boolean nul;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "%p", converter = LineFormat.Parser.class,
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "%p", converter = LineFormatConverter.class,
             description = "What to print for each file: %%p path, %%i inode, %%s size, %%o first physical byte, "
                 + "%%d device (MAJOR:MINOR), %%%% a percent sign; unknown values print as -. Default: %%p.")
     LineFormat format;
@@ -88,18 +82,10 @@ final class OrderCommand implements Callable<Integer> {
     private int order(OrderedFiles selection, StderrReporter reporter) {
         // Every file located once: before the list for %o, after it for the seek figures only.
         LocateAll.Result all = format.needsLocations() ? locateAll(selection, reporter) : null;
-        print(selection, all == null ? selection.plan().locations() : all.locations(),
-                new FileOpener(selection.os(), selection.listing(), reporter, "not sized"));
+        OrderList.write(selection, format, all == null ? selection.plan().locations() : all.locations(),
+                new FileOpener(selection.os(), selection.listing(), reporter, "not sized"), nul, parent.out);
         if (stats) {
-            all = all == null ? locateAll(selection, reporter) : all;
-            OrderReport report = new OrderReport(selection.plan().devices(), all);
-            parent.err.printf(Locale.ROOT, "dirdump: %s in order %s; seconds: listing %.3f, ordering %.3f, "
-                    + "locating %.3f%n", Units.count(selection.sequence().length, "file", "files"),
-                    selection.order().key(), selection.listingNanos() / 1e9, selection.orderingNanos() / 1e9,
-                    (selection.locatingNanos() + all.nanos()) / 1e9);
-            for (String line : report.lines()) {
-                parent.err.println("  " + line);
-            }
+            OrderList.stats(selection, all == null ? locateAll(selection, reporter) : all, parent.err);
         }
         return ExitCode.of(selection.listing(), selection.tally()).status;
     }
@@ -107,21 +93,5 @@ final class OrderCommand implements Callable<Integer> {
     private LocateAll.Result locateAll(OrderedFiles selection, StderrReporter reporter) {
         return LocateAll.run(selection.os(), selection.listing(), selection.plan(), selection.settings().order(),
                 reporter);
-    }
-
-    private void print(OrderedFiles selection, Locations locations, FileOpener opener) {
-        OutputStream out = new BufferedOutputStream(parent.out, 1 << 16);
-        int[] sequence = selection.sequence();
-        // A failed write throws from stdout's own stream (dirdump.CheckedStdout) as the buffer is passed
-        // on: a closed pipe (| head) ends the listing within 64 KiB of it.
-        try {
-            for (int f : sequence) {
-                format.write(out, f, selection.listing(), locations, opener, nul);
-                out.write(nul ? 0 : '\n');
-            }
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);  // PrintStream does not throw; kept for the OutputStream contract
-        }
     }
 }

@@ -1,4 +1,4 @@
-package dirdump.cli;
+package dirdump.report;
 
 import dirdump.order.Locations;
 import dirdump.outcome.PathText;
@@ -12,8 +12,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * The --format template of {@code dirdump order}: text with %p (path), %i (inode), %s (size in
@@ -21,7 +19,7 @@ import picocli.CommandLine.TypeConversionException;
  * sign). A value that is not known is printed as "-". In raw mode (-0) the path is the name's bytes
  * as they are; otherwise it is escaped as in messages, so that one file is one line.
  */
-final class LineFormat {
+public final class LineFormat {
     private static final String FIELDS = "pisod";
     private static final byte[] UNKNOWN = {'-'};
 
@@ -34,42 +32,40 @@ final class LineFormat {
         this.fields = fields;
     }
 
-    static final class Parser implements ITypeConverter<LineFormat> {
-        @Override
-        public LineFormat convert(String template) {
-            List<byte[]> literals = new ArrayList<>();
-            StringBuilder fields = new StringBuilder();
-            StringBuilder literal = new StringBuilder();
-            for (int i = 0; i < template.length(); i++) {
-                char c = template.charAt(i);
-                if (c != '%') {
-                    literal.append(c);
-                    continue;
-                }
-                char next = i + 1 < template.length() ? template.charAt(i + 1) : ' ';
-                i++;
-                if (next == '%') {
-                    literal.append('%');
-                } else if (FIELDS.indexOf(next) >= 0) {
-                    literals.add(PathNames.bytes(literal.toString()));
-                    literal.setLength(0);
-                    fields.append(next);
-                } else {
-                    throw new TypeConversionException("'" + template + "': %" + (next == ' ' ? "" : next)
-                            + " is not a field (%p path, %i inode, %s size, %o physical byte, %d device, %% percent)");
-                }
+    /** The template parsed; a % that is no field is refused (IllegalArgumentException), naming the fields. */
+    public static LineFormat parse(String template) {
+        List<byte[]> literals = new ArrayList<>();
+        StringBuilder fields = new StringBuilder();
+        StringBuilder literal = new StringBuilder();
+        for (int i = 0; i < template.length(); i++) {
+            char c = template.charAt(i);
+            if (c != '%') {
+                literal.append(c);
+                continue;
             }
-            literals.add(PathNames.bytes(literal.toString()));
-            return new LineFormat(literals, fields.toString().toCharArray());
+            char next = i + 1 < template.length() ? template.charAt(i + 1) : ' ';
+            i++;
+            if (next == '%') {
+                literal.append('%');
+            } else if (FIELDS.indexOf(next) >= 0) {
+                literals.add(PathNames.bytes(literal.toString()));
+                literal.setLength(0);
+                fields.append(next);
+            } else {
+                throw new IllegalArgumentException("'" + template + "': %" + (next == ' ' ? "" : next)
+                        + " is not a field (%p path, %i inode, %s size, %o physical byte, %d device, %% percent)");
+            }
         }
+        literals.add(PathNames.bytes(literal.toString()));
+        return new LineFormat(literals, fields.toString().toCharArray());
     }
 
-    boolean needsLocations() {
+    public boolean needsLocations() {
         return new String(fields).indexOf('o') >= 0;
     }
 
     /** Writes file {@code f}'s line, without its terminator. */
-    void write(OutputStream out, int f, WalkResult listing, Locations locations, FileOpener opener, boolean raw)
+    public void write(OutputStream out, int f, WalkResult listing, Locations locations, FileOpener opener, boolean raw)
             throws IOException {
         byte[] path = listing.path(f);
         for (int i = 0; i < fields.length; i++) {

@@ -1,0 +1,46 @@
+package dirdump.report;
+
+import dirdump.order.LocateAll;
+import dirdump.order.Locations;
+import dirdump.outcome.Units;
+import dirdump.run.OrderedFiles;
+import dirdump.scan.FileOpener;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.util.Locale;
+
+/** {@code dirdump order}: the files in order, a line each on stdout, and with --stats the figures on stderr. */
+public final class OrderList {
+    private OrderList() {
+    }
+
+    /** {@code nul}: -0, NUL-terminated raw names; {@code opener} stats files for %s. */
+    public static void write(OrderedFiles files, LineFormat format, Locations locations, FileOpener opener, boolean nul,
+                             PrintStream stdout) {
+        OutputStream out = new BufferedOutputStream(stdout, 1 << 16);
+        // A failed write throws from stdout's own stream (dirdump.CheckedStdout) as the buffer is passed
+        // on: a closed pipe (| head) ends the listing within 64 KiB of it.
+        try {
+            for (int f : files.sequence()) {
+                format.write(out, f, files.listing(), locations, opener, nul);
+                out.write(nul ? 0 : '\n');
+            }
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);  // PrintStream does not throw; kept for the OutputStream contract
+        }
+    }
+
+    /** --stats: how many files in which order, the times, and each device's order and seek distance. */
+    public static void stats(OrderedFiles files, LocateAll.Result all, PrintStream err) {
+        err.printf(Locale.ROOT, "dirdump: %s in order %s; seconds: listing %.3f, ordering %.3f, locating %.3f%n",
+                Units.count(files.sequence().length, "file", "files"), files.order().key(), files.listingNanos() / 1e9,
+                files.orderingNanos() / 1e9, (files.locatingNanos() + all.nanos()) / 1e9);
+        for (String line : new OrderReport(files.plan().devices(), all).lines()) {
+            err.println("  " + line);
+        }
+    }
+}
