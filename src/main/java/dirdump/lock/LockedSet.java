@@ -46,10 +46,6 @@ public final class LockedSet implements AutoCloseable {
         return mappedBytes;
     }
 
-    public long mappedFiles() {
-        return files.size();
-    }
-
     /**
      * The mappings the locked set takes: one a file, but a lock of parts of one (the data of a sparse
      * file) splits it, in up to 2k + 1 for k parts.

@@ -1,16 +1,10 @@
 package dirdump.report;
 
 import com.google.gson.JsonObject;
-import dirdump.scan.StopRequest;
 import java.util.List;
 
 /** A run stopped by a signal: the summary counts what was done before it. */
 public record StoppedBySignal(String signal) implements SummarySection {
-    /** The summary's note of the signal that stopped the command, or null if none did. */
-    public static StoppedBySignal of(StopRequest stop) {
-        return stop.stopped() ? new StoppedBySignal(stop.signalName()) : null;
-    }
-
     @Override
     public List<String> lines() {
         return List.of("stopped by " + signal + ": the counts are of what was done before");

@@ -17,6 +17,6 @@ public record PassFacts(Tally tally, int unusablePaths, String order, String met
                                StopRequest stop) {
         return new PassFacts(files.tally(), files.listing().unusablePaths, files.order().key(), method,
                 files.os().description(), files.listingNanos(), files.orderingNanos(), work, workNanos, exit.status,
-                stop.stopped() ? stop.signalName() : null);
+                stop.stoppedBy());
     }
 }

@@ -45,6 +45,11 @@ public final class StopRequest implements BooleanSupplier {
         return signal == 2 ? "SIGINT" : signal == 15 ? "SIGTERM" : signal == 1 ? "SIGHUP" : "signal " + signal;
     }
 
+    /** The name of the signal that stopped the command (for its summary), or null if none did. */
+    public String stoppedBy() {
+        return stopped() ? signalName() : null;
+    }
+
     @Override
     public boolean getAsBoolean() {
         return stopped();
