@@ -1,0 +1,125 @@
+package dirdump.testing;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The hostile local user of the root-safety tests: a second account, created by the first test that
+ * needs it ({@code useradd}), whose commands run through {@code setpriv} with its uid, gid and no other
+ * group. The tests run as root (as CI does); elsewhere they are skipped, with the reason.
+ */
+public final class Attacker implements AutoCloseable {
+    public static final String NAME = "dirdump-attacker";
+
+    private static int uid = -1;
+    private static int gid = -1;
+
+    private final List<Process> started = new ArrayList<>();
+
+    /** The account, created if missing; skips the test where that cannot be done (not root, no useradd). */
+    public static synchronized Attacker account() throws Exception {
+        assumeTrue(AsUser.isRoot(), "the attacker is a second account: needs root to create it and switch to it");
+        assumeTrue(Trees.sh(Path.of("/"), "command -v setpriv >/dev/null") == 0, "no setpriv (util-linux) here");
+        if (uid < 0) {
+            if (Trees.sh(Path.of("/"), "id -u " + NAME + " >/dev/null 2>&1") != 0) {
+                int made = Trees.sh(Path.of("/"), "useradd --system --no-create-home --shell /usr/sbin/nologin " + NAME
+                        + " 2>/dev/null || id -u " + NAME + " >/dev/null 2>&1");
+                assumeTrue(made == 0, "cannot create the account " + NAME + " (useradd)");
+            }
+            uid = Integer.parseInt(Trees.shOutput(Path.of("/"), "id -u " + NAME).trim());
+            gid = Integer.parseInt(Trees.shOutput(Path.of("/"), "id -g " + NAME).trim());
+        }
+        return new Attacker();
+    }
+
+    public int uid() {
+        return uid;
+    }
+
+    public int gid() {
+        return gid;
+    }
+
+    /** setpriv's words that run what follows them as the attacker. */
+    public List<String> asAttacker() {
+        return List.of("setpriv", "--reuid=" + uid, "--regid=" + gid, "--clear-groups");
+    }
+
+    /** A sticky, world-writable directory like /tmp: anyone may plant a name there. */
+    public static Path stickyDirectory(Path parent, String name) throws IOException {
+        Path dir = Files.createDirectories(parent.resolve(name));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+        try {
+            Trees.sh(dir, "chmod 1777 .");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+        return dir;
+    }
+
+    /** A directory the attacker owns (mode 0755): only the attacker may change the names in it. */
+    public Path ownedDirectory(Path parent, String name) throws Exception {
+        Path dir = Files.createDirectories(parent.resolve(name));
+        chown(dir);
+        return dir;
+    }
+
+    /** Gives {@code path} (not following a link) to the attacker. */
+    public void chown(Path path) throws Exception {
+        assumeTrue(Trees.sh(path.getParent(), "chown -h " + uid + ":" + gid + " '" + path + "'") == 0,
+                "cannot chown " + path);
+    }
+
+    /**
+     * Runs {@code script} with sh as the attacker, in {@code dir}, to its end (at most 60 s): the
+     * planting done before dirdump runs. Returns its exit status.
+     */
+    public int sh(Path dir, String script) throws Exception {
+        Process p = builder(dir, script).start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("the attacker's script did not finish: " + script);
+        }
+        return p.exitValue();
+    }
+
+    /**
+     * Starts {@code script} with sh as the attacker, in {@code dir}, in the background: a race against
+     * dirdump (a rename loop, an inotifywait loop). The script must bound itself (a count or a time);
+     * {@link #close} ends it by its pid in any case.
+     */
+    public Process race(Path dir, String script) throws IOException {
+        Process p = builder(dir, script).start();
+        started.add(p);
+        return p;
+    }
+
+    private ProcessBuilder builder(Path dir, String script) {
+        List<String> command = new ArrayList<>(asAttacker());
+        command.addAll(List.of("sh", "-c", script));
+        return new ProcessBuilder(command).directory(dir.toFile())
+                .redirectInput(new File("/dev/null"))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+    }
+
+    /** Ends the races still running, by pid (the process and what it started). */
+    @Override
+    public void close() throws InterruptedException {
+        for (Process p : started) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+        }
+        started.clear();
+    }
+}
