@@ -2,6 +2,7 @@ package dirdump;
 
 import dirdump.cli.DidYouMean;
 import dirdump.cli.DirdumpCommand;
+import dirdump.cli.ExitStatusHelp;
 import dirdump.cli.RawArguments;
 import dirdump.run.ExitCode;
 import dirdump.sys.Os;
@@ -90,7 +91,7 @@ public final class Main {
         if (subcommands) {
             DirdumpCommand.SUBCOMMANDS.forEach(cli::addSubcommand);
         }
-        return cli
+        return ExitStatusHelp.describe(cli)
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true))

@@ -20,7 +20,7 @@ import org.objectweb.asm.Opcodes;
  * the stack map frames that version requires computed by ASM. The code is unchanged. Why: the JVM
  * refuses to put pre-Java 6 classes into a class-data archive ("Pre JDK 6 class not supported by
  * CDS"), and with them every class that implements one of their interfaces, so about 460 classes were
- * parsed and verified on every start (README, "Start-up"). The JVM still verifies the rewritten
+ * parsed and verified on every start (docs/performance.md, "Start-up"). The JVM still verifies the rewritten
  * classes, with the frames given.
  */
 public final class ModernClassFiles {

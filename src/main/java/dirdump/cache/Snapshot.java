@@ -12,7 +12,7 @@ import java.util.Locale;
 
 /**
  * Which pages of which files were in the page cache: what {@code status --save} writes and
- * {@code --replay} reads. The format (README, "Snapshot format"), every integer big-endian:
+ * {@code --replay} reads. The format (docs/snapshot-format.md), every integer big-endian:
  * <pre>
  *   "dirdump-snapshot\n"  u32 version (1)  u32 page size
  *   'R' u32 n, n bytes      a root: a PATH as the walk named it; the names after it are below it

@@ -47,13 +47,6 @@ import picocli.CommandLine.Spec;
                 + "with more than 1 %% of their pages cached are marked: their figures are warm, not cold.",
             ""},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {
-            "0:every run ended well",
-            "1:a run failed (a read could not read every file or read none, a command did not exit 0 or ran "
-                + "out of time)",
-            "2:usage error, a PATH cannot be used, --drop-caches without root, or stdout cannot be written",
-            "129, 130, 143:stopped by SIGHUP, SIGINT, SIGTERM, after the results of the runs before",
-            "141:the reader of stdout went away (a closed pipe, as | head); nothing is said"},
         footerHeading = "%nExamples:%n",
         footer = {
             "  dirdump bench /data/set                 the default variants, 3 rounds",

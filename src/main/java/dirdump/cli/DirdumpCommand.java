@@ -52,14 +52,6 @@ import picocli.CommandLine.Spec;
                 + "Nothing read is ever written to, and access times are left alone where the kernel allows.",
             ""},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {
-            "0:every file listed was read (or was already cached, or --max-bytes was reached, or a --replay file is gone)",
-            "1:the run finished, but some files or directories could not be read, or the filters left out every file",
-            "2:usage error, a PATH does not exist or cannot be used, or stdout cannot be written",
-            "129:stopped by SIGHUP, after the summary of what was done",
-            "130:stopped by SIGINT (Ctrl-C), after the summary of what was done",
-            "141:the reader of stdout went away (a closed pipe, as | head); nothing is said",
-            "143:stopped by SIGTERM, after the summary of what was done"},
         footerHeading = "%nExamples:%n",
         footer = {
             "  dirdump /data/set                warm it in the order that suits its disk",
@@ -77,9 +69,9 @@ import picocli.CommandLine.Spec;
             "  find /data/set -name '*.h5' -print0 | dirdump --files-from - -0",
             "  dirdump --exclude .git --include '**/*.parquet' --min-size 1M /data/set"})
 public final class DirdumpCommand implements Callable<Integer> {
-    /** Chosen by measurement (README, "Buffer size"): larger buffers gained nothing on a warm cache. */
+    /** Chosen by measurement (docs/performance.md, "Buffer size"): larger buffers gained nothing on a warm cache. */
     static final String DEFAULT_BUFFER = "256k";
-    /** Off: measured, it gained nothing here over readers that open their own files (README, "Reads in flight"). */
+    /** Off: measured, it gained nothing here over readers that open their own files (docs/performance.md, "Reads in flight"). */
     static final int DEFAULT_PREFETCH = 0;
 
     final InputStream in;
@@ -93,7 +85,7 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     /**
      * The subcommands, in the order --help lists them. Not in the annotation: picocli builds the model
-     * of every subcommand it is given (about a third of a start, README "Start-up"), so they are added
+     * of every subcommand it is given (about a third of a start, docs/performance.md "Start-up"), so they are added
      * only to a command line that may name one ({@link #mayNameSubcommand}).
      */
     public static final List<Class<?>> SUBCOMMANDS = List.of(OrderCommand.class, StatusCommand.class,

@@ -22,12 +22,10 @@ import picocli.CommandLine.Parameters;
                 + "Files are opened read-only: nothing is written.",
             ""},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {
-            "0:every file listed was evicted",
-            "1:some files or directories could not be opened or evicted, or the filters left out every file",
-            "2:usage error, a PATH does not exist or cannot be used, or stdout cannot be written",
-            "129, 130, 143:stopped by SIGHUP, SIGINT, SIGTERM, after the summary of what was evicted",
-            "141:the reader of stdout went away (a closed pipe, as | head); nothing is said"})
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  dirdump evict /data/set && dirdump /data/set   time a cold read again, without root",
+            "  dirdump evict -v --include '*.log' /var/app    a line for each file: pages before and after"})
 final class EvictCommand extends CacheCommand {
     @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to evict.")
     List<String> paths;

@@ -42,13 +42,6 @@ import picocli.CommandLine.Spec;
                 + "sparse files have nothing to lock.",
             ""},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {
-            "0:every file listed was locked, and a signal ended the lock (its normal end)",
-            "1:some files or directories could not be locked, or the filters left out every file",
-            "2:usage error, a PATH cannot be used, the set cannot be locked (the reason is said), --pidfile names "
-                + "a live process, or stdout cannot be written",
-            "129, 130, 143:stopped by SIGHUP, SIGINT, SIGTERM before every file was locked",
-            "141:the reader of stdout went away (a closed pipe, as | head); nothing is said"},
         footerHeading = "%nExamples:%n",
         footer = {
             "  dirdump lock /data/set                      until Ctrl-C",

@@ -30,12 +30,6 @@ import picocli.CommandLine.Spec;
             "-0: each name as it is, ended by a NUL byte, for xargs -0 and tar --null -T -",
             ""},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {
-            "0:every file listed was printed",
-            "1:some files or directories could not be listed or opened",
-            "2:usage error, a PATH does not exist or cannot be used, or stdout cannot be written",
-            "129, 130, 143:ended by SIGHUP, SIGINT, SIGTERM, at once: there is no summary",
-            "141:the reader of stdout went away (a closed pipe, as | head); nothing is said"},
         footerHeading = "%nExamples:%n",
         footer = {
             "  dirdump order /data/set | head                 the first files to be read",

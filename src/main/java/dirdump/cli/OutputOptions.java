@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 
 /** How much to say, and whether the summary is for people or for scripts. */
 public final class OutputOptions {
-    @Option(names = "--json", description = "Print the summary as one JSON record on stdout (fields in the README; schema: dirdump/schema/dirdump-run.schema.json).")
+    @Option(names = "--json", description = "Print the summary as one JSON record on stdout (fields: docs/json.md; schema: dirdump/schema/dirdump-run.schema.json).")
     boolean json;
 
     @ArgGroup(exclusive = true, multiplicity = "0..1")
@@ -17,7 +17,7 @@ public final class OutputOptions {
         boolean quiet;
 
         @Option(names = {"-v", "--verbose"},
-                description = "List each file: as it is read or skipped, with the seek distance (stderr), or in the status table.")
+                description = "List each file: on stderr as it is read, skipped or filtered; for status, a row of the table on stdout.")
         boolean verbose;
     }
 

@@ -42,13 +42,6 @@ import picocli.CommandLine.Spec;
                 + "their old pages locked while mapped; the new files are not locked.",
             ""},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {
-            "N:COMMAND's own exit status (128 + N if signal N ended it)",
-            "2:usage error (no -- COMMAND, say)",
-            "125:the warm-up failed, or the set could not be locked: COMMAND was not run",
-            "126:COMMAND was found but cannot be run",
-            "127:COMMAND was not found",
-            "129, 130, 143:stopped by SIGHUP, SIGINT, SIGTERM during the warm-up: COMMAND was not run"},
         footerHeading = "%nExamples:%n",
         footer = {
             "  dirdump run /data/set -- ./train.sh --epochs 3",

@@ -34,13 +34,12 @@ import picocli.CommandLine.Parameters;
                 + "unknown and left out of the total, never given a number that may be false.",
             ""},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {
-            "0:every file listed was measured (or is of unknown residency)",
-            "1:some files or directories could not be opened, the filters left out every file, or less than "
-                + "--min-percent was resident",
-            "2:usage error, a PATH does not exist or cannot be used, or stdout cannot be written",
-            "129, 130, 143:stopped by SIGHUP, SIGINT, SIGTERM, after the totals of what was measured",
-            "141:the reader of stdout went away (a closed pipe, as | head); nothing is said"})
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  dirdump status /data/set                   how much of it is cached, in total",
+            "  dirdump status -v --order=name /data/set   a row for each file, in name order",
+            "  dirdump status -q --min-percent 90 /data/set || dirdump -q /data/set   warm it unless it is",
+            "  dirdump status --save s /data/set          also save which pages are cached, for --replay"})
 final class StatusCommand extends CacheCommand {
     @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to measure.")
     List<String> paths;
@@ -50,7 +49,7 @@ final class StatusCommand extends CacheCommand {
 
     @Option(names = "--save", paramLabel = "FILE",
             description = "Also save which pages of which files are resident now into FILE, a snapshot for "
-                + "dirdump --replay (README: \"Snapshot and replay\"); written beside FILE and renamed over it once "
+                + "dirdump --replay (docs/snapshot-format.md); written beside FILE and renamed over it once "
                 + "complete; -: standard output (without -v and --json).")
     String save;
 

@@ -24,8 +24,9 @@ public final class WalkOptions {
     CommandSpec spec;
 
     @Option(names = "--order", paramLabel = "ORDER",
-            description = "Read order: auto (default: physical on rotating disks, inode on others, none on tmpfs "
-                + "and network file systems), physical, inode, name, none (as directories list entries).")
+            description = "Order of the files: auto (physical on rotating disks, inode on others, none on tmpfs "
+                + "and network file systems), physical, inode, name, none (as directories list entries). "
+                + "Default auto; for status, none (the walk's order).")
     Order order;
 
     @Option(names = "--nosort", description = "Same as --order=none: directory order, to compare.")

@@ -7,7 +7,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The number of readers when -j is not given, by the kind of device under the PATHs (measured: README,
+ * The number of readers when -j is not given, by the kind of device under the PATHs (measured: docs/performance.md,
  * "Reads in flight"). A solid-state or virtual disk serves many requests at once, and only keeps busy
  * when many are queued; a rotating disk serves one at a time, and a few queued reads are enough for the
  * elevator to order them.

@@ -16,7 +16,7 @@ import dirdump.sys.Stat;
 final class MissingPages {
     /**
      * A part this small that is partly cached is read whole, its cached pages too: a copy from memory
-     * costs less than a read and an I/O for each page missing (README, "Warm only what is missing").
+     * costs less than a read and an I/O for each page missing (dirdump(1), "Warm only what is missing": docs/man/dirdump.md).
      */
     private static final long READ_THROUGH = 256 << 10;
 

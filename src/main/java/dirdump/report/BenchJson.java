@@ -9,7 +9,7 @@ import dirdump.bench.Run;
 import dirdump.bench.VariantResult;
 import java.io.PrintStream;
 
-/** The results as one JSON object on stdout, after the record's members, with every run; the fields are listed in the README. */
+/** The results as one JSON object on stdout, after the record's members, with every run; the fields are listed in docs/json.md. */
 public final class BenchJson {
     private BenchJson() {
     }

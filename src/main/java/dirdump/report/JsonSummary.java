@@ -7,7 +7,7 @@ import dirdump.outcome.Tally;
 import dirdump.run.ReadResult;
 import java.io.PrintStream;
 
-/** The summary as one JSON object on stdout, after the record's members; the fields are in the README and the schema. */
+/** The summary as one JSON object on stdout, after the record's members; the fields are in docs/json.md and the schema. */
 public final class JsonSummary {
     private JsonSummary() {
     }

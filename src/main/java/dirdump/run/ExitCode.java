@@ -1,40 +1,104 @@
 package dirdump.run;
 
-/** What a run's exit status tells a script. */
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a run's exit status tells a script, and the one place each status is described: --help's
+ * "Exit status" list, the man pages' EXIT STATUS and docs/exit-status.md are made from these texts
+ * ({@link #list}), for the commands each applies to.
+ */
 public enum ExitCode {
-    /** Every file listed was read (skipped FIFOs, sockets, devices, links and cached files do not count against it). */
-    OK(0),
-    /** The run finished, but some files or directories could not be read. */
-    SOME_FAILED(1),
-    /** The filters left out every file, as grep exits 1 for no match: a typo in a cron pattern warms nothing. */
-    NO_MATCH(1),
-    /** status --min-percent: less of the set is in the page cache than asked. */
-    NOT_RESIDENT(1),
-    /** A usage error, or a PATH that does not exist or cannot be used. */
-    USAGE(2),
-    /** lock: the set cannot be locked whole (RLIMIT_MEMLOCK, memory, mappings), said before any of it was. */
-    CANNOT_LOCK(2),
-    /** run: the warm-up failed (or the lock was refused), so COMMAND was not run; as env, nice and timeout fail. */
-    NOT_RUN(125),
-    /** run: COMMAND was found but cannot be run (not executable), as the shell says. */
-    CANNOT_EXECUTE(126),
-    /** run: COMMAND was not found, as the shell says. */
-    NOT_FOUND(127),
-    /** Standard output could not be written (/dev/full, a closed descriptor), as coreutils exit then. */
-    WRITE_ERROR(2),
-    /** Stopped by SIGHUP, as by SIGTERM: 128 + 1. */
-    HANGUP(129),
-    /** Stopped by SIGINT (Ctrl-C), after printing the summary of what was done: 128 + 2. */
-    INTERRUPTED(130),
-    /** Stopped by SIGTERM, after printing the summary of what was done: 128 + 15. */
-    TERMINATED(143),
-    /**
-     * Standard output's reader went away (a closed pipe: {@code | head}): the run ends at once and says
-     * nothing, with the status a shell reports for a program SIGPIPE killed (128 + 13), as coreutils get.
-     */
-    READER_GONE(141);
+    /** run passes COMMAND's own status on: no status of its own, listed so that run's help says so. */
+    COMMANDS_OWN(-1, Map.of(Command.RUN, "COMMAND's own exit status (128 + N if signal N ended it)")),
+    OK(0, Map.of(
+            Command.READ, "every file listed was read; files skipped (FIFOs, sockets, devices, links, second names) "
+                    + "or already cached do not count against it, nor does a --max-bytes bound reached, nor files of a "
+                    + "--replay snapshot that no longer exist",
+            Command.ORDER, "every file listed was printed",
+            Command.STATUS, "every file listed was measured (or is of unknown residency), and with --min-percent "
+                    + "enough of it was resident",
+            Command.EVICT, "every file listed was evicted",
+            Command.LOCK, "every file listed was locked, and a signal ended the lock (its normal end)",
+            Command.BENCH, "every run ended well",
+            Command.TESTDATA_GEN, "the tree was written")),
+    SOME_FAILED(1, Map.of(
+            Command.READ, "the run finished, but some files or directories could not be read, or changed between "
+                    + "listing and reading, or a name in the --files-from list does not exist",
+            Command.ORDER, "some files or directories could not be listed or opened",
+            Command.STATUS, "some files or directories could not be opened, or changed since they were listed",
+            Command.EVICT, "some files or directories could not be opened or evicted",
+            Command.LOCK, "some files or directories could not be locked",
+            Command.BENCH, "a run failed: a read could not read every file or read none, or a --vs command did not "
+                    + "exit 0 or ran out of time",
+            Command.TESTDATA_GEN, "an I/O error stopped the run, or a directory it made was swapped for another or "
+                    + "a symbolic link (what was written stays; nothing is made through a swapped directory)")),
+    /** As grep exits 1 for no match: a typo in a cron job's pattern does not warm nothing in silence. */
+    NO_MATCH(1, Map.of(
+            Command.READ, "the filters left out every file",
+            Command.STATUS, "the filters left out every file",
+            Command.EVICT, "the filters left out every file",
+            Command.LOCK, "the filters left out every file")),
+    NOT_RESIDENT(1, Map.of(Command.STATUS, "less than --min-percent of the pages was resident")),
+    USAGE(2, Map.of(
+            Command.READ, "usage error (a bad GLOB, --min-size above --max-size, a --range whose START is not below "
+                    + "END, a --replay snapshot that cannot be read), or a PATH or the --files-from list does not exist "
+                    + "or cannot be used (the other PATHs are still read)",
+            Command.ORDER, "usage error, or a PATH does not exist or cannot be used",
+            Command.STATUS, "usage error, or a PATH does not exist or cannot be used",
+            Command.EVICT, "usage error, or a PATH does not exist or cannot be used",
+            Command.LOCK, "usage error, a PATH cannot be used, or --pidfile names a live process",
+            Command.RUN, "usage error (no -- COMMAND, say)",
+            Command.BENCH, "usage error (a --variant that is not read options, say), a PATH cannot be used, or "
+                    + "--drop-caches without root",
+            Command.TESTDATA_GEN, "usage error, or OUT is not empty (without --force) or already holds a name the set "
+                    + "would create; or, without libc, others can change OUT or a directory above it")),
+    CANNOT_LOCK(2, Map.of(Command.LOCK, "the set cannot be locked whole (RLIMIT_MEMLOCK, the memory there is, "
+            + "vm.max_map_count): said in one line before anything is locked")),
+    /** As coreutils exit when stdout cannot be written (/dev/full, a closed descriptor). */
+    WRITE_ERROR(2, Map.of(
+            Command.READ, "stdout cannot be written (dirdump: write error: No space left on device)",
+            Command.ORDER, "stdout cannot be written",
+            Command.STATUS, "stdout, or the --save snapshot, cannot be written",
+            Command.EVICT, "stdout cannot be written",
+            Command.LOCK, "stdout cannot be written",
+            Command.BENCH, "stdout cannot be written")),
+    /** As env, nice and timeout fail when they cannot run their command. */
+    NOT_RUN(125, Map.of(Command.RUN, "the warm-up failed, or the set could not be locked: COMMAND was not run "
+            + "(--keep-going runs it anyway)")),
+    /** As the shell says. */
+    CANNOT_EXECUTE(126, Map.of(Command.RUN, "COMMAND was found but cannot be run")),
+    /** As the shell says. */
+    NOT_FOUND(127, Map.of(Command.RUN, "COMMAND was not found")),
+    /** 128 + 1, as a shell reports a program a signal ended. */
+    HANGUP(129, stopped("SIGHUP (the terminal closed)")),
+    /** 128 + 2. */
+    INTERRUPTED(130, stopped("SIGINT (Ctrl-C)")),
+    /** 128 + 13: the JVM ignores SIGPIPE, so dirdump exits with a shell's status for it itself, as coreutils get. */
+    READER_GONE(141, readerGone()),
+    /** 128 + 15. */
+    TERMINATED(143, stopped("SIGTERM"));
+
+    /** The commands, by the name their help and man page have. */
+    public enum Command {
+        READ("dirdump"), ORDER("dirdump order"), STATUS("dirdump status"), EVICT("dirdump evict"),
+        LOCK("dirdump lock"), RUN("dirdump run"), BENCH("dirdump bench"), TESTDATA_GEN("testdata-gen");
+
+        /** As picocli's CommandSpec.qualifiedName() says it. */
+        public final String qualifiedName;
+
+        Command(String qualifiedName) {
+            this.qualifiedName = qualifiedName;
+        }
+    }
 
     public final int status;
+    /** What the status means for each command it applies to. */
+    private final Map<Command, String> meaning;
 
     /** The exit status of a run over the listing, from what went wrong in it. */
     public static ExitCode of(dirdump.scan.WalkResult listing, dirdump.outcome.Tally tally) {
@@ -58,7 +122,48 @@ public enum ExitCode {
         return signal == 2 ? INTERRUPTED : signal == 1 ? HANGUP : TERMINATED;
     }
 
-    ExitCode(int status) {
+    ExitCode(int status, Map<Command, String> meaning) {
         this.status = status;
+        this.meaning = meaning;
+    }
+
+    /** What a signal's status means for each command: what it was stopped after. */
+    private static Map<Command, String> stopped(String signal) {
+        String by = "stopped by " + signal;
+        return Map.of(
+                Command.READ, by + ", after the summary of what was done",
+                Command.ORDER, "ended by " + signal + " at once: there is no summary",
+                Command.STATUS, by + ", after the totals of what was measured",
+                Command.EVICT, by + ", after the summary of what was evicted",
+                Command.LOCK, by + " before every file was locked",
+                Command.RUN, by + " during the warm-up: COMMAND was not run",
+                Command.BENCH, by + ", after the results of the runs before");
+    }
+
+    /** What 141 means: the same for every command that writes to stdout. */
+    private static Map<Command, String> readerGone() {
+        String gone = "the reader of stdout went away (a closed pipe, as | head): it ends at once and says nothing";
+        Map<Command, String> meaning = new EnumMap<>(Command.class);
+        for (Command c : List.of(Command.READ, Command.ORDER, Command.STATUS, Command.EVICT, Command.LOCK, Command.BENCH)) {
+            meaning.put(c, gone);
+        }
+        return meaning;
+    }
+
+    /**
+     * The statuses a command exits with, as its help lists them: the status ("N" for COMMAND's own), and
+     * what it means, those that share a status joined; in the order of the statuses.
+     */
+    public static Map<String, String> list(Command command) {
+        Map<Integer, List<String>> byStatus = new TreeMap<>();
+        for (ExitCode code : values()) {
+            String text = code.meaning.get(command);
+            if (text != null) {
+                byStatus.computeIfAbsent(code.status, s -> new ArrayList<>()).add(text);
+            }
+        }
+        Map<String, String> list = new LinkedHashMap<>();
+        byStatus.forEach((status, texts) -> list.put(status < 0 ? "N" : String.valueOf(status), String.join("; or ", texts)));
+        return list;
     }
 }

@@ -43,7 +43,7 @@ public record ReadResult(
         return totalNanos() / 1e9;
     }
 
-    /** Over the whole run, listing included: what the user waits for. In MiB, as every size (README, "Units"). */
+    /** Over the whole run, listing included: what the user waits for. In MiB, as every size (dirdump(1), "Units"). */
     public double mebibytesPerSecond() {
         return totalNanos() == 0 ? 0 : tally.bytesRead() / Units.MIB / seconds();
     }

@@ -36,7 +36,7 @@ class InstallIT {
     private static final List<String> INSTALL_TOOLS = List.of("readlink", "dirname", "find", "mkdir", "mv", "rm", "sed",
             "head", "tar", "gzip", "java");
     private static final List<String> PAGES = List.of("dirdump.1", "dirdump-order.1", "dirdump-status.1",
-            "dirdump-evict.1", "dirdump-lock.1", "dirdump-run.1", "dirdump-bench.1");
+            "dirdump-evict.1", "dirdump-lock.1", "dirdump-run.1", "dirdump-bench.1", "testdata-gen.1");
 
     @TempDir
     Path tmp;
@@ -107,7 +107,8 @@ class InstallIT {
             assertTrue(Files.isExecutable(root.resolve(file)), file);
         }
         for (String file : List.of("lib/dirdump/dirdump.jar", "share/bash-completion/completions/dirdump",
-                "share/zsh/site-functions/_dirdump", "share/doc/dirdump/README.md")) {
+                "share/zsh/site-functions/_dirdump", "share/doc/dirdump/README.md", "share/doc/dirdump/docs/json.md",
+                "share/doc/dirdump/docs/exit-status.md", "share/doc/dirdump/docs/man/dirdump.md")) {
             assertTrue(Files.isRegularFile(root.resolve(file)), file);
         }
         for (String page : PAGES) {

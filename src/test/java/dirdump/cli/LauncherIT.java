@@ -80,7 +80,7 @@ class LauncherIT {
     }
 
     /**
-     * Start-up (README, "Start-up"): a read's classes come from the class-data archive, picocli's and
+     * Start-up (docs/performance.md, "Start-up"): a read's classes come from the class-data archive, picocli's and
      * jnr's too (their Java 5 class files are rewritten by the build so that it takes them), and the
      * subcommands' models are not built for a command line that names none.
      */

@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** dirdump order -0 in the pipelines the README shows, through the real launcher. */
+/** dirdump order -0 in the pipelines dirdump-order(1) shows, through the real launcher. */
 class OrderCommandIT {
     private static final Path LAUNCHER = Path.of(System.getProperty("user.dir"), "bin", "dirdump").toAbsolutePath();
 

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -12,9 +13,10 @@ import picocli.CommandLine;
 
 /**
  * The man pages, one per command as git has them: dirdump(1) for the read, and dirdump-order(1),
- * dirdump-status(1), ... for the subcommands. Everything comes from the command definitions but the
- * NAME lines and what the launcher does (ENVIRONMENT, FILES). No date: the same sources give the same
- * bytes.
+ * dirdump-status(1), ... for the subcommands, and testdata-gen(1). They come from the command
+ * definitions (the exit statuses from run.ExitCode), from docs/man/NAME.md (what the options cannot
+ * say, {@link ManSections}), and, for the NAME lines and the launcher (ENVIRONMENT, FILES), from here.
+ * No date: the same sources give the same bytes.
  */
 public final class ManPage {
     /** The NAME line of each command, the one thing --help has no place for. */
@@ -25,17 +27,22 @@ public final class ManPage {
             "dirdump evict", "drop the files of a directory tree from the page cache",
             "dirdump lock", "lock the files of a directory tree in memory until a signal",
             "dirdump run", "warm or lock a directory tree, run a command, release it when the command exits",
-            "dirdump bench", "compare ways of reading a directory tree, each from a cold page cache");
+            "dirdump bench", "compare ways of reading a directory tree, each from a cold page cache",
+            "testdata-gen", "write a tree of many small files, the same for the same arguments, to measure reads on");
 
     private ManPage() {
     }
 
-    /** Each page's file name (dirdump-status.1) and text, dirdump(1) first. */
-    public static Map<String, String> pages(CommandLine root) {
-        List<CommandSpec> specs = Commands.of(root);
+    /**
+     * Each page's file name (dirdump-status.1) and text, for dirdump and its commands and for
+     * {@code others} (testdata-gen); {@code sections} gives a page's docs/man/NAME.md by its NAME.
+     */
+    public static Map<String, String> pages(CommandLine root, List<CommandLine> others, Function<String, String> sections) {
+        List<CommandSpec> specs = new ArrayList<>(Commands.of(root));
+        others.forEach(other -> specs.add(other.getCommandSpec()));
         Map<String, String> pages = new LinkedHashMap<>();
         for (CommandSpec spec : specs) {
-            pages.put(name(spec) + ".1", page(spec, specs));
+            pages.put(name(spec) + ".1", page(spec, specs, ManSections.of(sections.apply(name(spec)))));
         }
         return pages;
     }
@@ -45,8 +52,9 @@ public final class ManPage {
         return spec.qualifiedName("-");
     }
 
-    private static String page(CommandSpec spec, List<CommandSpec> all) {
-        boolean top = spec.parent() == null;
+    private static String page(CommandSpec spec, List<CommandSpec> all, Map<String, String> sections) {
+        sections = new LinkedHashMap<>(sections);
+        boolean top = !spec.subcommands().isEmpty();  // dirdump itself, with its commands
         StringBuilder m = new StringBuilder();
         String version = spec.root().version().length > 0 ? spec.root().version()[0] : "dirdump";
         m.append(".TH ").append(Troff.esc(name(spec).toUpperCase(Locale.ROOT))).append(" 1 \"\" \"")
@@ -67,9 +75,15 @@ public final class ManPage {
                 m.append(Troff.esc(PlainText.of(paragraph))).append("\n.PP\n");
             }
         }
+        m.append(sections.getOrDefault("DESCRIPTION", ""));
+        sections.remove("DESCRIPTION");
+        String examples = sections.remove("EXAMPLES");
         if (top) {
             m.append(".SH COMMANDS\n");
-            for (CommandSpec sub : all.subList(1, all.size())) {
+            for (CommandSpec sub : all) {
+                if (sub.parent() != spec) {
+                    continue;
+                }
                 m.append(".TP\n.B ").append(Troff.esc(sub.qualifiedName())).append('\n')
                         .append(Troff.esc(summary(sub))).append(": ").append(reference(sub)).append(".\n");
             }
@@ -81,6 +95,7 @@ public final class ManPage {
                 option(m, o, spec);
             }
         }
+        sections.forEach((heading, body) -> m.append(".SH ").append(Troff.esc(heading)).append('\n').append(body));
 
         m.append(".SH EXIT STATUS\n");
         for (Map.Entry<String, String> e : spec.usageMessage().exitCodeList().entrySet()) {
@@ -91,24 +106,28 @@ public final class ManPage {
 
         if (spec.optionsMap().containsKey("--json")) {
             m.append(".SH JSON\n")
-                    .append(Troff.esc("With --json, one JSON object on stdout. Its fields are described in the README, in the "
-                            + "section on this command: README.md in share/doc/dirdump of the installation "
-                            + "(/usr/share/doc/dirdump/README.md from the .deb, /usr/local/share/doc/dirdump/README.md "
-                            + "from bin/install)."))
+                    .append(Troff.esc("With --json, one JSON object on stdout, a record of the JSON Schema "
+                            + "dirdump/schema/dirdump-run.schema.json in the jar. Its fields are described in docs/json.md in "
+                            + "share/doc/dirdump of the installation (/usr/share/doc/dirdump/docs/json.md from the .deb, "
+                            + "/usr/local/share/doc/dirdump/docs/json.md from bin/install)."))
                     .append('\n');
         }
 
-        environment(m);
+        Environment.section(m, spec.qualifiedName());
         if (top) {
             files(m);
         }
 
-        if (spec.usageMessage().footer().length > 0) {
-            m.append(".SH EXAMPLES\n.nf\n");
-            for (String line : spec.usageMessage().footer()) {
-                m.append(Troff.esc(PlainText.of(line).strip())).append('\n');
+        if (spec.usageMessage().footer().length > 0 || examples != null) {
+            m.append(".SH EXAMPLES\n");
+            if (spec.usageMessage().footer().length > 0) {
+                m.append(".nf\n");
+                for (String line : spec.usageMessage().footer()) {
+                    m.append(Troff.esc(PlainText.of(line).strip())).append('\n');
+                }
+                m.append(".fi\n");
             }
-            m.append(".fi\n");
+            m.append(examples != null ? examples : "");
         }
 
         m.append(".SH SEE ALSO\n");
@@ -167,22 +186,6 @@ public final class ManPage {
         m.append('\n').append(Troff.esc(PlainText.description(o))).append('\n');
     }
 
-    /** What every page says of the launcher (bin/start.sh and lib/dirdump/installed.sh). */
-    private static void environment(StringBuilder m) {
-        m.append(".SH ENVIRONMENT\n");
-        item(m, ".B JAVA_HOME",
-                "The Java runtime to run: $JAVA_HOME/bin/java; without it, the first java on PATH. "
-                + "It must be Java 17 or newer: otherwise, or when there is no java at all, the launcher says "
-                + "so in one line (dirdump: needs Java 17 or newer (found 11 at /usr/bin/java); set JAVA_HOME) "
-                + "and exits 2.");
-        item(m, ".B DIRDUMP_JAVA_OPTS",
-                "JVM options, in place of the launcher's own (the serial collector, and the C1 "
-                + "compiler only).");
-        item(m, ".BR XDG_CACHE_HOME \", \" HOME",
-                "Where the installed launcher keeps the class-data archive of a JVM it was not "
-                + "installed with: $XDG_CACHE_HOME/dirdump, else $HOME/.cache/dirdump (see FILES in dirdump(1)).");
-    }
-
     private static void files(StringBuilder m) {
         m.append(".SH FILES\n");
         item(m, ".I PREFIX/lib/dirdump/dirdump.jar",
@@ -196,11 +199,14 @@ public final class ManPage {
                 + "run that uses it, and again when the jar is replaced. Without a cache directory that can be "
                 + "written, dirdump runs without one.");
         item(m, ".I PREFIX/share/doc/dirdump/dirdump\\-warm@.service, dirdump\\-warm@.timer",
-                "Example systemd units that warm a directory every 15 minutes, with --quiet.");
+                "Example systemd units that warm a directory every 15 minutes, with --quiet (docs/cron-systemd.md).");
+        item(m, ".I PREFIX/share/doc/dirdump/README.md, docs/",
+                "The README, and what it links: the JSON records, the snapshot format, security, performance, "
+                + "architecture, cron and systemd, and the exit statuses of every command.");
     }
 
     /** A tagged paragraph: {@code tag} is the troff line under .TP (.B NAME, .I FILE), {@code text} plain. */
-    private static void item(StringBuilder m, String tag, String text) {
+    static void item(StringBuilder m, String tag, String text) {
         m.append(".TP\n").append(tag).append('\n').append(Troff.esc(text)).append('\n');
     }
 }

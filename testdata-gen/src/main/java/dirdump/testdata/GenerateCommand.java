@@ -2,12 +2,12 @@ package dirdump.testdata;
 
 import dirdump.cli.SizeConverter;
 import dirdump.cli.VersionProvider;
+import dirdump.run.ExitCode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -28,12 +28,6 @@ import picocli.CommandLine.Spec;
                 + "name order, directory order and inode order all differ, as on a file system that has aged.",
             ""},
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {
-            "0:the tree was written",
-            "1:an I/O error stopped the run, or a directory it made was swapped for another or a symbolic link "
-                + "(what was written stays; nothing is made through a swapped directory)",
-            "2:usage error, or OUT is not empty (without --force) or already holds a name the set would create; "
-                + "or, without libc, others can change OUT or a directory above it"},
         footerHeading = "%nExamples:%n",
         footer = {
             "  testdata-gen /data/flat --preset flat   the original set: 57,000 files, 100 B to 20 KB",
@@ -131,13 +125,13 @@ final class GenerateCommand implements Callable<Integer> {
         }
         progress.finish();
         Summary.print(err, layout, sizes, seed, fragmenting, (System.nanoTime() - start) / 1e9);
-        return CommandLine.ExitCode.OK;
+        return ExitCode.OK.status;
     }
 
     /** Prints why the run failed, in one line; the exit status: 2 if OUT was refused (nothing written), else 1. */
     static int failed(PrintStream err, IOException e) {
         err.println("testdata-gen: " + e.getMessage());
-        return e instanceof Refused ? CommandLine.ExitCode.USAGE : CommandLine.ExitCode.SOFTWARE;
+        return (e instanceof Refused ? ExitCode.USAGE : ExitCode.SOME_FAILED).status;
     }
 
     /** Writes the tree; returns the summary's line on how it was fragmented, or null for a plain run. */

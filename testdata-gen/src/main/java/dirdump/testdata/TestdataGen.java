@@ -2,6 +2,7 @@ package dirdump.testdata;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import dirdump.cli.ExitStatusHelp;
 import dirdump.sys.Terminal;
 import picocli.CommandLine;
 
@@ -17,14 +18,18 @@ public final class TestdataGen {
 
     /** Runs as the command line would, with the given streams; {@code terminal}: draw the progress line. */
     public static int run(String[] args, PrintStream out, PrintStream err, boolean terminal) {
-        CommandLine cli = new CommandLine(new GenerateCommand(err, terminal))
+        int status = commandLine(out, err, terminal).execute(args);
+        out.flush();
+        err.flush();
+        return status;
+    }
+
+    /** The command line, writing to the given streams; also what its man page is made from. */
+    public static CommandLine commandLine(PrintStream out, PrintStream err, boolean terminal) {
+        return ExitStatusHelp.describe(new CommandLine(new GenerateCommand(err, terminal)))
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true))
                 .setParameterExceptionHandler(dirdump.Main::usageError);
-        int status = cli.execute(args);
-        out.flush();
-        err.flush();
-        return status;
     }
 }

@@ -1,0 +1,54 @@
+package dirdump.cli.docs;
+
+import java.util.Set;
+
+/**
+ * A page's ENVIRONMENT section: the variables the launchers (bin/start.sh, bin/launch.sh,
+ * lib/dirdump/installed.sh) and the program read, for the commands that read each.
+ */
+final class Environment {
+    private Environment() {
+    }
+
+    /** The section for the command of that qualified name (dirdump status, testdata-gen). */
+    static void section(StringBuilder m, String command) {
+        m.append(".SH ENVIRONMENT\n");
+        ManPage.item(m, ".B JAVA_HOME",
+                "The Java runtime to run: $JAVA_HOME/bin/java; without it, the first java on PATH. "
+                + "It must be Java 17 or newer: otherwise, or when there is no java at all, the launcher says "
+                + "so in one line (dirdump: needs Java 17 or newer (found 11 at /usr/bin/java); set JAVA_HOME) "
+                + "and exits 2. The version is read from the release file of the JVM's home, without starting it.");
+        ManPage.item(m, ".B DIRDUMP_JAVA_OPTS",
+                "JVM options, in place of the launcher's own (the serial collector, and the C1 compiler only): "
+                + "a larger -Xmx where the heap runs out, say. They come after the options that send the JVM's own "
+                + "output to stderr and name jffi's directory, and so can change those too.");
+        ManPage.item(m, ".B PATH",
+                "Where the launcher finds java without JAVA_HOME"
+                + (command.equals("dirdump run") ? ", and where COMMAND is searched for (it is not run through a shell)"
+                        : command.equals("dirdump bench") ? ", and sh and setsid, which run each --vs command" : "")
+                + ".");
+        ManPage.item(m, ".BR XDG_CACHE_HOME \", \" HOME",
+                "The cache directory, $XDG_CACHE_HOME/dirdump (an absolute XDG_CACHE_HOME), else "
+                + "$HOME/.cache/dirdump: where the installed launcher keeps the class-data archive of a JVM it was "
+                + "not installed with (see FILES in dirdump(1)), and where jffi (jnr-ffi's native part) unpacks its "
+                + "library when the launcher has no directory of its own for it. With neither set, there is no "
+                + "archive, and no training run on every start either.");
+        ManPage.item(m, ".B TMPDIR",
+                "Where jffi's library is unpacked when there is no cache directory either: $TMPDIR, else /tmp; "
+                + "never the working directory.");
+        ManPage.item(m, ".BR LANG \", \" LC_ALL \", \" LC_MESSAGES",
+                "Names are bytes whatever the locale, messages are UTF-8 on stderr, and error texts are English: "
+                + "the launcher sets LC_MESSAGES=C (an LC_ALL becomes LANG), for the JDK's own texts. Patterns "
+                + "and formats are decoded by the JVM in the locale's charset: under LANG=C a non-ASCII character "
+                + "in them matches nothing.");
+        if (Set.of("dirdump", "testdata-gen").contains(command)) {
+            ManPage.item(m, ".B COLUMNS",
+                    "The width of the progress line where the terminal on stderr does not tell it (TIOCGWINSZ); "
+                    + "else 80.");
+        }
+        if (command.equals("dirdump lock")) {
+            ManPage.item(m, ".B DIRDUMP_LOCK_DAEMON",
+                    "Set to 1 by lock --daemon for the process it starts, which then holds the lock; not for users.");
+        }
+    }
+}
