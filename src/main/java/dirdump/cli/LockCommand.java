@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
             "0:every file listed was locked, and a signal ended the lock (its normal end)",
             "1:some files or directories could not be locked, or the filters left out every file",
             "2:usage error, a PATH cannot be used, the set cannot be locked (the reason is said), --pidfile names "
-                + "a live process, or stdout cannot be written",
+                + "a live process or no pid file, or stdout cannot be written",
             "129, 130, 143:stopped by SIGHUP, SIGINT, SIGTERM before every file was locked",
             "141:the reader of stdout went away (a closed pipe, as | head); nothing is said"},
         footerHeading = "%nExamples:%n",
@@ -79,8 +79,11 @@ final class LockCommand implements Callable<Integer> {
     boolean daemon;
 
     @Option(names = "--pidfile", paramLabel = "FILE", description = "Write the pid of the process that holds the "
-            + "lock to FILE, before anything is locked, and remove it at the end. A FILE that names a running "
-            + "process is refused (exit 2); one whose process is gone is replaced.")
+            + "lock to FILE, a new file (mode 0644 less the umask), before anything is locked, and remove it at the "
+            + "end if it is still that file. A FILE that names a running process is refused (exit 2); one whose "
+            + "process is gone is replaced. One that is no pid file (a symbolic link, even to a pid file, a FIFO, "
+            + "a device, a file that holds no pid) is refused and left alone, unread. FILE's directory may be "
+            + "another user's (/tmp): FILE is never followed, and what they put in its place is left alone.")
     String pidFile;
 
     @Mixin
@@ -102,7 +105,7 @@ final class LockCommand implements Callable<Integer> {
             }
             PidFile pid;
             try {
-                pid = pidFile == null ? null : PidFile.create(pidFile);
+                pid = pidFile == null ? null : PidFile.create(os, pidFile);
             } catch (PidFile.Refused e) {
                 reporter.problem("--pidfile " + pidFile + ": " + e.getMessage());
                 return ExitCode.USAGE.status;
