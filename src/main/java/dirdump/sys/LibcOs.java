@@ -314,9 +314,11 @@ final class LibcOs implements Os {
     }
 
     /**
-     * Between the fstatat and the unlinkat the name may be changed, by those who may change names in
-     * dir: what is removed then is one they put there, and could have removed themselves. unlinkat
-     * removes a name only, never what a link points to, nor a directory.
+     * Between the fstatat and the unlinkat the name can be changed only by those who may change names
+     * in dir (in a sticky one like /tmp: root, the directory's owner and the owner of the entry checked,
+     * which is the caller's for a file it wrote): what is removed then is a name they put there, which
+     * they could have removed themselves. unlinkat removes a name only, never what a link names, nor a
+     * directory.
      */
     @Override
     public boolean removeIfSame(Directory dir, byte[] name, Stat expected) throws SysException {
