@@ -95,6 +95,36 @@ class PidFileIT {
     }
 
     /**
+     * The attacker renames a stale-looking pid file, a FIFO and a link to /dev/zero over the name in
+     * turn, in a sticky directory, while root's locks start there one after another (each ends by
+     * itself: its PATH does not exist, after the pid file is written, or refused). Whatever each meets,
+     * it ends with one line, never blocks, and never opens /dev/zero.
+     */
+    @Test
+    void namesSwappedWhileLocksStartNeverBlockThem() throws Exception {
+        Traced.assumeStrace();
+        try (Attacker attacker = Attacker.account()) {
+            Path sticky = Attacker.stickyDirectory(tmp, "sticky");
+            Path pidFile = sticky.resolve("lock.pid");
+            Path missing = tmp.resolve("missing");
+            attacker.race(sticky, "i=0; while [ $i -lt 3000 ]; do echo 999999999 >r; mkfifo q; ln -s /dev/zero z; "
+                    + "mv -f r lock.pid; mv -f q lock.pid; mv -f z lock.pid; i=$((i+1)); done");
+            List<String> allowed = List.of("dirdump: " + missing + ": No such file or directory",
+                    "dirdump: --pidfile " + pidFile + ": is a FIFO; not a pid file, left alone",
+                    "dirdump: --pidfile " + pidFile + ": is a symbolic link; not a pid file, left alone",
+                    "dirdump: --pidfile " + pidFile + ": replaced by another file while it was opened; not read",
+                    "dirdump: --pidfile " + pidFile + ": another process wrote it meanwhile");
+            for (int run = 0; run < 8; run++) {
+                Traced traced = Traced.run(new ProcessBuilder(DIRDUMP.toString(), "lock", "-q", "--pidfile",
+                        pidFile.toString(), missing.toString()));
+                assertEquals(2, traced.run().status(), traced.run().err());
+                assertTrue(allowed.contains(traced.run().err().replaceFirst("\n$", "")), traced.run().err());
+                traced.assertNoDeviceOpened();
+            }
+        }
+    }
+
+    /**
      * The pid file in a directory the attacker owns, which they swap for a FIFO while the daemon holds
      * the lock: SIGTERM ends the daemon all the same, and the FIFO is left alone, never opened.
      */
