@@ -282,7 +282,7 @@ final class LibcOs implements Os {
         return written;
     }
 
-    /** A file left half written is no pid file: removed, if it is still the one made; the write's error is told. */
+    /** A file left half written is not the one asked for: removed, if it is still the one made; the write's error is told. */
     private void removeAfterFailure(Directory dir, byte[] name, Stat made) {
         try {
             removeIfSame(dir, name, made);

@@ -124,7 +124,8 @@ public interface Os {
      * dirdump was given (a pid file). fstatat without following a link first: anything but a regular
      * file is not opened at all (a FIFO could block, a device do anything). A regular file is opened
      * O_RDONLY|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC, so that what replaced it meanwhile cannot
-     * block either, and is read only if fstat says it is still the same file.
+     * block either, and is read only if fstat says it is still the same file (else a SysException
+     * that {@link SysException#isChangeSinceListed} tells).
      */
     default SmallFile readSmallFile(Directory dir, byte[] name, int max) throws SysException {
         throw nativeOnly("openat");
