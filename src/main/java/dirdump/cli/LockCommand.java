@@ -72,8 +72,11 @@ final class LockCommand implements Callable<Integer> {
     boolean daemon;
 
     @Option(names = "--pidfile", paramLabel = "FILE", description = "Write the pid of the process that holds the "
-            + "lock to FILE, before anything is locked, and remove it at the end. A FILE that names a running "
-            + "process is refused (exit 2); one whose process is gone is replaced.")
+            + "lock to FILE, a new file (mode 0644 less the umask), before anything is locked, and remove it at the "
+            + "end if it is still that file. A FILE that names a running process is refused (exit 2); one whose "
+            + "process is gone is replaced. One that is no pid file (a symbolic link, even to a pid file, a FIFO, "
+            + "a device, a file that holds no pid) is refused and left alone, unread. FILE's directory may be "
+            + "another user's (/tmp): FILE is never followed, and what they put in its place is left alone.")
     String pidFile;
 
     @Mixin
@@ -95,7 +98,7 @@ final class LockCommand implements Callable<Integer> {
             }
             PidFile pid;
             try {
-                pid = pidFile == null ? null : PidFile.create(pidFile);
+                pid = pidFile == null ? null : PidFile.create(os, pidFile);
             } catch (PidFile.Refused e) {
                 reporter.problem("--pidfile " + pidFile + ": " + e.getMessage());
                 return ExitCode.USAGE.status;

@@ -1,19 +1,27 @@
 package dirdump.cli;
 
+import dirdump.outcome.SkipReason;
+import dirdump.sys.Directory;
+import dirdump.sys.FileType;
+import dirdump.sys.Os;
+import dirdump.sys.PathNames;
+import dirdump.sys.SmallFile;
+import dirdump.sys.Stat;
 import dirdump.sys.SysException;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 
 /**
  * lock --pidfile FILE: this process's pid, one decimal line, in a file made with O_EXCL, so that two
  * locks never both believe they wrote it. A file there already that names a live process is refused;
  * one that names a process no longer running (stale: left by a lock killed with SIGKILL, say) is
- * replaced; one that holds no pid is not a pid file, and is left alone. Removed at the end if it
- * still holds this pid.
+ * replaced; one that holds no pid, or is no regular file (a symbolic link, a FIFO, a device), is not a
+ * pid file, and is left alone, unread. Removed at the end if it is still the file written.
+ *
+ * <p>FILE's directory is resolved once, as a PATH is (links followed: /var/run is one), and every
+ * call after that is relative to it, FILE's own name never followed. It may be another user's (/tmp,
+ * a directory of theirs): they can change the name at any moment, and so can only ever make this
+ * refuse, or leave their file alone, never read or remove anything else.
  */
 final class PidFile implements AutoCloseable {
     /** Why the pid file cannot be written, as the end of "--pidfile FILE: ...". */
@@ -23,67 +31,107 @@ final class PidFile implements AutoCloseable {
         }
     }
 
-    private final Path path;
-    private final String pid;
+    /** More than a pid line (at most 20 digits and a newline) and its spaces hold: bytes read of a file found. */
+    private static final int MOST = 32;
+    private static final byte[] DOT = {'.'};
+    private static final byte[] DOT_DOT = {'.', '.'};
 
-    private PidFile(Path path, String pid) {
-        this.path = path;
-        this.pid = pid;
+    private final Os os;
+    /** Open for the lock's life: removing the file at the end resolves no path again. */
+    private final Directory dir;
+    private final byte[] name;
+    /** fstat of the file written: its st_dev, st_ino and owner tell it from one put in its place. */
+    private final Stat written;
+
+    private PidFile(Os os, Directory dir, byte[] name, Stat written) {
+        this.os = os;
+        this.dir = dir;
+        this.name = name;
+        this.written = written;
     }
 
-    static PidFile create(String file) throws Refused {
-        Path path = Path.of(file);
-        String pid = Long.toString(ProcessHandle.current().pid());
-        for (int attempt = 0; ; attempt++) {
-            try {
-                Files.writeString(path, pid + "\n", StandardCharsets.US_ASCII, StandardOpenOption.WRITE,
-                        StandardOpenOption.CREATE_NEW);
-                return new PidFile(path, pid);
-            } catch (FileAlreadyExistsException e) {
-                long other = holder(path);
-                if (other < 0) {
-                    throw new Refused("exists and holds no pid; not a pid file of dirdump's, left alone");
-                }
-                if (ProcessHandle.of(other).map(ProcessHandle::isAlive).orElse(false)) {
-                    throw new Refused("process " + other + " is running (a lock already?); remove the file if it is "
-                            + "not one");
+    static PidFile create(Os os, String file) throws Refused {
+        byte[] path = PathNames.bytes(file);
+        int slash = PathNames.lastSlash(path);
+        byte[] name = Arrays.copyOfRange(path, slash + 1, path.length);
+        if (name.length == 0 || Arrays.equals(name, DOT) || Arrays.equals(name, DOT_DOT)) {
+            throw new Refused("names a directory, not a file");
+        }
+        Directory dir;
+        try {
+            dir = os.openPath(slash < 0 ? DOT : Arrays.copyOf(path, Math.max(slash, 1)), false);
+        } catch (SysException e) {
+            throw new Refused(e.getMessage());
+        }
+        try {
+            return new PidFile(os, dir, name, write(os, dir, name));
+        } catch (Refused e) {
+            dir.close();
+            throw e;
+        }
+    }
+
+    private static Stat write(Os os, Directory dir, byte[] name) throws Refused {
+        byte[] line = (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII);
+        try {
+            for (int attempt = 0; ; attempt++) {
+                Stat written = os.createFile(dir, name, line);
+                if (written != null) {
+                    return written;
                 }
                 if (attempt > 0) {
                     throw new Refused("another process wrote it meanwhile");
                 }
-                delete(path);  // stale
-            } catch (IOException e) {
-                throw new Refused(SysException.of(e).getMessage());
+                SmallFile found;
+                try {
+                    found = os.readSmallFile(dir, name, MOST);
+                } catch (SysException e) {
+                    if (e.isGone()) {
+                        continue;  // removed since: made again
+                    }
+                    throw e;
+                }
+                long other = holder(found);
+                if (ProcessHandle.of(other).map(ProcessHandle::isAlive).orElse(false)) {
+                    throw new Refused("process " + other + " is running (a lock already?); remove the file if it is "
+                            + "not one");
+                }
+                try {
+                    os.removeIfSame(dir, name, found.stat());  // stale; if changed meanwhile, the next create says so
+                } catch (SysException e) {
+                    throw new Refused("stale, but cannot be removed: " + e.getMessage());
+                }
             }
+        } catch (SysException e) {
+            throw new Refused(e.getMessage());
         }
     }
 
-    /** The pid the file holds, or -1 if it holds none (or cannot be read). */
-    private static long holder(Path path) {
-        try {
-            return Long.parseLong(Files.readString(path, StandardCharsets.US_ASCII).trim());
-        } catch (IOException | RuntimeException e) {
-            return -1;
+    /** The pid a file found holds; refused if it is not a pid file. */
+    private static long holder(SmallFile found) throws Refused {
+        FileType type = found.stat().type();
+        if (type != FileType.REGULAR) {
+            SkipReason kind = SkipReason.forType(type);
+            throw new Refused("is a " + (type == FileType.DIRECTORY ? "directory" : kind != null ? kind.text
+                    : "file of an unknown type") + "; not a pid file, left alone");
         }
+        String text = new String(found.start(), StandardCharsets.US_ASCII).trim();
+        if (found.stat().size <= MOST && !text.isEmpty() && text.chars().allMatch(c -> c >= '0' && c <= '9')
+                && text.length() <= 18 && Long.parseLong(text) > 0) {
+            return Long.parseLong(text);
+        }
+        throw new Refused("exists and holds no pid; not a pid file of dirdump's, left alone");
     }
 
-    private static void delete(Path path) throws Refused {
-        try {
-            Files.deleteIfExists(path);
-        } catch (IOException e) {
-            throw new Refused("stale, but cannot be removed: " + SysException.of(e).getMessage());
-        }
-    }
-
-    /** Removes the file if it is still this process's: another lock may have replaced it since. */
+    /** Removes the file if it is still the one written: another lock, or another user, may have replaced it. */
     @Override
     public void close() {
-        if (Long.toString(holder(path)).equals(pid)) {
-            try {
-                Files.deleteIfExists(path);
-            } catch (IOException e) {
-                // Left behind: stale, and replaced by the next lock.
-            }
+        try {
+            os.removeIfSame(dir, name, written);
+        } catch (SysException e) {
+            // Left behind: stale, and replaced by the next lock.
+        } finally {
+            dir.close();
         }
     }
 }

@@ -51,7 +51,8 @@ public enum ExitCode {
             Command.ORDER, "usage error, or a PATH does not exist or cannot be used",
             Command.STATUS, "usage error, or a PATH does not exist or cannot be used",
             Command.EVICT, "usage error, or a PATH does not exist or cannot be used",
-            Command.LOCK, "usage error, a PATH cannot be used, or --pidfile names a live process",
+            Command.LOCK, "usage error, a PATH cannot be used, or --pidfile names a live process or what is no pid "
+                    + "file (a symbolic link, a FIFO, a file holding no pid)",
             Command.RUN, "usage error (no -- COMMAND, say)",
             Command.BENCH, "usage error (a --variant that is not read options, say), a PATH cannot be used, or "
                     + "--drop-caches without root",

@@ -109,4 +109,8 @@ public interface Libc {
 
     @SaveError
     int fallocate(int fd, int mode, long offset, long length);
+
+    /** For {@link Os#removeIfSame}: a name in an open directory, never through a link. */
+    @SaveError
+    int unlinkat(int dirFd, @In byte[] path, int flags);
 }

@@ -1,13 +1,16 @@
 package dirdump.sys;
 
 import static dirdump.sys.OpenFlag.O_CLOEXEC;
+import static dirdump.sys.OpenFlag.O_CREAT;
 import static dirdump.sys.OpenFlag.O_DIRECTORY;
+import static dirdump.sys.OpenFlag.O_EXCL;
 import static dirdump.sys.OpenFlag.O_NOATIME;
 import static dirdump.sys.OpenFlag.O_NOCTTY;
 import static dirdump.sys.OpenFlag.O_NOFOLLOW;
 import static dirdump.sys.OpenFlag.O_NONBLOCK;
 import static dirdump.sys.OpenFlag.O_PATH;
 import static dirdump.sys.OpenFlag.O_RDONLY;
+import static dirdump.sys.OpenFlag.O_WRONLY;
 
 import java.io.InputStream;
 import java.lang.ref.Reference;
@@ -29,6 +32,9 @@ final class LibcOs implements Os {
     private static final int AT_SYMLINK_NOFOLLOW = 0x100;
     private static final int AT_EMPTY_PATH = 0x1000;
     private static final int DIR_FLAGS = O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+    /** A new file, never an existing one nor through a link; also {@link TreeCreator}'s. */
+    static final int CREATE_FILE = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+    static final int FILE_MODE = 0644;
     private static final long SYS_OPENAT2 = 437;  // the same number on every architecture
     private static final int OPEN_HOW_SIZE = 24;
     private static final long RESOLVE_NO_MAGICLINKS = 0x02;
@@ -41,6 +47,7 @@ final class LibcOs implements Os {
     private static final long DEFAULT_NOFILE = 1024;
     private static final int EINTR = 4;
     private static final int ENXIO = 6;
+    private static final int EEXIST = 17;
     private static final int SEEK_DATA = 3;
     private static final int SEEK_HOLE = 4;
     private static final int POSIX_FADV_RANDOM = 1;
@@ -245,6 +252,96 @@ final class LibcOs implements Os {
         return new LibcFile(fd);
     }
 
+    @Override
+    public Stat createFile(Directory dir, byte[] name, byte[] content) throws SysException {
+        int fd = libc.openat(fd(dir), cString(name), CREATE_FILE, FILE_MODE);
+        if (fd < 0 && lastError() == EEXIST) {
+            return null;
+        }
+        check(fd);
+        Stat written;
+        try {
+            written = fstat(fd);
+        } catch (SysException e) {
+            libc.close(fd);
+            throw e;
+        }
+        try {
+            writeAll(fd, ByteBuffer.allocateDirect(content.length).put(content).flip());
+        } catch (SysException e) {
+            libc.close(fd);
+            removeAfterFailure(dir, name, written);
+            throw e;
+        }
+        try {
+            check(libc.close(fd));  // also the errors of writes the file system deferred (NFS)
+        } catch (SysException e) {
+            removeAfterFailure(dir, name, written);
+            throw e;
+        }
+        return written;
+    }
+
+    /** A file left half written is not the one asked for: removed, if it is still the one made; the write's error is told. */
+    private void removeAfterFailure(Directory dir, byte[] name, Stat made) {
+        try {
+            removeIfSame(dir, name, made);
+        } catch (SysException ignored) {
+            // the failure told is the write's
+        }
+    }
+
+    @Override
+    public SmallFile readSmallFile(Directory dir, byte[] name, int max) throws SysException {
+        Stat st = statAt(fd(dir), name, AT_SYMLINK_NOFOLLOW);
+        if (st.type() != FileType.REGULAR) {
+            return new SmallFile(st, null);
+        }
+        int fd = openAt(fd(dir), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        try {
+            Stat opened = fstat(fd);
+            if (!opened.sameFile(st.dev, st.ino)) {
+                throw SysException.changedSinceListed("replaced by another file while it was opened; not read");
+            }
+            Pointer buf = Memory.allocateDirect(runtime, Math.max(max, 1));
+            int n = restarted(() -> libc.read(fd, buf, max));
+            byte[] start = new byte[n];
+            buf.get(0, start, 0, n);
+            return new SmallFile(opened, start);
+        } finally {
+            libc.close(fd);
+        }
+    }
+
+    /**
+     * Between the fstatat and the unlinkat the name can be changed only by those who may change names
+     * in dir (in a sticky one like /tmp: root, the directory's owner and the owner of the entry checked,
+     * which is the caller's for a file it wrote): what is removed then is a name they put there, which
+     * they could have removed themselves. unlinkat removes a name only, never what a link names, nor a
+     * directory.
+     */
+    @Override
+    public boolean removeIfSame(Directory dir, byte[] name, Stat expected) throws SysException {
+        Stat now;
+        try {
+            now = statAt(fd(dir), name, AT_SYMLINK_NOFOLLOW);
+        } catch (SysException e) {
+            if (e.isGone()) {
+                return false;
+            }
+            throw e;
+        }
+        if (!now.sameFile(expected.dev, expected.ino) || now.uid != expected.uid) {
+            return false;
+        }
+        int rc = libc.unlinkat(fd(dir), cString(name), 0);
+        if (rc < 0 && lastError() == SysException.ENOENT) {
+            return false;
+        }
+        check(rc);
+        return true;
+    }
+
     /**
      * Page-aligned: the kernel's copy into a buffer that does not start on a page boundary is much
      * slower (a cold 2 GiB read here: 3.0 s at page offset 112, where malloc puts it, 1.1 s at 0).
@@ -347,6 +444,17 @@ final class LibcOs implements Os {
         int fd = libc.openat(dirFd, cString(name), flags, 0);
         check(fd);
         return fd;
+    }
+
+    /** Writes {@code data} from its position to its limit (a direct buffer); also {@link TreeCreator}'s. */
+    void writeAll(int fd, ByteBuffer data) throws SysException {
+        while (data.hasRemaining()) {
+            long n = libc.write(fd, data, data.remaining());
+            if (n < 0 && lastError() != EINTR) {
+                check(n);
+            }
+            data.position(data.position() + (int) Math.max(n, 0));
+        }
     }
 
     /** Wraps a just-opened directory descriptor with its fstat, or closes it if fstat fails. */

@@ -108,6 +108,37 @@ public interface Os {
         throw nativeOnly("dup2");
     }
 
+    /**
+     * Creates {@code name} in {@code dir} and writes {@code content} to it: a small file written by a
+     * name dirdump was given (a pid file). O_WRONLY|O_CREAT|O_EXCL|O_NOFOLLOW|O_CLOEXEC, mode 0644 less
+     * the umask: never an existing file, nor one a symbolic link names. Returns the fstat of the file
+     * written, or null if the name is taken already (by anything: a link, dangling or not, a FIFO); if
+     * a write fails, the file is removed again ({@link #removeIfSame}).
+     */
+    default Stat createFile(Directory dir, byte[] name, byte[] content) throws SysException {
+        throw nativeOnly("openat");
+    }
+
+    /**
+     * The first {@code max} bytes at most of {@code name} in {@code dir}, a small file read by a name
+     * dirdump was given (a pid file). fstatat without following a link first: anything but a regular
+     * file is not opened at all (a FIFO could block, a device do anything). A regular file is opened
+     * O_RDONLY|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC, so that what replaced it meanwhile cannot
+     * block either, and is read only if fstat says it is still the same file (else a SysException
+     * that {@link SysException#isChangeSinceListed} tells).
+     */
+    default SmallFile readSmallFile(Directory dir, byte[] name, int max) throws SysException {
+        throw nativeOnly("openat");
+    }
+
+    /**
+     * unlinkat(2) of {@code name} in {@code dir} if fstatat (no link followed) finds there the file
+     * {@code expected} is: the same st_dev, st_ino and owner. False if it is not (or is gone).
+     */
+    default boolean removeIfSame(Directory dir, byte[] name, Stat expected) throws SysException {
+        throw nativeOnly("unlinkat");
+    }
+
     /** kill(2): sends signal {@code signal} to process {@code pid}. */
     default void signal(long pid, int signal) throws SysException {
         throw nativeOnly("kill");

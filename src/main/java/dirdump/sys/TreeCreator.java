@@ -1,12 +1,9 @@
 package dirdump.sys;
 
 import static dirdump.sys.OpenFlag.O_CLOEXEC;
-import static dirdump.sys.OpenFlag.O_CREAT;
 import static dirdump.sys.OpenFlag.O_DIRECTORY;
-import static dirdump.sys.OpenFlag.O_EXCL;
 import static dirdump.sys.OpenFlag.O_NOFOLLOW;
 import static dirdump.sys.OpenFlag.O_RDONLY;
-import static dirdump.sys.OpenFlag.O_WRONLY;
 
 import java.nio.ByteBuffer;
 
@@ -24,12 +21,8 @@ public final class TreeCreator {
     }
 
     private static final int AT_FDCWD = -100;
-    private static final int EINTR = 4;
     private static final int OPEN_DIRECTORY = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
-    private static final int CREATE_FILE = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
-            | O_CLOEXEC;
     private static final int DIRECTORY_MODE = 0755;
-    private static final int FILE_MODE = 0644;
     /** Reserve only: the size grows with the writes, so that a failed write leaves no zeros behind. */
     private static final int FALLOC_FL_KEEP_SIZE = 1;
 
@@ -76,20 +69,14 @@ public final class TreeCreator {
 
     /** Creates a new file (never an existing one, nor through a symbolic link) and opens it for writing. */
     public int createFile(Made dir, byte[] name) throws SysException {
-        int fd = libc.openat(dir.fd(), LibcOs.cString(name), CREATE_FILE, FILE_MODE);
+        int fd = libc.openat(dir.fd(), LibcOs.cString(name), LibcOs.CREATE_FILE, LibcOs.FILE_MODE);
         check(fd);
         return fd;
     }
 
     /** Writes {@code data} from its position to its limit. */
     public void write(int fd, ByteBuffer data) throws SysException {
-        while (data.hasRemaining()) {
-            long n = libc.write(fd, data, data.remaining());
-            if (n < 0 && lastError() != EINTR) {
-                check(n);
-            }
-            data.position(data.position() + (int) Math.max(n, 0));
-        }
+        os.writeAll(fd, data);
     }
 
     /** Reserves the blocks of a range with fallocate(2), size kept; false if the file system cannot. */
