@@ -123,7 +123,7 @@ public final class SnapshotWriter implements AutoCloseable {
         for (int i = 0; i < resident.length; i += 2) {
             long first = resident[i] / pageSize;
             out.writeLong(first);
-            out.writeLong((resident[i + 1] + pageSize - 1) / pageSize - first);
+            out.writeLong(ByteRanges.pageCount(resident[i + 1], pageSize) - first);
         }
         files++;
     }

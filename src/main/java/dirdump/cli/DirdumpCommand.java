@@ -14,6 +14,7 @@ import dirdump.run.OrderedFilesSettings;
 import dirdump.run.ReadResult;
 import dirdump.run.ReadSettings;
 import dirdump.run.Replay;
+import dirdump.sys.Os;
 import dirdump.run.Warmup;
 import dirdump.scan.StopRequest;
 import dirdump.sys.AvailableMemory;
@@ -285,7 +286,9 @@ public final class DirdumpCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--replay takes no " + with
                     + ": the snapshot names the files and their pages");
         }
-        replayed = Replay.load(replay, in, why -> new ParameterException(spec.commandLine(), why));
+        // Bound now, for the snapshot; the walk tells of the java.nio fallback, if it comes to that.
+        replayed = Replay.load(replay, RawArguments.bytes(replay), Os.load(warning -> { }), in,
+                why -> new ParameterException(spec.commandLine(), why));
         walk.replayed = os -> replayed.list(RawArguments.bytes(replay));
     }
 

@@ -245,6 +245,25 @@ final class LibcOs implements Os {
         return new LibcFile(fd);
     }
 
+    @Override
+    public InputStream openRegular(Directory dir, byte[] name) throws SysException {
+        Stat found = stat(dir, name, false);
+        if (found.type() != FileType.REGULAR) {
+            throw Os.notRegular(found.type());
+        }
+        int fd = openAt(fd(dir), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        try {
+            Stat opened = fstat(fd);
+            if (!opened.sameFile(found.dev, found.ino) || opened.type() != FileType.REGULAR) {
+                throw Os.notRegular(opened.sameFile(found.dev, found.ino) ? opened.type() : FileType.UNKNOWN);
+            }
+        } catch (SysException e) {
+            libc.close(fd);
+            throw e;
+        }
+        return new DescriptorInput(this, fd);
+    }
+
     /**
      * Page-aligned: the kernel's copy into a buffer that does not start on a page boundary is much
      * slower (a cold 2 GiB read here: 3.0 s at page offset 112, where malloc puts it, 1.1 s at 0).

@@ -73,6 +73,31 @@ public interface Os {
      */
     InputStream openInput(byte[] path) throws SysException;
 
+    /**
+     * Opens the regular file {@code name} in {@code dir} to read it through java.io: a file dirdump was
+     * given by name (a --replay snapshot). fstatat without following a link first, so that anything but
+     * a regular file (a FIFO that would block, a device) is not opened at all; then
+     * O_RDONLY|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC, so that what replaced it meanwhile cannot block
+     * either, and read only if fstat says it is still the file fstatat found.
+     */
+    default InputStream openRegular(Directory dir, byte[] name) throws SysException {
+        throw nativeOnly("openat");
+    }
+
+    /** What {@link #openRegular} says of a name that is no regular file (or no longer the one found). */
+    static SysException notRegular(FileType type) {
+        String what = switch (type) {
+            case DIRECTORY -> "a directory";
+            case SYMLINK -> "a symbolic link";
+            case FIFO -> "a FIFO";
+            case SOCKET -> "a socket";
+            case CHAR_DEVICE -> "a character device";
+            case BLOCK_DEVICE -> "a block device";
+            default -> "another file since it was found";
+        };
+        return SysException.invalid(what + ", not a regular file; not opened");
+    }
+
     /** The soft limit of open descriptors (RLIMIT_NOFILE), raised to the hard limit first where it is lower. */
     long descriptorLimit();
 
