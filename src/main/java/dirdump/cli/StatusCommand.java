@@ -10,9 +10,8 @@ import dirdump.report.StatusTable;
 import dirdump.report.StderrReporter;
 import dirdump.run.CachePass;
 import dirdump.run.Measuring;
+import dirdump.sys.Os;
 import java.io.IOException;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -82,8 +81,8 @@ final class StatusCommand extends CacheCommand {
             return SnapshotWriter.toStream(parent.out);
         }
         try {
-            return SnapshotWriter.toFile(Path.of(save));
-        } catch (IOException | InvalidPathException e) {
+            return SnapshotWriter.toFile(Os.load(warning -> { }), RawArguments.bytes(save));
+        } catch (IOException e) {
             throw new ParameterException(spec.commandLine(), "--save " + save + ": " + FileReason.of(e));
         }
     }

@@ -181,6 +181,11 @@ final class NioOs implements Os {
     }
 
     @Override
+    public Replacement replace(Directory dir, byte[] name) throws SysException {
+        return NioReplacement.create(safe(dir), path(name));
+    }
+
+    @Override
     public InputStream openInput(byte[] path) throws SysException {
         try {
             return Files.newInputStream(named(path));

@@ -98,6 +98,16 @@ public interface Os {
         return SysException.invalid(what + ", not a regular file; not opened");
     }
 
+    /**
+     * A new file, mode 0600, to replace {@code name} in {@code dir} once committed (a --save snapshot):
+     * made in dir so that the rename is atomic, with no name while it is written where the file system
+     * allows (O_TMPFILE), and never through a link or into an existing file. What is at {@code name}
+     * is replaced, never written to: check first that it is a regular file or a link.
+     */
+    default Replacement replace(Directory dir, byte[] name) throws SysException {
+        throw nativeOnly("openat");
+    }
+
     /** The soft limit of open descriptors (RLIMIT_NOFILE), raised to the hard limit first where it is lower. */
     long descriptorLimit();
 

@@ -24,7 +24,6 @@ public final class TreeCreator {
     }
 
     private static final int AT_FDCWD = -100;
-    private static final int EINTR = 4;
     private static final int OPEN_DIRECTORY = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
     private static final int CREATE_FILE = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
             | O_CLOEXEC;
@@ -83,13 +82,7 @@ public final class TreeCreator {
 
     /** Writes {@code data} from its position to its limit. */
     public void write(int fd, ByteBuffer data) throws SysException {
-        while (data.hasRemaining()) {
-            long n = libc.write(fd, data, data.remaining());
-            if (n < 0 && lastError() != EINTR) {
-                check(n);
-            }
-            data.position(data.position() + (int) Math.max(n, 0));
-        }
+        os.writeAll(fd, data);
     }
 
     /** Reserves the blocks of a range with fallocate(2), size kept; false if the file system cannot. */
