@@ -6,6 +6,7 @@ import dirdump.sys.Os;
 import dirdump.sys.SysException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -28,9 +29,18 @@ public final class SnapshotInput {
         }
     }
 
-    /** Grows with what it reads, so that a short input allocates little whatever it claims. */
+    /**
+     * Grows with what it reads, so that a short input allocates little whatever it claims; one that
+     * does not begin as a snapshot is refused after its first bytes (a pipe from /dev/zero).
+     */
     public static Snapshot read(InputStream in) throws IOException, Snapshot.Unreadable {
-        byte[] bytes = in.readNBytes(Snapshot.LARGEST + 1);
+        byte[] start = in.readNBytes(Snapshot.MAGIC.length);
+        if (!Arrays.equals(start, Snapshot.MAGIC)) {
+            return Snapshot.read(start);  // refused, as not a snapshot or cut short
+        }
+        byte[] rest = in.readNBytes(Snapshot.LARGEST + 1 - start.length);
+        byte[] bytes = Arrays.copyOf(start, start.length + rest.length);
+        System.arraycopy(rest, 0, bytes, start.length, rest.length);
         if (bytes.length > Snapshot.LARGEST) {
             throw new Snapshot.Unreadable(String.format(Locale.ROOT, "larger than %d GiB: not a snapshot this "
                     + "dirdump reads", Snapshot.LARGEST >> 30));

@@ -168,7 +168,8 @@ public final class DirdumpCommand implements Callable<Integer> {
     @Option(names = "--replay", paramLabel = "FILE",
             description = "Warm the pages that a snapshot of dirdump status --save recorded (-: standard input), "
                     + "in the order for the device, leaving out what is cached; in place of PATHs. Files gone since "
-                    + "are counted, not errors.")
+                    + "are counted, not errors. FILE must be a regular file (a FIFO, a device or a link is refused "
+                    + "unopened); a name that could lead out of its root (.., a leading /) is refused, an error.")
     String replay;
 
     @Option(names = "--seek-distance", description = "After the read, locate every file and add the seek distance "

@@ -49,8 +49,9 @@ final class StatusCommand extends CacheCommand {
 
     @Option(names = "--save", paramLabel = "FILE",
             description = "Also save which pages of which files are resident now into FILE, a snapshot for "
-                + "dirdump --replay (README: \"Snapshot and replay\"); written beside FILE and renamed over it once "
-                + "complete; -: standard output (without -v and --json).")
+                + "dirdump --replay (README: \"Snapshot and replay\"); written nameless (O_TMPFILE) in FILE's directory "
+                + "and renamed over FILE once complete and synced: a link there is replaced, never followed; a FIFO, a "
+                + "device or a directory is refused; -: standard output (without -v and --json).")
     String save;
 
     /** The snapshot being written, with --save. */
