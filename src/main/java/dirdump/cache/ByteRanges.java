@@ -32,9 +32,23 @@ public final class ByteRanges {
         Builder b = new Builder();
         for (int i = 0; i < ranges.length; i += 2) {
             long end = Math.min(ranges[i + 1], size);
-            b.add(ranges[i] / pageSize * pageSize, Math.min(size, (end + pageSize - 1) / pageSize * pageSize));
+            b.add(ranges[i] / pageSize * pageSize, pageEnd(end, pageSize, size));
         }
         return b.build();
+    }
+
+    /** How many pages {@code bytes} take: no overflow for a sparse file of 2^63-1 bytes, which any user can make. */
+    public static long pageCount(long bytes, long pageSize) {
+        return bytes / pageSize + (bytes % pageSize == 0 ? 0 : 1);
+    }
+
+    /** {@code end} (at most {@code size}) rounded up to a page's end, at most {@code size}: no overflow near 2^63. */
+    static long pageEnd(long end, long pageSize, long size) {
+        long start = end / pageSize * pageSize;
+        if (start == end) {
+            return end;
+        }
+        return size - start <= pageSize ? size : start + pageSize;
     }
 
     /** Collects ranges in order, joining those that touch and leaving out empty ones. */

@@ -31,14 +31,26 @@ public final class ResidencyProbe {
             return measure(file, 0, st.size);
         }
         Residency total = measure(file, 0, 0);
-        long pos = 0;
-        for (long data; total != null && (data = file.nextData(pos)) >= 0 && data < st.size; ) {
-            long from = data - data % total.pageSize();
-            pos = Math.min(file.nextHole(data), st.size);
-            Residency part = measure(file, from, pos - from);
+        long[] data = total == null ? new long[0] : data(file, st, total.pageSize());
+        for (int i = 0; total != null && i < data.length; i += 2) {
+            Residency part = measure(file, data[i], data[i + 1] - data[i]);
             total = part == null ? null : total.plus(part);
         }
         return total;
+    }
+
+    /**
+     * The data of a sparse file (SEEK_DATA, SEEK_HOLE), each part from its page's start: what it has
+     * pages of. A snapshot saves these, not the holes between (2^63-1 bytes of a file on tmpfs).
+     */
+    public long[] data(OpenFile file, Stat st, long pageSize) throws SysException {
+        ByteRanges.Builder found = new ByteRanges.Builder();
+        long pos = 0;
+        for (long data; (data = file.nextData(pos)) >= 0 && data < st.size; ) {
+            pos = Math.min(file.nextHole(data), st.size);
+            found.add(data - data % pageSize, pos);
+        }
+        return found.build();
     }
 
     /**

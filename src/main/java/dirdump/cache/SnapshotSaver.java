@@ -31,8 +31,8 @@ public final class SnapshotSaver implements StatusRun.Saver {
         if (failure != null || residency == null || residency.residentPages() == 0) {
             return;
         }
-        long[] resident = residency.allResident() ? ByteRanges.whole(st.size)
-                : probe.ranges(file, ByteRanges.whole(st.size), true, residency.pageSize());
+        long[] extent = st.sparse() ? probe.data(file, st, residency.pageSize()) : ByteRanges.whole(st.size);
+        long[] resident = residency.allResident() ? extent : probe.ranges(file, extent, true, residency.pageSize());
         if (resident == null || resident.length == 0) {
             return;
         }

@@ -1,40 +1,30 @@
 package dirdump.cache;
 
+import dirdump.sys.Directory;
+import dirdump.sys.FileType;
+import dirdump.sys.GivenName;
+import dirdump.sys.Os;
+import dirdump.sys.Replacement;
+import dirdump.sys.Stat;
+import dirdump.sys.SysException;
 import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
-import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Writes a {@link Snapshot}: into a new file beside FILE, made durable and renamed over FILE only when
- * complete, so that FILE is the old snapshot or the new one, never half of one; or onto a stream (-).
- * Every write is checked: an IOException says why.
+ * Writes a {@link Snapshot}: into a new file in FILE's directory, renamed over FILE only once complete
+ * and synced, so that FILE is the old snapshot or the new one, never half of one (see
+ * {@link Os#replace}); or onto a stream (-). Every write is checked: an IOException says why.
  */
 public final class SnapshotWriter implements AutoCloseable {
     /** The page size of a snapshot of no file, whose size then says nothing. */
     private static final int DEFAULT_PAGE = 4096;
 
-    private final Path target;
-    private final Path temporary;
-    private final FileChannel channel;
+    private final Directory dir;
+    private final Replacement file;
     private final DataOutputStream out;
     /** Standard output, for a snapshot written there (--save -): its errors are kept, not thrown. */
     private final PrintStream console;
@@ -44,54 +34,60 @@ public final class SnapshotWriter implements AutoCloseable {
     private long files;
     private boolean committed;
 
-    private SnapshotWriter(Path target, Path temporary, FileChannel channel, OutputStream stream,
-                           PrintStream console) {
-        this.target = target;
-        this.temporary = temporary;
-        this.channel = channel;
+    private SnapshotWriter(Directory dir, Replacement file, OutputStream stream, PrintStream console) {
+        this.dir = dir;
+        this.file = file;
         this.console = console;
         this.out = new DataOutputStream(new BufferedOutputStream(stream, 1 << 16));
     }
 
-    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-
-    /** A snapshot to become {@code file} once committed, written beside it first (same directory, so that rename is atomic). */
-    public static SnapshotWriter toFile(Path file) throws IOException {
-        // The new file is renamed over FILE: over a device or a FIFO (--save /dev/full, as root) that
-        // would replace the node itself. Those are written through standard output.
-        try {
-            BasicFileAttributes existing = Files.readAttributes(file, BasicFileAttributes.class,
-                    LinkOption.NOFOLLOW_LINKS);
-            if (!existing.isRegularFile() && !existing.isSymbolicLink()) {
-                throw new IOException(existing.isDirectory() ? "Is a directory"
-                        : "not a regular file, which would be replaced (to write into it: --save - > FILE)");
-            }
-        } catch (NoSuchFileException e) {
-            // a new file
+    /**
+     * A snapshot to become FILE ({@code path}, its bytes as given) once committed. FILE's directory is
+     * opened by name once; FILE is looked at and replaced relative to that handle only.
+     */
+    public static SnapshotWriter toFile(Os os, byte[] path) throws IOException {
+        GivenName given = GivenName.of(path);
+        if (given.name().length == 0) {
+            throw SysException.invalid("Is a directory");
         }
-        Path dir = file.toAbsolutePath().getParent();
-        // Made and opened in one call (O_CREAT|O_EXCL, which follows no link): opened again by name, a
-        // temporary file in a directory others can write to could be swapped for a link first.
-        for (int attempt = 0; ; attempt++) {
-            Path temporary = dir.resolve("." + file.getFileName() + "."
-                    + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
-            try {
-                // Mode 600, as a temporary file's: a snapshot names files that others may not see.
-                FileChannel channel = FileChannel.open(temporary,
-                        Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), OWNER_ONLY);
-                return new SnapshotWriter(file, temporary, channel, Channels.newOutputStream(channel), null);
-            } catch (FileAlreadyExistsException e) {
-                if (attempt == 100) {
-                    throw e;
-                }
+        Directory dir = os.openPath(given.directory(), false);
+        try {
+            refuseNodes(os, dir, given.name());
+            Replacement file = os.replace(dir, given.name());
+            return new SnapshotWriter(dir, file, file.output(), null);
+        } catch (IOException e) {
+            dir.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The new file is renamed over FILE: over a device or a FIFO (--save /dev/full, as root) that would
+     * replace the node itself; those are written through standard output. A link is replaced, never
+     * followed.
+     */
+    private static void refuseNodes(Os os, Directory dir, byte[] name) throws SysException {
+        Stat existing;
+        try {
+            existing = os.stat(dir, name, false);
+        } catch (SysException e) {
+            if (e.isGone()) {
+                return;  // a new file
             }
+            throw e;
+        }
+        FileType type = existing.type();
+        if (type == FileType.DIRECTORY) {
+            throw SysException.invalid("Is a directory");
+        }
+        if (type != FileType.REGULAR && type != FileType.SYMLINK) {
+            throw SysException.invalid("not a regular file, which would be replaced (to write into it: --save - > FILE)");
         }
     }
 
     /** A snapshot onto standard output, which is flushed, not closed. */
     public static SnapshotWriter toStream(PrintStream stdout) {
-        return new SnapshotWriter(null, null, null, stdout, stdout);
+        return new SnapshotWriter(null, null, stdout, stdout);
     }
 
     private void header(int size) throws IOException {
@@ -123,7 +119,7 @@ public final class SnapshotWriter implements AutoCloseable {
         for (int i = 0; i < resident.length; i += 2) {
             long first = resident[i] / pageSize;
             out.writeLong(first);
-            out.writeLong((resident[i + 1] + pageSize - 1) / pageSize - first);
+            out.writeLong(ByteRanges.pageCount(resident[i + 1], pageSize) - first);
         }
         files++;
     }
@@ -137,14 +133,9 @@ public final class SnapshotWriter implements AutoCloseable {
         if (console != null && console.checkError()) {
             throw new IOException("standard output cannot be written");
         }
-        if (channel != null) {
-            channel.force(true);
-            channel.close();
-            try {
-                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                throw new IOException("cannot be replaced atomically there (" + e.getMessage() + ")");
-            }
+        if (file != null) {
+            file.commit();
+            dir.close();
         }
         committed = true;
     }
@@ -156,13 +147,9 @@ public final class SnapshotWriter implements AutoCloseable {
     /** An uncommitted snapshot is removed: FILE keeps what it had. */
     @Override
     public void close() {
-        if (channel != null && !committed) {
-            try {
-                channel.close();
-                Files.deleteIfExists(temporary);
-            } catch (IOException e) {
-                // the temporary file stays, under a name beginning with a dot; FILE is untouched
-            }
+        if (file != null && !committed) {
+            file.close();
+            dir.close();
         }
     }
 

@@ -14,6 +14,7 @@ import dirdump.run.OrderedFilesSettings;
 import dirdump.run.ReadResult;
 import dirdump.run.ReadSettings;
 import dirdump.run.Replay;
+import dirdump.sys.Os;
 import dirdump.run.Warmup;
 import dirdump.scan.StopRequest;
 import dirdump.sys.AvailableMemory;
@@ -159,7 +160,8 @@ public final class DirdumpCommand implements Callable<Integer> {
     @Option(names = "--replay", paramLabel = "FILE",
             description = "Warm the pages that a snapshot of dirdump status --save recorded (-: standard input), "
                     + "in the order for the device, leaving out what is cached; in place of PATHs. Files gone since "
-                    + "are counted, not errors.")
+                    + "are counted, not errors. FILE must be a regular file (a FIFO, a device or a link is refused "
+                    + "unopened); a name that could lead out of its root (.., a leading /) is refused, an error.")
     String replay;
 
     @Option(names = "--seek-distance", description = "After the read, locate every file and add the seek distance "
@@ -277,7 +279,9 @@ public final class DirdumpCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--replay takes no " + with
                     + ": the snapshot names the files and their pages");
         }
-        replayed = Replay.load(replay, in, why -> new ParameterException(spec.commandLine(), why));
+        // Bound now, for the snapshot; the walk tells of the java.nio fallback, if it comes to that.
+        replayed = Replay.load(replay, RawArguments.bytes(replay), Os.load(warning -> { }), in,
+                why -> new ParameterException(spec.commandLine(), why));
         walk.replayed = os -> replayed.list(RawArguments.bytes(replay));
     }
 

@@ -10,9 +10,8 @@ import dirdump.report.StatusTable;
 import dirdump.report.StderrReporter;
 import dirdump.run.CachePass;
 import dirdump.run.Measuring;
+import dirdump.sys.Os;
 import java.io.IOException;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,8 +48,9 @@ final class StatusCommand extends CacheCommand {
 
     @Option(names = "--save", paramLabel = "FILE",
             description = "Also save which pages of which files are resident now into FILE, a snapshot for "
-                + "dirdump --replay (docs/snapshot-format.md); written beside FILE and renamed over it once "
-                + "complete; -: standard output (without -v and --json).")
+                + "dirdump --replay (docs/snapshot-format.md); written nameless (O_TMPFILE) in FILE's directory "
+                + "and renamed over FILE once complete and synced: a link there is replaced, never followed; a FIFO, a "
+                + "device or a directory is refused; -: standard output (without -v and --json).")
     String save;
 
     /** The snapshot being written, with --save. */
@@ -81,8 +81,8 @@ final class StatusCommand extends CacheCommand {
             return SnapshotWriter.toStream(parent.out);
         }
         try {
-            return SnapshotWriter.toFile(Path.of(save));
-        } catch (IOException | InvalidPathException e) {
+            return SnapshotWriter.toFile(Os.load(warning -> { }), RawArguments.bytes(save));
+        } catch (IOException e) {
             throw new ParameterException(spec.commandLine(), "--save " + save + ": " + FileReason.of(e));
         }
     }

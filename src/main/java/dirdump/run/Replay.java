@@ -2,24 +2,27 @@ package dirdump.run;
 
 import dirdump.cache.ByteRanges;
 import dirdump.cache.Snapshot;
+import dirdump.cache.SnapshotInput;
 import dirdump.outcome.FileReason;
 import dirdump.outcome.PathText;
 import dirdump.outcome.Reporter;
+import dirdump.outcome.Tally;
 import dirdump.read.Wanted;
 import dirdump.scan.FoundDirectories;
 import dirdump.scan.PathListReader;
+import dirdump.sys.Os;
 import dirdump.sys.Stat;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 
 /**
  * --replay FILE: a snapshot's files, as a list the walk takes as it takes --files-from (opened below
@@ -48,12 +51,16 @@ public final class Replay implements Wanted {
         this.names = list.toByteArray();
     }
 
-    /** Reads the snapshot (-: standard input) before the walk; what cannot be read is a usage error, in one line. */
-    /** {@code refusal} makes the usage error of a snapshot that cannot be read. */
-    public static Replay load(String file, InputStream stdin, java.util.function.Function<String, RuntimeException> refusal) {
-        try (InputStream in = file.equals("-") ? null : Files.newInputStream(Path.of(file))) {
-            return new Replay(file, Snapshot.read(in == null ? stdin : in));
-        } catch (IOException | InvalidPathException e) {
+    /**
+     * Reads the snapshot before the walk: FILE ({@code name}, its bytes as given) opened by {@code os}
+     * as a regular file only, or standard input for "-". What cannot be read is a usage error, in one
+     * line, made by {@code refusal}.
+     */
+    public static Replay load(String file, byte[] name, Os os, InputStream stdin,
+                              Function<String, RuntimeException> refusal) {
+        try {
+            return new Replay(file, file.equals("-") ? SnapshotInput.read(stdin) : SnapshotInput.read(os, name));
+        } catch (IOException e) {
             throw refusal.apply("--replay " + file + ": " + FileReason.of(e));
         } catch (Snapshot.Unreadable e) {
             throw refusal.apply("--replay " + file + ": " + e.getMessage());
@@ -70,8 +77,15 @@ public final class Replay implements Wanted {
         return snapshot.residentBytes();
     }
 
-    public void reportTo(Reporter r) {
+    /** Where changed files are told (-v); the refused records are told there now, and counted as errors. */
+    public void reportTo(Reporter r, Tally tally) {
         this.reporter = r;
+        byte[] what = ("--replay " + file).getBytes(StandardCharsets.UTF_8);
+        for (Snapshot.Refused refused : snapshot.refused()) {
+            r.error(what, String.format(Locale.ROOT, "file record %,d: its name \"%s\" %s; not read", refused.record(),
+                    PathText.of(refused.name()), refused.why()));
+            tally.addError();
+        }
     }
 
     @Override
@@ -94,9 +108,14 @@ public final class Replay implements Wanted {
         return file;
     }
 
-    /** The files the snapshot names. */
+    /** The files the snapshot names, refused ones included. */
     public long files() {
-        return snapshot.entries().size();
+        return snapshot.entries().size() + snapshot.refused().size();
+    }
+
+    /** The file records refused for their names (see {@link Snapshot.Refused}). */
+    public long refused() {
+        return snapshot.refused().size();
     }
 
     /** The files found changed (size or mtime) since the snapshot was saved, so far. */

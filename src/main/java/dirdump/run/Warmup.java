@@ -51,7 +51,7 @@ public final class Warmup {
         boolean noMatch = NoMatch.check(selection, reporter);
         int readers = readers(selection, reporter);
         ReadPlan plan = new ReadPlan(read.bufferSize(), readers, read.method(), read.prefetch(), !read.force(),
-                read.ioPriority(), read.summarized(), wanted(reporter));
+                read.ioPriority(), read.summarized(), wanted(reporter, tally));
         ReadLimits control = new ReadLimits(read.bwlimit(), read.maxBytes() == null ? 0 : read.maxBytes(), stop);
         MemoryNotice.announce(read.replay() == null ? -1 : read.replay().residentBytes(), read.maxBytes(), control,
                 reporter);
@@ -94,9 +94,9 @@ public final class Warmup {
     }
 
     /** Which bytes of each file to bring in: a snapshot's, a --range, or all. */
-    private Wanted wanted(Reporter reporter) {
+    private Wanted wanted(Reporter reporter, Tally tally) {
         if (read.replay() != null) {
-            read.replay().reportTo(reporter);
+            read.replay().reportTo(reporter, tally);
             return read.replay();
         }
         return read.range() == null ? Wanted.WHOLE : (path, st) -> read.range().in(st.size);

@@ -110,7 +110,17 @@ public interface Libc {
     @SaveError
     int fallocate(int fd, int mode, long offset, long length);
 
-    /** For {@link Os#removeIfSame}: a name in an open directory, never through a link. */
+    /** For {@link LibcReplacement}: a --save snapshot on disk before it is renamed into place. */
+    @SaveError
+    int fsync(int fd);
+
+    @SaveError
+    int linkat(int oldDirFd, @In byte[] oldPath, int newDirFd, @In byte[] newPath, int flags);
+
+    @SaveError
+    int renameat(int oldDirFd, @In byte[] oldPath, int newDirFd, @In byte[] newPath);
+
+    /** For {@link Os#removeIfSame} and a failed --save: a name in an open directory, never through a link. */
     @SaveError
     int unlinkat(int dirFd, @In byte[] path, int flags);
 }

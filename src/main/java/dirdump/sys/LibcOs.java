@@ -297,20 +297,44 @@ final class LibcOs implements Os {
         if (st.type() != FileType.REGULAR) {
             return new SmallFile(st, null);
         }
-        int fd = openAt(fd(dir), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        int fd = openStatted(dir, name, st);
         try {
-            Stat opened = fstat(fd);
-            if (!opened.sameFile(st.dev, st.ino)) {
-                throw SysException.changedSinceListed("replaced by another file while it was opened; not read");
-            }
             Pointer buf = Memory.allocateDirect(runtime, Math.max(max, 1));
             int n = restarted(() -> libc.read(fd, buf, max));
             byte[] start = new byte[n];
             buf.get(0, start, 0, n);
-            return new SmallFile(opened, start);
+            return new SmallFile(st, start);
         } finally {
             libc.close(fd);
         }
+    }
+
+    @Override
+    public InputStream openRegular(Directory dir, byte[] name) throws SysException {
+        Stat found = stat(dir, name, false);
+        if (found.type() != FileType.REGULAR) {
+            throw Os.notRegular(found.type());
+        }
+        return new DescriptorInput(this, openStatted(dir, name, found));
+    }
+
+    /**
+     * Opens the regular file {@code found} (fstatat'ed without following links) named {@code name} in
+     * {@code dir}, if it is still that file: only a regular file gets here, so no FIFO blocks and no
+     * device is asked anything; O_NOFOLLOW and the fstat after catch a name swapped in between.
+     */
+    private int openStatted(Directory dir, byte[] name, Stat found) throws SysException {
+        int fd = openAt(fd(dir), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        try {
+            Stat opened = fstat(fd);
+            if (!opened.sameFile(found.dev, found.ino) || opened.type() != FileType.REGULAR) {
+                throw Os.notRegular(opened.sameFile(found.dev, found.ino) ? opened.type() : FileType.UNKNOWN);
+            }
+        } catch (SysException e) {
+            libc.close(fd);
+            throw e;
+        }
+        return fd;
     }
 
     /**
@@ -340,6 +364,11 @@ final class LibcOs implements Os {
         }
         check(rc);
         return true;
+    }
+
+    @Override
+    public Replacement replace(Directory dir, byte[] name) throws SysException {
+        return LibcReplacement.create(this, fd(dir), name);
     }
 
     /**

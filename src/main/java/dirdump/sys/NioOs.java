@@ -3,6 +3,7 @@ package dirdump.sys;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -161,6 +162,27 @@ final class NioOs implements Os {
         } catch (IOException e) {
             throw SysException.of(e);
         }
+    }
+
+    /** As natively, but only where nobody else can swap the name for a FIFO meanwhile ({@link #safe}). */
+    @Override
+    public InputStream openRegular(Directory dir, byte[] name) throws SysException {
+        SecureDirectoryStream<Path> in = safe(dir);
+        Stat found = stat(dir, name, false);
+        if (found.type() != FileType.REGULAR) {
+            throw Os.notRegular(found.type());
+        }
+        try {
+            return Channels.newInputStream(in.newByteChannel(path(name), Set.of(StandardOpenOption.READ,
+                    LinkOption.NOFOLLOW_LINKS)));
+        } catch (IOException e) {
+            throw SysException.of(e);
+        }
+    }
+
+    @Override
+    public Replacement replace(Directory dir, byte[] name) throws SysException {
+        return NioReplacement.create(safe(dir), path(name));
     }
 
     @Override

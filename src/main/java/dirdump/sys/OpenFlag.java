@@ -27,6 +27,8 @@ final class OpenFlag {
     static final int O_NOATIME = 0x40000;
     /** Not in jnr-constants; as O_NOATIME. */
     static final int O_PATH = 0x200000;
+    /** Not in jnr-constants: __O_TMPFILE (as O_NOATIME) with O_DIRECTORY, as the kernel asks. */
+    static final int O_TMPFILE = 0x400000 | O_DIRECTORY;
 
     private OpenFlag() {
     }

@@ -73,6 +73,41 @@ public interface Os {
      */
     InputStream openInput(byte[] path) throws SysException;
 
+    /**
+     * Opens the regular file {@code name} in {@code dir} to read it through java.io: a file dirdump was
+     * given by name (a --replay snapshot). fstatat without following a link first, so that anything but
+     * a regular file (a FIFO that would block, a device) is not opened at all; then
+     * O_RDONLY|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC, so that what replaced it meanwhile cannot block
+     * either, and read only if fstat says it is still the file fstatat found.
+     */
+    default InputStream openRegular(Directory dir, byte[] name) throws SysException {
+        throw nativeOnly("openat");
+    }
+
+    /** What {@link #openRegular} says of a name that is no regular file (or no longer the one found). */
+    static SysException notRegular(FileType type) {
+        String what = switch (type) {
+            case DIRECTORY -> "a directory";
+            case SYMLINK -> "a symbolic link";
+            case FIFO -> "a FIFO";
+            case SOCKET -> "a socket";
+            case CHAR_DEVICE -> "a character device";
+            case BLOCK_DEVICE -> "a block device";
+            default -> "another file since it was found";
+        };
+        return SysException.invalid(what + ", not a regular file; not opened");
+    }
+
+    /**
+     * A new file, mode 0600, to replace {@code name} in {@code dir} once committed (a --save snapshot):
+     * made in dir so that the rename is atomic, with no name while it is written where the file system
+     * allows (O_TMPFILE), and never through a link or into an existing file. What is at {@code name}
+     * is replaced, never written to: check first that it is a regular file or a link.
+     */
+    default Replacement replace(Directory dir, byte[] name) throws SysException {
+        throw nativeOnly("openat");
+    }
+
     /** The soft limit of open descriptors (RLIMIT_NOFILE), raised to the hard limit first where it is lower. */
     long descriptorLimit();
 

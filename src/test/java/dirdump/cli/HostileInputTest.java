@@ -40,4 +40,16 @@ class HostileInputTest {
         assertEquals(2, nul.status(), nul.err());
         assertTrue(nul.err().startsWith("dirdump: " + zeros + ": more than 1 MiB of separators and no name"), nul.err());
     }
+
+    /** A snapshot is read only from a regular file, and a stream that does not begin as one ends at once. */
+    @Test
+    void aSnapshotThatIsNoFileOrNoSnapshotEndsAtOnce() throws Exception {
+        DirdumpRun device = assertTimeoutPreemptively(SOON, () -> DirdumpRun.of("--replay", "/dev/zero"));
+        assertEquals(2, device.status(), device.err());
+        assertTrue(device.err().startsWith("dirdump: --replay /dev/zero: a character device, not a regular file; not "
+                + "opened\n"), device.err());
+        DirdumpRun zeros = assertTimeoutPreemptively(SOON, () -> DirdumpRun.withInput(new byte[3 << 20], "--replay", "-"));
+        assertEquals(2, zeros.status(), zeros.err());
+        assertTrue(zeros.err().startsWith("dirdump: --replay -: not a dirdump snapshot"), zeros.err());
+    }
 }

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.PageCache;
+import dirdump.testing.SnapshotBytes;
+import dirdump.testing.Tmpfs;
 import dirdump.testing.Trees;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,6 +21,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -162,6 +166,95 @@ class SnapshotReplayTest {
             assertEquals(List.of("fifo", "s", "set"), left.map(p -> p.getFileName().toString()).sorted().toList(),
                     "no temporary file left beside it");
         }
+    }
+
+    /** The issue's snapshots of 79 bytes or so that claimed 2^30, 2^28 and 2^31 ranges, and an end of 2^64-1. */
+    @Test
+    void countsAreCheckedAgainstTheBytesLeft() throws Exception {
+        for (long k : new long[] {1L << 30, 1L << 28, 1L << 31}) {
+            SnapshotBytes s = SnapshotBytes.header(4096).root(tmp.toString()).u8('F').u32(1).raw(new byte[] {'f'})
+                    .u64(1L << 42).u64(0).u32(k);
+            if (k != 1L << 31) {
+                s.u64(0).u64(1);  // one range of the k, as in the issue; 2^31 had none present
+            }
+            Path snapshot = Files.write(tmp.resolve("claims-" + k), s.end(1).bytes());
+            refused(String.format(Locale.ROOT, "--replay %s: truncated: it ends before its end record (file 1 has %,d "
+                    + "ranges, and %d bytes are left)", snapshot, k, k == 1L << 31 ? 9 : 25), snapshot);
+        }
+        Path name = Files.write(tmp.resolve("name"),
+                SnapshotBytes.header(4096).root(tmp.toString()).u8('F').u32(1 << 20).end(0).bytes());
+        refused("--replay " + name + ": truncated: it ends before its end record (a name of 1,048,576 bytes, and 9 bytes "
+                + "are left)", name);
+        Path end = Files.write(tmp.resolve("end"), SnapshotBytes.header(4096).root(tmp.toString()).end(-1).bytes());
+        refused("--replay " + end + ": corrupt: 0 files, and its end says 18,446,744,073,709,551,615", end);
+        Path size = Files.write(tmp.resolve("size"),
+                SnapshotBytes.header(4096).root(tmp.toString()).file("f", -2, 0, 1).end(1).bytes());
+        refused("--replay " + size + ": corrupt: a file of 18,446,744,073,709,551,614 bytes", size);
+    }
+
+    /** Any user can make a sparse file of 2^63-1 bytes on tmpfs: it is saved and replayed, and the rest with it. */
+    @Test
+    void aFileOfTwoToTheSixtyThreeBytesIsSavedAndReplayed() throws Exception {
+        try (Tmpfs shm = Tmpfs.create(tmp)) {
+            Path set = Files.createDirectories(shm.dir().resolve("set"));
+            Trees.file(set.resolve("small"), 10_000, 1);
+            try (RandomAccessFile f = new RandomAccessFile(set.resolve("huge").toFile(), "rw")) {
+                f.write(new byte[4096]);  // one page of data, resident (tmpfs keeps it in the page cache)
+                f.setLength(Long.MAX_VALUE);
+            }
+            Path snapshot = tmp.resolve("huge.snapshot");
+            DirdumpRun save = DirdumpRun.of("status", "--save", snapshot, set);
+            assertEquals(0, save.status(), save.err());
+            assertTrue(save.err().contains("saved the resident pages of 2 files"), save.err());
+            DirdumpRun replay = DirdumpRun.json("--replay", snapshot);
+            assertEquals(0, replay.status(), replay.err());
+            JsonObject r = replay.summary().getAsJsonObject("replay");
+            assertEquals(2, r.get("files").getAsLong());
+            assertEquals(4096 + 12288, r.get("resident_bytes").getAsLong(), "a page of the huge file, 3 of the small");
+        }
+    }
+
+    /**
+     * Names that could lead out of their root, or are no names, are refused each, counted and told: the
+     * good entries beside them are replayed. (That /etc/passwd is not even opened: SnapshotRootSafetyIT.)
+     */
+    @Test
+    void namesOutOfTheirRootAreRefusedOneByOne() throws Exception {
+        Path tree = tmp.resolve("tree");
+        Path good = Trees.file(tree.resolve("good"), 8192, 1);
+        byte[] snapshot = SnapshotBytes.header(4096).root(tree.toString())
+                .file("../../../../../../etc/passwd", 10, 0, 1)
+                .file("/etc/passwd", 10, 0, 1)
+                .file("sub/../../tree/good", 8192, 0, 2)
+                .file("good\0/etc/passwd", 10, 0, 1)
+                .file("", 10, 0, 1)
+                .file("good", 8192, 0, 2)
+                .root("").file("", 10, 0, 1)
+                .end(7).bytes();
+        Path s = Files.write(tmp.resolve("s"), snapshot);
+        DirdumpRun replay = DirdumpRun.json("--replay", s, "--force");
+        assertEquals(1, replay.status(), "a refused record is an error of the replay: " + replay.err());
+        assertEquals(List.of(
+                "dirdump: --replay " + s + ": file record 1: its name \"../../../../../../etc/passwd\" has a \"..\" step, "
+                        + "which could lead out of its root; not read",
+                "dirdump: --replay " + s + ": file record 2: its name \"/etc/passwd\" starts with a slash: it is to lie "
+                        + "below its root; not read",
+                "dirdump: --replay " + s + ": file record 3: its name \"sub/../../tree/good\" has a \"..\" step, which "
+                        + "could lead out of its root; not read",
+                "dirdump: --replay " + s + ": file record 4: its name \"good\\x00/etc/passwd\" has a NUL byte, which no file "
+                        + "name has; not read",
+                "dirdump: --replay " + s + ": file record 5: its name \"\" is empty; not read",
+                "dirdump: --replay " + s + ": file record 7: its name \"\" is empty; not read"),
+                Arrays.asList(replay.err().split("\n")));
+        JsonObject r = replay.summary().getAsJsonObject("replay");
+        assertEquals(7, r.get("files").getAsLong(), "every record is counted, the empty ones too");
+        assertEquals(6, r.get("refused").getAsLong());
+        assertEquals(6, replay.count("errors"));
+        assertEquals(1, replay.count("files_read"), "only " + good);
+        assertEquals(8192, replay.count("bytes_read"));
+        DirdumpRun human = DirdumpRun.of("--replay", s, "--force");
+        assertTrue(human.err().contains(": 7 files, 8.0 KiB resident when saved; 0 no longer exist, 0 changed since, 6 "
+                + "refused for their names\n"), human.err());
     }
 
     private static void refused(String expected, Path snapshot) throws IOException {
