@@ -29,7 +29,9 @@ public final class Tally {
 
     /** Bytes of the files a run was to bring in that were in the page cache already, and so left alone. */
     public void addCachedLeft(long bytes) {
-        cachedLeft += bytes;
+        // saturating: a hostile snapshot may claim ranges of 2^63 bytes for a sparse file
+        long sum = cachedLeft + bytes;
+        cachedLeft = ((cachedLeft ^ sum) & (bytes ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 
     public void addSkipped(SkipReason reason) {
