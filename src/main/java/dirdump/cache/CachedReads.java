@@ -11,12 +11,14 @@ import dirdump.sys.SysException;
  * Whether the pages the page cache holds of a file can be read. cachestat and mincore count every page
  * the cache holds, also one whose read failed: read-ahead (WILLNEED advice, a reader's) that met an I/O
  * error leaves its pages there, not up to date, and each read of them tries the device again and fails
- * (EIO). So the cached ranges are read through a buffer by preadv2(RWF_NOWAIT), which copies the pages
- * that are up to date and never starts I/O or read-ahead: one call per 256 KiB cached, none for a file
- * with nothing cached. Where it stops short, the page there decides: no longer cached (evicted since it
- * was measured), it is passed over; cached, it is read for real (one byte), which waits for a read in
- * flight and tries a failed one again, and that read's error is the file's. Thread-safe: a buffer per
- * thread, made at its first file with cached pages.
+ * (EIO). So the ranges cachestat found cached are read through a buffer by preadv2(RWF_NOWAIT), which
+ * copies the pages that are up to date and waits for no I/O: one call per 256 KiB cached, none for a
+ * file with nothing cached. Where it stops short, the page there decides: no longer cached (evicted
+ * since it was measured), it is passed over; cached, it is read for real (one byte), which waits for a
+ * read in flight and tries a failed one again, and that read's error is the file's. Not quite free of
+ * I/O on Linux 6.18: a page that carries the kernel's read-ahead mark starts read-ahead of the pages
+ * after it (of a file cached whole, none), and one evicted meanwhile has its read started.
+ * Thread-safe: a buffer per thread, made at its first file with cached pages.
  */
 public final class CachedReads {
     private static final int BUFFER = 256 << 10;

@@ -11,9 +11,9 @@ import dirdump.sys.SysException;
 import java.util.function.BooleanSupplier;
 
 /**
- * Measures the page-cache residency of each listed file, in sequence order. Reads nothing from a
- * device: the cached pages are read from memory only (see CachedReads), so that a page whose read
- * failed is not counted as cached, and its file is reported.
+ * Measures the page-cache residency of each listed file, in sequence order. Its cached pages are read
+ * from memory (see CachedReads), so that a page whose read failed is not counted as cached, and its
+ * file is reported.
  */
 public final class StatusRun {
     /** Each file's residency as it is measured, for a per-file listing (null when unknown), and its size. */
