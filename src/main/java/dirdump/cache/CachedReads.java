@@ -11,9 +11,13 @@ import dirdump.sys.SysException;
  * Whether the pages the page cache holds of a file can be read. cachestat and mincore count every page
  * the cache holds, also one whose read failed: read-ahead (WILLNEED advice, a reader's) that met an I/O
  * error leaves its pages there, not up to date, and each read of them tries the device again and fails
- * (EIO). So the ranges cachestat found cached are read through a buffer by preadv2(RWF_NOWAIT), which
- * copies the pages that are up to date and waits for no I/O: one call per 256 KiB cached, none for a
- * file with nothing cached. Where it stops short, the page there decides: no longer cached (evicted
+ * (EIO). So the ranges cachestat found cached are read by preadv2(RWF_NOWAIT), which copies the pages
+ * that are up to date and waits for no I/O: a range of up to 256 KiB whole (one call), a longer one only
+ * its last page, and whole only if that cannot be read (to find the first page that cannot), so that a
+ * cron job re-checking a cached terabyte copies a page a range, not the terabyte. A failed read-ahead
+ * leaves its whole window not up to date, up to the range's end where the device failed from there on
+ * (a cut-short or failing disk); a bad page inside a long range that is readable at its end is not
+ * found. None for a file with nothing cached. Where it stops short, the page there decides: no longer cached (evicted
  * since it was measured), it is passed over; cached, it is read for real (one byte), which waits for a
  * read in flight and tries a failed one again, and that read's error is the file's. Not quite free of
  * I/O on Linux 6.18: a page that carries the kernel's read-ahead mark starts read-ahead of the pages
@@ -69,8 +73,9 @@ public final class CachedReads {
         ReadBuffer buffer = buffers.get();
         long readable = 0;
         for (int i = 0; i < ranges.length; i += 2) {
-            long pos = ranges[i];
             long end = ranges[i + 1];
+            long last = Math.max(ranges[i], end - pageSize);
+            long pos = end - ranges[i] <= BUFFER || !readable(file, buffer, last, end) ? ranges[i] : end;
             long confirmed = -1;
             try {
                 while (pos < end) {
@@ -99,6 +104,15 @@ public final class CachedReads {
             readable += end - ranges[i];
         }
         return new Scan(readable, null);
+    }
+
+    /** Whether the bytes from {@code pos} to {@code end} (at most a page) are copied from the cache whole. */
+    private static boolean readable(OpenFile file, ReadBuffer buffer, long pos, long end) {
+        try {
+            return file.readCached(buffer, pos, (int) (end - pos)) == end - pos;
+        } catch (SysException e) {
+            return false;  // the scan of the whole range tells why
+        }
     }
 
     /** Whether the page at {@code offset} is in the cache; false where cachestat cannot tell. */
