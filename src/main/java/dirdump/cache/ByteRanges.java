@@ -51,6 +51,21 @@ public final class ByteRanges {
         return size - start <= pageSize ? size : start + pageSize;
     }
 
+    /** The parts of {@code ranges} that {@code part} (ranges within them) does not cover. */
+    public static long[] minus(long[] ranges, long[] part) {
+        Builder b = new Builder();
+        int j = 0;
+        for (int i = 0; i < ranges.length; i += 2) {
+            long from = ranges[i];
+            for (; j < part.length && part[j] < ranges[i + 1]; j += 2) {
+                b.add(from, part[j]);
+                from = part[j + 1];
+            }
+            b.add(from, ranges[i + 1]);
+        }
+        return b.build();
+    }
+
     /** Collects ranges in order, joining those that touch and leaving out empty ones. */
     public static final class Builder {
         private long[] ranges = new long[8];

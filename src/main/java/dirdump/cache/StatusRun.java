@@ -10,7 +10,11 @@ import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 import java.util.function.BooleanSupplier;
 
-/** Measures the page-cache residency of each listed file, in sequence order; reads nothing. */
+/**
+ * Measures the page-cache residency of each listed file, in sequence order. Its cached pages are read
+ * from memory (see CachedReads), so that a page whose read failed is not counted as cached, and its
+ * file is reported.
+ */
 public final class StatusRun {
     /** Each file's residency as it is measured, for a per-file listing (null when unknown), and its size. */
     @FunctionalInterface
@@ -39,13 +43,18 @@ public final class StatusRun {
      */
     public static PageTotals run(Os os, WalkResult listing, int[] sequence, ResidencyProbe probe, Tally tally,
                                  Reporter reporter, Rows rows, Saver saver, int threads, BooleanSupplier stop) {
+        CachedReads reads = new CachedReads(os);
         return FilePass.run(os, listing, sequence, tally, reporter, "not measured", threads, stop, PageTotals::new,
                 PageTotals::add, (part, f, path, file, st) -> {
-                    Residency r = probe.measure(file, st);
+                    CachedReads.Checked c = reads.residency(file, st, probe.measure(file, st), probe);
+                    Residency r = c.residency();
                     part.add(r);
                     rows.file(path, r, st.size);
                     if (saver != null) {
                         saver.file(f, file, st, r);
+                    }
+                    if (c.failure() != null) {
+                        throw c.failure();  // counted as the pages it could read, and reported as an error
                     }
                 });
     }

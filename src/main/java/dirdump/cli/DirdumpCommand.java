@@ -49,7 +49,9 @@ import picocli.CommandLine.Spec;
                 + "(physical order on rotating disks, inode order on others), to pull the files into the page "
                 + "cache as fast as the storage allows.",
             "FIFOs, sockets, devices and symbolic links are skipped; a file with several hard links is read once; "
-                + "a file whose every page is in the page cache already is skipped unless --force. "
+                + "a file whose every page is in the page cache already is skipped unless --force, once its "
+                + "cached pages are read from memory: a file whose cached pages cannot be (a read of them failed: "
+                + "an I/O error) is an error, not skipped. "
                 + "Nothing read is ever written to, and access times are left alone where the kernel allows.",
             ""},
         exitCodeListHeading = "%nExit status:%n",
@@ -136,7 +138,9 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     @Option(names = "--method", paramLabel = "METHOD",
             description = "read (default): copy every byte through the buffer; willneed: ask the kernel to "
-                    + "fetch each file (posix_fadvise WILLNEED) without copying.")
+                    + "fetch each file (posix_fadvise WILLNEED) without copying. The kernel's reads for willneed "
+                    + "happen after it returns: a read that fails there is reported by the next status or run, "
+                    + "not by this one.")
     ReadMethod method = ReadMethod.READ;
 
     @Option(names = "--prefetch", paramLabel = "N",

@@ -28,9 +28,13 @@ import picocli.CommandLine.Parameters;
         description = {
             "Shows how many pages of the files under each PATH are in the page cache: in total, and with -v a row "
                 + "for each file, in the order of the walk (or --order), with fincore's columns RES PAGES SIZE FILE. "
-                + "Reads nothing. The table goes to stdout, the totals to stderr.",
+                + "Reads nothing from disk: the cached pages are read from memory, to check that they can be. "
+                + "The table goes to stdout, the totals to stderr.",
             "A file whose residency the kernel does not tell (one you neither own nor may write to) is shown as "
                 + "unknown and left out of the total, never given a number that may be false.",
+            "A page whose read failed (an I/O error) stays in the page cache, and fincore counts it; here it "
+                + "and the file's pages after it count as not cached, and the file is an error: \"pages cached "
+                + "but unreadable\".",
             ""},
         exitCodeListHeading = "%nExit status:%n",
         footerHeading = "%nExamples:%n",

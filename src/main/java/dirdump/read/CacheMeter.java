@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.cache.CachedReads;
 import dirdump.cache.ProbeMethod;
 import dirdump.cache.ResidencyChange;
 import dirdump.cache.ResidencyProbe;
@@ -15,11 +16,13 @@ import dirdump.sys.SysException;
 final class CacheMeter {
     /** cachestat only: one 0.24 us call; mmap + mincore would cost about as much as reading a small file. */
     private final ResidencyProbe probe = new ResidencyProbe(ProbeMethod.CACHESTAT);
+    private final CachedReads reads;
     private final ResidencyChange totals;
     /** Whether each file is measured again once read (one cachestat a file, which -q leaves out). */
     private final boolean measureAfter;
 
-    CacheMeter(ResidencyChange totals, boolean measureAfter) {
+    CacheMeter(CachedReads reads, ResidencyChange totals, boolean measureAfter) {
+        this.reads = reads;
         this.totals = totals;
         this.measureAfter = measureAfter;
     }
@@ -40,6 +43,23 @@ final class CacheMeter {
         } catch (SysException e) {
             return null;
         }
+    }
+
+    /** The page ranges of {@code pages} cached (see ResidencyProbe#ranges), or null if unknown. */
+    long[] cached(OpenFile file, long[] pages, int pageSize) {
+        try {
+            return probe.ranges(file, pages, true, pageSize);
+        } catch (SysException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Why pages of the cached byte ranges cannot be read (a read of them failed: see CachedReads), or
+     * null if they can, or if that cannot be told.
+     */
+    SysException unreadable(OpenFile file, long[] cached, int pageSize) {
+        return reads.unreadable(file, cached, pageSize);
     }
 
     /** A file left alone: as resident after as before. */

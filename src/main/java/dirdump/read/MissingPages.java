@@ -7,6 +7,7 @@ import dirdump.outcome.Tally;
 import dirdump.scan.Opened;
 import dirdump.sys.Residency;
 import dirdump.sys.Stat;
+import dirdump.sys.SysException;
 
 /**
  * Works out what is to be brought in of an opened file: the bytes wanted of it (all, or ranges), less
@@ -22,6 +23,8 @@ final class MissingPages {
 
     private final Wanted wanted;
     private final boolean skipCached;
+    /** WILLNEED: advice brings in no page the cache holds already, and a failed one stays failed. */
+    private final boolean adviceOnly;
     private final CacheMeter meter;
     private final Tally tally;
     private final Reporter reporter;
@@ -29,6 +32,7 @@ final class MissingPages {
     MissingPages(ReadPlan plan, CacheMeter meter, Tally tally, Reporter reporter) {
         this.wanted = plan.wanted();
         this.skipCached = plan.skipCached();
+        this.adviceOnly = plan.method() == ReadMethod.WILLNEED;
         this.meter = meter;
         this.tally = tally;
         this.reporter = reporter;
@@ -36,26 +40,39 @@ final class MissingPages {
 
     /**
      * Measures the file's residency on the descriptor just checked by fstat (one cachestat). A file
-     * whose wanted bytes are all in the cache is counted, closed and not passed on (null), unless
-     * --force; of one partly cached, only the ranges not cached are passed on, found by cachestat over
-     * halves (ResidencyProbe#ranges). A file none of which is cached costs nothing more.
+     * whose wanted bytes are all in the cache, and can be read from it (CachedReads: one preadv2 per
+     * 256 KiB cached), is counted, closed and not passed on (null), unless --force; of one partly
+     * cached, only the ranges not cached are passed on, found by cachestat over halves
+     * (ResidencyProbe#ranges). A file none of which is cached costs nothing more. A file whose cached
+     * pages cannot be read (a read of them failed: EIO) is reported and counted as an error, and not
+     * passed on: reading it again fails again, and advice does not bring in a page the cache holds.
      */
     FileToRead of(Opened o) {
         Stat st = o.stat();
         Residency before = meter.measure(o.file(), st);
         long[] want = wanted.ranges(o.path(), st);
         if (skipCached && before != null && want == null && before.allResident()) {
-            return skip(o, before, st.size);  // the common cached file: no ranges to work out
+            // the common cached file: no ranges to work out
+            long[] whole = ByteRanges.whole(st.size);
+            return unreadable(o, before, st.sparse() ? cached(o, before, pages(null, before, st)) : whole)
+                    ? null : skip(o, before, st.size);
         }
         if (!skipCached || before == null || (want == null && before.residentPages() == 0)
                 || (want != null && want.length == 0)) {
+            if (adviceOnly && before != null && before.residentPages() > 0 && (want == null || want.length > 0)
+                    && unreadable(o, before, cached(o, before, pages(want, before, st)))) {
+                return null;  // --force: advice would leave its failed pages as they are
+            }
             return new FileToRead(o, before, want);
         }
-        long[] pages = ByteRanges.pages(want == null ? ByteRanges.whole(st.size) : want, before.pageSize(), st.size);
+        long[] pages = pages(want, before, st);
         long[] missing = before.allResident() ? new long[0]
                 : before.residentPages() == 0 ? pages : meter.uncached(o.file(), pages, READ_THROUGH);
         if (missing == null) {
             return new FileToRead(o, before, want);  // unknown: read as asked
+        }
+        if (unreadable(o, before, ByteRanges.minus(pages, missing))) {
+            return null;
         }
         long cached = ByteRanges.length(pages) - ByteRanges.length(missing);
         if (missing.length > 0) {
@@ -63,6 +80,32 @@ final class MissingPages {
             return new FileToRead(o, before, missing);
         }
         return skip(o, before, cached);
+    }
+
+    /** The whole pages of the {@code want} ranges (null: the whole file). */
+    private static long[] pages(long[] want, Residency before, Stat st) {
+        return ByteRanges.pages(want == null ? ByteRanges.whole(st.size) : want, before.pageSize(), st.size);
+    }
+
+    /** The cached ones of {@code pages}, or null if unknown. */
+    private long[] cached(Opened o, Residency before, long[] pages) {
+        return meter.cached(o.file(), pages, before.pageSize());
+    }
+
+    /**
+     * Whether pages of the {@code cached} byte ranges (null: unknown) cannot be read: then the file is
+     * reported, counted as an error and closed, and left out of the residency totals, as a file whose
+     * read fails.
+     */
+    private boolean unreadable(Opened o, Residency before, long[] cached) {
+        SysException failure = cached == null ? null : meter.unreadable(o.file(), cached, before.pageSize());
+        if (failure == null) {
+            return false;
+        }
+        o.file().close();
+        reporter.error(o.path(), failure.getMessage());
+        tally.addError();
+        return true;
     }
 
     /** A file whose wanted pages are all cached: counted ({@code cached} bytes left alone), closed, not passed on. */

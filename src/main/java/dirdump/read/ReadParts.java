@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.cache.CachedReads;
 import dirdump.cache.ResidencyChange;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
@@ -83,7 +84,7 @@ record ReadParts(Os os, WalkResult listing, ReadPlan plan, ReadLimits control, R
     private CacheMeter meter() {
         ResidencyChange residency = new ResidencyChange();
         residencies.add(residency);
-        return new CacheMeter(residency, plan.measureAfter());
+        return new CacheMeter(new CachedReads(os), residency, plan.measureAfter());
     }
 
     private void setIoPriority() {

@@ -27,10 +27,12 @@ public enum ExitCode {
             Command.BENCH, "every run ended well",
             Command.TESTDATA_GEN, "the tree was written")),
     SOME_FAILED(1, Map.of(
-            Command.READ, "the run finished, but some files or directories could not be read, or changed between "
+            Command.READ, "the run finished, but some files or directories could not be read (cached pages that "
+                    + "cannot be read among them), or changed between "
                     + "listing and reading, or a name in the --files-from list does not exist",
             Command.ORDER, "some files or directories could not be listed or opened",
-            Command.STATUS, "some files or directories could not be opened, or changed since they were listed",
+            Command.STATUS, "some files or directories could not be opened, or changed since they were listed, or "
+                    + "some cached pages could not be read (an I/O error)",
             Command.EVICT, "some files or directories could not be opened or evicted",
             Command.LOCK, "some files or directories could not be locked",
             Command.BENCH, "a run failed: a read could not read every file or read none, or a --vs command did not "

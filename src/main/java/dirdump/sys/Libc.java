@@ -17,6 +17,10 @@ public interface Libc {
     @SaveError
     long pread(int fd, Pointer buf, long count, long offset);
 
+    /** glibc 2.26+. For RWF_NOWAIT: a read of cached pages only (see {@link OpenFile#readCached}). */
+    @SaveError
+    long preadv2(int fd, Pointer iov, int iovcnt, long offset, int flags);
+
     @SaveError
     long lseek(int fd, long offset, int whence);
 

@@ -48,6 +48,8 @@ final class LibcOs implements Os {
     private static final int EINTR = 4;
     private static final int ENXIO = 6;
     private static final int EEXIST = 17;
+    private static final int EAGAIN = 11;
+    private static final int RWF_NOWAIT = 8;
     private static final int SEEK_DATA = 3;
     private static final int SEEK_HOLE = 4;
     private static final int POSIX_FADV_RANDOM = 1;
@@ -78,7 +80,7 @@ final class LibcOs implements Os {
     /** openat2 refused once (ENOSYS, or EPERM from a seccomp filter): it will be each time. */
     private volatile boolean openat2Missing;
     private final ThreadLocal<DirentBuffer> direntBuffers;
-    /** Per-thread native memory for the structs of fiemap, cachestat and FIBMAP. */
+    /** Per-thread native memory for the structs of fiemap, cachestat, FIBMAP and preadv2's iovec. */
     private final ThreadLocal<Pointer> scratch;
     private final int pageSize;
     /**
@@ -595,6 +597,27 @@ final class LibcOs implements Os {
         public int read(ReadBuffer buffer, long offset, int length) throws SysException {
             NativeBuffer nb = (NativeBuffer) buffer;
             return restarted(() -> libc.pread(fd, nb.pointer, Math.min(length, nb.capacity), offset));
+        }
+
+        @Override
+        public int readCached(ReadBuffer buffer, long offset, int length) throws SysException {
+            NativeBuffer nb = (NativeBuffer) buffer;
+            Pointer iov = scratch.get();  // struct iovec {base, len}: two native words
+            iov.putAddress(0, nb.pointer.address());
+            iov.putAddress(runtime.addressSize(), Math.min(length, nb.capacity));
+            while (true) {
+                long n = libc.preadv2(fd, iov, 1, offset, RWF_NOWAIT);
+                if (n >= 0) {
+                    return (int) n;
+                }
+                int errno = lastError();
+                if (errno == EAGAIN) {
+                    return -1;
+                }
+                if (errno != EINTR) {
+                    throw new SysException(errno, strerror(errno));
+                }
+            }
         }
 
         @Override

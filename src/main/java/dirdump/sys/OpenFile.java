@@ -13,6 +13,17 @@ public interface OpenFile extends Closeable {
     /** pread(2): up to {@code length} bytes (at most the buffer's capacity) at {@code offset}; 0 at end of file. */
     int read(ReadBuffer buffer, long offset, int length) throws SysException;
 
+    /**
+     * preadv2(RWF_NOWAIT): as {@link #read(ReadBuffer, long, int)}, but only of pages in the page cache
+     * and up to date, waiting for no I/O: fewer bytes where such a page ends the run, and -1 (EAGAIN) if
+     * the first is not one. A page whose read failed stays cached, not up to date: counted by cachestat
+     * and mincore, it is not read here. (Linux 6.18 still starts the read of a page not cached, and
+     * read-ahead at the kernel's mark.)
+     */
+    default int readCached(ReadBuffer buffer, long offset, int length) throws SysException {
+        throw Os.nativeOnly("preadv2");
+    }
+
     /** lseek(SEEK_DATA): where the next data at or after {@code offset} starts; -1 if there is none. */
     long nextData(long offset) throws SysException;
 

@@ -74,6 +74,26 @@ class LibcOsTest {
         });
     }
 
+    /**
+     * preadv2(RWF_NOWAIT) copies only pages cached and up to date. (It is not free of I/O on Linux 6.18:
+     * a page not cached has its read started, and the read-ahead mark starts read-ahead; so CachedReads
+     * reads only ranges that cachestat found cached.)
+     */
+    @Test
+    void readCachedReadsOnlyWhatTheCacheHolds() throws Exception {
+        Path f = syncedFile("nowait", 16 * 4096);
+        PageCache.retryIfDropped(() -> {
+            try (OpenFile file = open(f)) {
+                ReadBuffer buffer = os.allocate(1 << 20);
+                file.dontNeed();
+                assertEquals(-1, file.readCached(buffer, 0, buffer.capacity()), "nothing cached: EAGAIN");
+                PageCache.cacheOnly(f, 0, 8 * 4096);
+                assertEquals(8 * 4096, file.readCached(buffer, 0, buffer.capacity()), "up to the first page not cached");
+                assertEquals(0, file.readCached(buffer, 16 * 4096, 10), "0 at the end of the file");
+            }
+        });
+    }
+
     /** Why residency can be unknown: the kernel's rule (Linux 5.2+ for mincore) seen on this machine. */
     @Test
     void forAFileNeitherOwnedNorWritableMincoreLiesAndCachestatRefuses() throws Exception {

@@ -1,0 +1,126 @@
+package dirdump.cache;
+
+import dirdump.sys.OpenFile;
+import dirdump.sys.Os;
+import dirdump.sys.ReadBuffer;
+import dirdump.sys.Residency;
+import dirdump.sys.Stat;
+import dirdump.sys.SysException;
+
+/**
+ * Whether the pages the page cache holds of a file can be read. cachestat and mincore count every page
+ * the cache holds, also one whose read failed: read-ahead (WILLNEED advice, a reader's) that met an I/O
+ * error leaves its pages there, not up to date, and each read of them tries the device again and fails
+ * (EIO). So the ranges cachestat found cached are read by preadv2(RWF_NOWAIT), which copies the pages
+ * that are up to date and waits for no I/O: a range of up to 256 KiB whole (one call), a longer one only
+ * its last page, and whole only if that cannot be read (to find the first page that cannot), so that a
+ * cron job re-checking a cached terabyte copies a page a range, not the terabyte. A failed read-ahead
+ * leaves its whole window not up to date, up to the range's end where the device failed from there on
+ * (a cut-short or failing disk); a bad page inside a long range that is readable at its end is not
+ * found. None for a file with nothing cached. Where it stops short, the page there decides: no longer cached (evicted
+ * since it was measured), it is passed over; cached, it is read for real (one byte), which waits for a
+ * read in flight and tries a failed one again, and that read's error is the file's. Not quite free of
+ * I/O on Linux 6.18: a page that carries the kernel's read-ahead mark starts read-ahead of the pages
+ * after it (of a file cached whole, none), and one evicted meanwhile has its read started.
+ * Thread-safe: a buffer per thread, made at its first file with cached pages.
+ */
+public final class CachedReads {
+    private static final int BUFFER = 256 << 10;
+
+    private final ThreadLocal<ReadBuffer> buffers;
+
+    public CachedReads(Os os) {
+        this.buffers = ThreadLocal.withInitial(() -> os.allocate(BUFFER));
+    }
+
+    /** The pages of a file measured as {@code measured} that are cached and readable, and why the rest are not. */
+    public record Checked(Residency residency, SysException failure) {
+    }
+
+    /**
+     * The residency of the file, measured as {@code measured} (or null, unknown), with the pages from
+     * the first that cannot be read on counted as not cached, and that page's failure. Only the parts
+     * cached are read, found by {@code probe} (ResidencyProbe#ranges) unless all of a file with no holes
+     * is; as measured where that cannot be told (no preadv2 or no RWF_NOWAIT here).
+     */
+    public Checked residency(OpenFile file, Stat st, Residency measured, ResidencyProbe probe) throws SysException {
+        if (measured == null || measured.residentPages() == 0) {
+            return new Checked(measured, null);
+        }
+        int pageSize = measured.pageSize();
+        long[] pages = ByteRanges.pages(ByteRanges.whole(st.size), pageSize, st.size);
+        long[] cached = measured.allResident() && !st.sparse() ? pages : probe.ranges(file, pages, true, pageSize);
+        Scan scan = cached == null ? null : scan(file, cached, pageSize);
+        if (scan == null || scan.failure == null) {
+            return new Checked(measured, null);
+        }
+        long readable = Math.min(scan.readable / pageSize, measured.residentPages());
+        return new Checked(new Residency(readable, measured.totalPages(), pageSize), scan.failure);
+    }
+
+    /** Why the first page of the cached byte {@code ranges} that cannot be read cannot be; null if all can, or if unknown. */
+    public SysException unreadable(OpenFile file, long[] ranges, int pageSize) {
+        Scan scan = scan(file, ranges, pageSize);
+        return scan == null ? null : scan.failure;
+    }
+
+    /** The bytes readable before the first page that is not (all, if none is), and why it is not. */
+    private record Scan(long readable, SysException failure) {
+    }
+
+    /** The cached ranges read up to the first page that cannot be; null if this cannot be told here. */
+    private Scan scan(OpenFile file, long[] ranges, int pageSize) {
+        ReadBuffer buffer = buffers.get();
+        long readable = 0;
+        for (int i = 0; i < ranges.length; i += 2) {
+            long end = ranges[i + 1];
+            long last = Math.max(ranges[i], end - pageSize);
+            long pos = end - ranges[i] <= BUFFER || !readable(file, buffer, last, end) ? ranges[i] : end;
+            long confirmed = -1;
+            try {
+                while (pos < end) {
+                    int n = file.readCached(buffer, pos, (int) Math.min(buffer.capacity(), end - pos));
+                    if (n == 0) {
+                        break;  // the file ends sooner: truncated since it was measured
+                    }
+                    if (n > 0) {
+                        pos += n;
+                    } else if (pos == confirmed || !cached(file, pos - pos % pageSize)) {
+                        pos += pageSize - pos % pageSize;  // evicted since it was measured: not this check's
+                    } else {
+                        // Cached but not up to date: a real read waits for a read in flight, or tries a
+                        // failed one again, and fails as a reader of the file would.
+                        file.read(buffer, pos, 1);
+                        confirmed = pos;
+                    }
+                }
+            } catch (SysException e) {
+                if (e.isUnsupported()) {
+                    return null;
+                }
+                return new Scan(readable + pos - ranges[i],
+                        new SysException(e.errno(), "pages cached but unreadable (" + e.getMessage() + ")"));
+            }
+            readable += end - ranges[i];
+        }
+        return new Scan(readable, null);
+    }
+
+    /** Whether the bytes from {@code pos} to {@code end} (at most a page) are copied from the cache whole. */
+    private static boolean readable(OpenFile file, ReadBuffer buffer, long pos, long end) {
+        try {
+            return file.readCached(buffer, pos, (int) (end - pos)) == end - pos;
+        } catch (SysException e) {
+            return false;  // the scan of the whole range tells why
+        }
+    }
+
+    /** Whether the page at {@code offset} is in the cache; false where cachestat cannot tell. */
+    private static boolean cached(OpenFile file, long offset) {
+        try {
+            return file.cachestat(offset, 1).residentPages() > 0;
+        } catch (SysException e) {
+            return false;
+        }
+    }
+}
