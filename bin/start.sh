@@ -38,11 +38,13 @@ fi
 # What run's COMMAND is to get back unchanged (cli.ChildCommand): the signals the caller ignored and
 # blocked (this shell inherited them, and the JVM changes some), read here without a process, and each
 # variable the launcher changes below, in DIRDUMP_CALLER_VAR: "=VALUE" if the caller set it, "" if not.
-blocked= ignored=
+# The effective uid too, for trusted() below (no id(1) to start).
+blocked= ignored= uid=
 while read -r key value; do
     case $key in
         SigBlk:) blocked=$value ;;
         SigIgn:) ignored=$value ;;
+        Uid:) uid=${value#*[!0-9]} uid=${uid%%[!0-9]*} ;;
     esac
 done </proc/$$/status 2>/dev/null
 remember() {
@@ -134,10 +136,8 @@ esac
 # can write to them (ssh's StrictModes; a sticky directory above, as /tmp, is safe: no one else can
 # rename what is this user's in it), so that no other user can change what is in DIR. Then DIR, with
 # its symbolic links resolved, is in $trusted.
-uid=
 trusted() {
-    trusted=$(cd -- "$1" 2>/dev/null && pwd -P) || return 1
-    uid=${uid:-$(id -u)} || return 1
+    trusted=$(cd -- "$1" 2>/dev/null && pwd -P) && [ -n "$uid" ] || return 1
     set -- "$trusted"
     up=$trusted
     while [ -n "$up" ]; do
@@ -165,13 +165,13 @@ cache_directory() {
 
 # native_library DIR: jffi (jnr-ffi's native part) loads its library from DIR/jni (jffi.boot.library.path),
 # where the build or the install put it for each architecture: an installed dirdump extracts nothing.
-# Without DIR, jffi unpacks it from the jar into the user's cache directory (above), and where there
+# Without DIR or DIR/jni (a jar built before there was one), jffi unpacks it from the jar into the user's cache directory (above), and where there
 # is none, nowhere: dirdump then runs on java.nio, after a warning that says why. Never into a
 # directory another user can write, whose owner could swap the file before it is loaded, nor into
 # java.io.tmpdir or the working directory, where jffi would go by itself.
 jffi_boot= jffi_extract=
 native_library() {
-    if [ -n "$1" ]; then
+    if [ -n "$1" ] && [ -d "$1/jni" ]; then
         jffi_boot=$1/jni jffi_extract=$1/jni  # what jffi would unpack there if loading failed is its own too
     elif cache_directory dirdump; then
         jffi_extract=$cache
