@@ -177,10 +177,14 @@ public final class ManPage {
                 + "and exits 2.");
         item(m, ".B DIRDUMP_JAVA_OPTS",
                 "JVM options, in place of the launcher's own (the serial collector, and the C1 "
-                + "compiler only).");
+                + "compiler only), split at blanks. JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS and _JAVA_OPTIONS do not "
+                + "apply to dirdump's JVM, and no option file (.hotspotrc, .hotspot_compiler) is read from the "
+                + "working directory; run's COMMAND gets them, and the locale, as dirdump was given them.");
         item(m, ".BR XDG_CACHE_HOME \", \" HOME",
                 "Where the installed launcher keeps the class-data archive of a JVM it was not "
-                + "installed with: $XDG_CACHE_HOME/dirdump, else $HOME/.cache/dirdump (see FILES in dirdump(1)).");
+                + "installed with: $XDG_CACHE_HOME/dirdump, else $HOME/.cache/dirdump (see FILES in dirdump(1)); "
+                + "only absolute ones, and only if that directory and every one above it belong to the user or "
+                + "root and no one else can write to them. HOME is never created.");
     }
 
     private static void files(StringBuilder m) {
@@ -194,7 +198,10 @@ public final class ManPage {
         item(m, ".I ~/.cache/dirdump/",
                 "The archive for another JVM (after an upgrade, or with JAVA_HOME), made by the first "
                 + "run that uses it, and again when the jar is replaced. Without a cache directory that can be "
-                + "written, dirdump runs without one.");
+                + "written and that no other user can change, dirdump runs without one.");
+        item(m, ".I PREFIX/lib/dirdump/jni/",
+                "The native part of jnr-ffi (jffi) for each Linux architecture, loaded from there: nothing is "
+                + "unpacked at run time.");
         item(m, ".I PREFIX/share/doc/dirdump/dirdump\\-warm@.service, dirdump\\-warm@.timer",
                 "Example systemd units that warm a directory every 15 minutes, with --quiet.");
     }
