@@ -40,7 +40,17 @@ needs_archive() {
     [ -n "$jsa" ] && { [ ! -f "$jsa" ] || [ "$jar" -nt "$jsa" ]; }
 }
 
-extract_native_library_into "$target/jffi"
+# target/ belongs to whoever built it: its native library (the build unpacks it into target/jni) and
+# class-data archive are used only where it is trusted (start.sh); else jffi's library comes from the
+# cache directory, and there is no archive. Sets $jsa empty then.
+use_target() {
+    if trusted "$target"; then
+        native_library "$target"
+    else
+        native_library ""
+        jsa=
+    fi
+}
 
 # Runs "$@" holding the checkout's build lock, so that runs started together do not build over each
 # other. flock(1) (util-linux) frees the lock when its holder ends, however it ends; without it,
@@ -84,6 +94,7 @@ prepare() {
     fi
     [ -f "$jar" ] || return
     # The class-data archive (bin/start.sh), made once per build by a run over the sources.
+    use_target
     if needs_archive; then
         make_archive "$jsa" "$jar" "$home/src"
     fi
@@ -121,5 +132,6 @@ if { [ -n "$stale" ] || [ -f "$log" ]; } && [ -n "$(newer_source "$jar")" ]; the
     echo "$tool: warning: the sources changed, but $why: running the jar built before" >&2
 fi
 
+use_target
 { [ -z "$jsa" ] || needs_archive; } && jsa=
 run_jar "$jar" "$jsa" "$@"

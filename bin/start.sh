@@ -35,19 +35,46 @@ if ! [ . -ef "${PWD:-}" ] && ! env pwd -P >/dev/null 2>&1; then
     exec 8<. && cd / && cwd_fd=8
 fi
 
+# What run's COMMAND is to get back unchanged (cli.ChildCommand): the signals the caller ignored and
+# blocked (this shell inherited them, and the JVM changes some), read here without a process, and each
+# variable the launcher changes below, in DIRDUMP_CALLER_VAR: "=VALUE" if the caller set it, "" if not.
+# The effective uid too, for trusted() below (no id(1) to start).
+blocked= ignored= uid=
+while read -r key value; do
+    case $key in
+        SigBlk:) blocked=$value ;;
+        SigIgn:) ignored=$value ;;
+        Uid:) uid=${value#*[!0-9]} uid=${uid%%[!0-9]*} ;;
+    esac
+done </proc/$$/status 2>/dev/null
+remember() {
+    for var; do
+        if eval "[ -n \"\${$var+set}\" ]"; then eval "DIRDUMP_CALLER_$var==\$$var"; else eval "DIRDUMP_CALLER_$var="; fi
+        export "DIRDUMP_CALLER_$var"
+    done
+}
+
 # Error texts in English whatever the locale: the JDK's own (java.nio's in the fallback, a failed
 # write's) are strerror(3)'s, in the language of LC_MESSAGES, which LC_ALL would override. So LC_ALL
 # becomes LANG (it overrode every LC_* anyway) and LC_MESSAGES is C; every other category stays what it
 # was. Set before java starts, before it has any thread (setlocale(3) is not thread-safe). dirdump's
 # own libc calls use a C locale object of their own (strerror_l), also when run without this launcher.
 if [ -n "${LC_ALL:-}" ]; then
+    remember LANG LC_ALL LC_CTYPE LC_NUMERIC LC_TIME LC_COLLATE LC_MONETARY LC_PAPER LC_NAME LC_ADDRESS \
+        LC_TELEPHONE LC_MEASUREMENT LC_IDENTIFICATION
     LANG=$LC_ALL
     export LANG
     unset LC_ALL LC_CTYPE LC_NUMERIC LC_TIME LC_COLLATE LC_MONETARY LC_PAPER LC_NAME LC_ADDRESS \
         LC_TELEPHONE LC_MEASUREMENT LC_IDENTIFICATION
 fi
+remember LC_MESSAGES
 LC_MESSAGES=C
 export LC_MESSAGES
+# The JVM's options are the launcher's and DIRDUMP_JAVA_OPTS only: the JDK's variables would make it
+# say "Picked up ..." on stderr, also under -q, and could load an agent into a dirdump run as root.
+for var in JAVA_TOOL_OPTIONS JDK_JAVA_OPTIONS _JAVA_OPTIONS; do
+    if eval "[ -n \"\${$var+set}\" ]"; then remember "$var"; unset "$var"; fi
+done
 
 # The JVM: $JAVA_HOME/bin/java, else the first java on PATH.
 if [ -n "${JAVA_HOME:-}" ]; then
@@ -91,10 +118,12 @@ if [ -z "$version" ]; then
 fi
 major=${version#1.}  # 1.8.0_402 is Java 8
 major=${major%%[!0-9]*}
-if [ -z "$major" ]; then
-    echo "$tool: needs Java 17 or newer ($java -version tells no version); set JAVA_HOME" >&2
-    exit 2
-elif [ "$major" -lt 17 ]; then
+case $major in
+    '' | ?????*)  # no number, or one too long for test(1)'s integers
+        echo "$tool: needs Java 17 or newer (cannot tell the version of $java); set JAVA_HOME" >&2
+        exit 2 ;;
+esac
+if [ "$major" -lt 17 ]; then
     echo "$tool: needs Java 17 or newer (found $major at $java); set JAVA_HOME" >&2
     exit 2
 fi
@@ -103,31 +132,75 @@ case $jvm in
     *[!A-Za-z0-9._+-]*) jvm= ;;
 esac
 
-# The JVM's own output goes to stderr, never into the machine output on stdout: a thread dump
-# (SIGQUIT), "Error occurred during initialization of VM" and a crash's summary (all "VM output"),
-# and the unified log's warnings (a thread that cannot be created, say), which go to stdout by default.
-# These come first, so that DIRDUMP_JAVA_OPTS can still say otherwise. A thread that cannot be
-# created is not logged: dirdump goes on with the readers it has and says so once itself.
-# Serial GC: no GC threads to start, and the work is I/O, not allocation. C1 only: it compiles at
-# once, and C2's better code buys nothing when the time goes to system calls.
-# --enable-native-access: what the jar's manifest grants under -jar, for a main class run with -cp.
-opts="-XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr -Xlog:os+thread=off:stderr"
-opts="$opts ${DIRDUMP_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1} --enable-native-access=ALL-UNNAMED"
-
-# extract_native_library_into DIR: jffi (jnr-ffi's native part) unpacks its library on every start into
-# java.io.tmpdir, and where that is mounted noexec, into the working directory: neither is the tool's,
-# and on a noexec /tmp the native path was lost. It gets a directory of the tool's own: DIR (the
-# checkout's target/jffi, next to the jar; none installed), else ${XDG_CACHE_HOME:-$HOME/.cache}/dirdump
-# (HOME may be unset), else $TMPDIR or /tmp as before, but never the working directory. Each run
-# unpacks its own copy there and deletes it once loaded (one fixed name would be rewritten by a run
-# under another that has it mapped). If it cannot be loaded from there either, dirdump says why in its
-# summary and JSON (the java.nio fallback).
-extract_native_library_into() {
-    cache=${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}
-    for jffi in ${1:+"$1"} ${cache:+"$cache/dirdump"} "${TMPDIR:-/tmp}"; do
-        { [ -d "$jffi" ] || mkdir -p "$jffi" 2>/dev/null; } && [ -w "$jffi" ] && break  # no mkdir process a run
+# trusted DIR: whether DIR and every directory above it belong to this user or root and no one else
+# can write to them (ssh's StrictModes; a sticky directory above, as /tmp, is safe: no one else can
+# rename what is this user's in it), so that no other user can change what is in DIR. Then DIR, with
+# its symbolic links resolved, is in $trusted.
+trusted() {
+    trusted=$(cd -- "$1" 2>/dev/null && pwd -P) && [ -n "$uid" ] || return 1
+    set -- "$trusted"
+    up=$trusted
+    while [ -n "$up" ]; do
+        up=${up%/*}
+        set -- "$@" "${up:-/}"
     done
-    opts="-Djffi.extract.dir=$jffi $opts"  # before DIRDUMP_JAVA_OPTS, which may name another
+    [ -z "$(find "$1" -maxdepth 0 ! \( \( -uid 0 -o -uid "$uid" \) ! -perm /022 \) -print 2>/dev/null)" ] && shift &&
+        [ -z "$(find "$@" -maxdepth 0 ! \( \( -uid 0 -o -uid "$uid" \) \( ! -perm /022 -o -perm -1000 \) \) -print 2>/dev/null)" ]
+}
+
+# cache_directory NAME: $XDG_CACHE_HOME/NAME, else $HOME/.cache/NAME, in $cache, made if missing (mode
+# 0700), but only below an existing trusted HOME, or XDG_CACHE_HOME's existing trusted parent (absolute
+# ones: a relative one is ignored, the XDG rule; HOME is never made), and only if it is trusted itself;
+# else it fails, and there is no cache directory.
+cache_directory() {
+    case ${XDG_CACHE_HOME:-} in
+        /*) base=${XDG_CACHE_HOME%/*} cache=$XDG_CACHE_HOME/$1 ;;
+        *) case ${HOME:-} in
+               /*) base=$HOME cache=$HOME/.cache/$1 ;;
+               *) return 1 ;;
+           esac ;;
+    esac
+    trusted "${base:-/}" && (umask 077 && mkdir -p -- "$cache") 2>/dev/null && trusted "$cache" && cache=$trusted
+}
+
+# native_library DIR: jffi (jnr-ffi's native part) loads its library from DIR/jni (jffi.boot.library.path),
+# where the build or the install put it for each architecture: an installed dirdump extracts nothing.
+# Without DIR or DIR/jni (a jar built before there was one), jffi unpacks it from the jar into the user's cache directory (above), and where there
+# is none, nowhere: dirdump then runs on java.nio, after a warning that says why. Never into a
+# directory another user can write, whose owner could swap the file before it is loaded, nor into
+# java.io.tmpdir or the working directory, where jffi would go by itself.
+jffi_boot= jffi_extract=
+native_library() {
+    if [ -n "$1" ] && [ -d "$1/jni" ]; then
+        jffi_boot=$1/jni jffi_extract=$1/jni  # what jffi would unpack there if loading failed is its own too
+    elif cache_directory dirdump; then
+        jffi_extract=$cache
+    else
+        jffi_extract=/nonexistent  # jffi fails at once: "could not load jffi library from /nonexistent"
+    fi
+}
+
+# jvm exec|command ARG...: java with dirdump's JVM options, then ARGs. The JVM's own output goes to
+# stderr, never into the machine output on stdout: a thread dump (SIGQUIT), "Error occurred during
+# initialization of VM" and a crash's summary (all "VM output"), and the unified log's warnings (a
+# thread that cannot be created, say), which go to stdout by default. These come first, so that
+# DIRDUMP_JAVA_OPTS can still say otherwise. A thread that cannot be created is not logged: dirdump
+# goes on with the readers it has and says so once itself. No option file is read from the working
+# directory (.hotspotrc, .hotspot_compiler: HotSpot warns of them otherwise). Serial GC: no GC threads
+# to start, and the work is I/O, not allocation. C1 only: it compiles at once, and C2's better code
+# buys nothing when the time goes to system calls. --enable-native-access: what the jar's manifest
+# grants under -jar, for a main class run with -cp. Each option one word, whatever spaces the paths
+# hold; DIRDUMP_JAVA_OPTS is split at blanks, never expanded as a pattern.
+jvm() {
+    how=$1
+    shift
+    set -f
+    set -- ${DIRDUMP_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1} --enable-native-access=ALL-UNNAMED "$@"
+    set +f
+    [ -n "$jffi_extract" ] && set -- "-Djffi.extract.dir=$jffi_extract" "$@"  # before DIRDUMP_JAVA_OPTS, which may name another
+    [ -n "$jffi_boot" ] && set -- "-Djffi.boot.library.path=$jffi_boot" "$@"
+    "$how" "$java" -XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr -Xlog:os+thread=off:stderr \
+        -XX:Flags=/dev/null -XX:CompileCommandFile=/dev/null "$@"
 }
 
 # make_archive JSA JAR DIR: a class-data-sharing archive of the classes a dirdump run loads, made by a
@@ -135,18 +208,19 @@ extract_native_library_into() {
 # renamed, so that a run never maps half an archive. -Xlog:cds*=off:stderr keeps the JVM quiet (its
 # warnings go to stderr, above) when an archive does not fit: it is then ignored.
 make_archive() {
-    # shellcheck disable=SC2086
-    "$java" $opts -XX:ArchiveClassesAtExit="$1.$$" -Xlog:cds*=off:stderr -cp "$2" dirdump.Main -q "$3" \
+    jvm command -XX:ArchiveClassesAtExit="$1.$$" -Xlog:cds*=off:stderr -cp "$2" dirdump.Main -q "$3" \
         >/dev/null 2>&1 && mv -f "$1.$$" "$1" || { rm -f "$1.$$"; return 1; }
 }
 
-# run_jar JAR JSA ARGS...: runs main from JAR, with the archive JSA if it is not empty.
+# run_jar JAR JSA ARGS...: runs main from JAR, with the archive JSA if it is not empty, and what the
+# JVM is to know of how it was started (above).
 run_jar() {
-    run_jar=$1
-    [ -n "$2" ] && opts="$opts -XX:SharedArchiveFile=$2 -Xlog:cds*=off:stderr"
-    [ -n "$closed" ] && opts="$opts -Ddirdump.closed=$closed"
-    [ -n "$cwd_fd" ] && opts="$opts -Ddirdump.cwd.fd=$cwd_fd"
+    run_jar=$1 run_jsa=$2
     shift 2
-    # shellcheck disable=SC2086
-    exec "$java" $opts -cp "$run_jar" "$main" "$@"
+    set -- -cp "$run_jar" "$main" "$@"
+    [ -n "$cwd_fd" ] && set -- "-Ddirdump.cwd.fd=$cwd_fd" "$@"
+    [ -n "$closed" ] && set -- "-Ddirdump.closed=$closed" "$@"
+    [ -n "$ignored" ] && set -- "-Ddirdump.caller.ignored=$ignored" "-Ddirdump.caller.blocked=$blocked" "$@"
+    [ -n "$run_jsa" ] && set -- "-XX:SharedArchiveFile=$run_jsa" -Xlog:cds*=off:stderr "$@"
+    jvm exec "$@"
 }

@@ -5,26 +5,25 @@
 lib=${bin%/*}/lib/dirdump  # $bin has its symlinks resolved: this is the name the archives were made for
 . "$lib/start.sh"
 jar=$lib/dirdump.jar
-extract_native_library_into ""
+native_library "$lib"  # the install's, as its jar is
 
 # The class-data archive (start.sh): the one make-archive made at install time for this JVM, which the
 # installers remake with each jar. Else one in the user's cache directory, made by the first run
 # that finds none for this install and JVM, and made again when the jar is replaced (its inode
 # changes: the jar's ctime is newer than the archive); the archives of JVMs not used for 30 days go
-# then. Where no cache directory can be written (HOME unset, a read-only home), there is none: never a
-# training run on every start.
+# then. Where there is no trusted cache directory (start.sh: HOME unset or relative, a read-only home,
+# one another user can write), there is none: never a training run on every start.
 jsa=${jvm:+$lib/dirdump-$jvm.jsa}
 if [ -n "$jsa" ] && [ ! -f "$jsa" ]; then
-    case ${XDG_CACHE_HOME:-} in
-        /*) cache=$XDG_CACHE_HOME ;;  # the XDG rule: a relative one is ignored
-        *) cache=${HOME:+$HOME/.cache} ;;
-    esac
-    jsa=${cache:+$cache/dirdump$lib/$jvm.jsa}
-    if [ -n "$jsa" ] && { [ ! -f "$jsa" ] || [ -n "$(find "$jar" -cnewer "$jsa")" ]; }; then
-        if mkdir -p "${jsa%/*}" 2>/dev/null && make_archive "$jsa" "$jar" "$lib"; then
-            find "${jsa%/*}" -name '*.jsa' -atime +30 -exec rm -f {} + 2>/dev/null
-        else
-            jsa=
+    jsa=
+    if cache_directory "dirdump$lib"; then
+        jsa=$cache/$jvm.jsa
+        if [ ! -f "$jsa" ] || [ -n "$(find "$jar" -cnewer "$jsa")" ]; then
+            if make_archive "$jsa" "$jar" "$lib"; then
+                find "$cache" -name '*.jsa' -atime +30 -exec rm -f {} + 2>/dev/null
+            else
+                jsa=
+            fi
         fi
     fi
 fi

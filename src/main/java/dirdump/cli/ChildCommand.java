@@ -3,15 +3,21 @@ package dirdump.cli;
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
 import dirdump.sys.Os;
+import dirdump.sys.PathNames;
+import dirdump.sys.SysException;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * run's COMMAND: started (PATH searched, as execvp does) with dirdump's standard streams, SIGINT,
+ * run's COMMAND: started (PATH searched, as execvp does) with dirdump's standard streams, the
+ * environment and signal mask and dispositions dirdump was started with ({@link Caller}), SIGINT,
  * SIGTERM and SIGHUP passed on to it ({@link SignalForwarding}), and waited for. Its exit status is
  * the shell's: its own, 128 + N if signal N ended it, 127 if it is not found, 126 if it cannot be run.
+ * Without libc (the java.nio fallback), java.lang.ProcessBuilder starts it, with the JVM's signal mask
+ * and dispositions.
  */
 final class ChildCommand {
     /** How the JDK says why a program could not be started: "... error=2, No such file or directory". */
@@ -22,13 +28,46 @@ final class ChildCommand {
     }
 
     static int run(List<String> command, Os os, StderrReporter reporter) {
+        List<byte[]> environment = Caller.environment();
+        if (os.fallbackReason() != null) {
+            return runWithoutLibc(command, environment, os, reporter);
+        }
+        List<byte[]> argv = new ArrayList<>();
+        command.forEach(word -> argv.add(PathNames.bytes(word)));
+        long pid;
+        try {
+            pid = os.spawn(argv, environment, Caller.ignored(), Caller.blocked());
+        } catch (SysException e) {
+            return cannotStart(command.get(0), e.errno(), e.getMessage(), reporter);
+        }
+        ProcessHandle child = ProcessHandle.of(pid).orElseThrow();  // a zombie until waited for
+        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child, os, false))) {
+            return os.waitFor(pid);
+        } catch (SysException e) {  // only if another thread took its status (ECHILD): none does
+            reporter.problem(command.get(0) + ": cannot wait for it: " + e.getMessage());
+            return ExitCode.CANNOT_EXECUTE.status;
+        }
+    }
+
+    private static int runWithoutLibc(List<String> command, List<byte[]> environment, Os os, StderrReporter reporter) {
+        ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
+        pb.environment().clear();
+        for (byte[] entry : environment) {
+            String variable = new String(entry, PathNames.CHARSET);
+            int equals = variable.indexOf('=');
+            if (equals > 0) {
+                pb.environment().put(variable.substring(0, equals), variable.substring(equals + 1));
+            }
+        }
         Process child;
         try {
-            child = new ProcessBuilder(command).inheritIO().start();
+            child = pb.start();
         } catch (IOException e) {
-            return cannotStart(command.get(0), e, reporter);
+            Matcher m = ERROR.matcher(String.valueOf(e.getMessage()));
+            return m.find() ? cannotStart(command.get(0), Integer.parseInt(m.group(1)), m.group(2), reporter)
+                    : cannotStart(command.get(0), 0, e.getMessage(), reporter);
         }
-        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child, os, false))) {
+        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), os, false))) {
             return waitFor(child);
         }
     }
@@ -44,12 +83,9 @@ final class ChildCommand {
         }
     }
 
-    private static int cannotStart(String name, IOException e, StderrReporter reporter) {
-        Matcher m = ERROR.matcher(String.valueOf(e.getMessage()));
-        boolean found = m.find();
-        boolean missing = found && Integer.parseInt(m.group(1)) == ENOENT;
-        String why = missing && !name.contains("/") ? "command not found" : found ? m.group(2) : e.getMessage();
-        reporter.problem(name + ": " + why);
+    private static int cannotStart(String name, int errno, String why, StderrReporter reporter) {
+        boolean missing = errno == ENOENT;
+        reporter.problem(name + ": " + (missing && !name.contains("/") ? "command not found" : why));
         return missing ? ExitCode.NOT_FOUND.status : ExitCode.CANNOT_EXECUTE.status;
     }
 }

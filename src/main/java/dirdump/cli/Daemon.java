@@ -51,7 +51,7 @@ final class Daemon {
             return ExitCode.USAGE.status;
         }
         byte[] said;
-        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child, os, true));
+        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), os, true));
              InputStream in = child.getInputStream()) {
             said = in.readAllBytes();  // to the end: the daemon closes it once locked, or exits
         } catch (IOException e) {

@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
         customSynopsis = "dirdump [READ OPTIONS] run [OPTIONS] PATH... -- COMMAND [ARG...]",
         description = {
             "Warms the files under each PATH as dirdump PATH... does (with --lock: locks them, as dirdump lock), "
-                + "then runs COMMAND with its ARGs, its standard streams dirdump's, and exits with COMMAND's exit "
+                + "then runs COMMAND with its ARGs, its standard streams dirdump's, the environment and signal "
+                + "dispositions dirdump was started with, and exits with COMMAND's exit "
                 + "status once it has released what it locked: the one line a batch script needs.",
             "SIGTERM is passed on to COMMAND, and so are SIGINT and SIGHUP, unless dirdump runs in the foreground "
                 + "of a terminal, whose Ctrl-C and hangup reach COMMAND themselves. dirdump says nothing of its own "

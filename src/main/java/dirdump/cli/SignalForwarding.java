@@ -19,7 +19,7 @@ final class SignalForwarding {
     }
 
     /** {@code ownSession}: the child is in a session of its own, where the terminal's signals do not reach. */
-    static IntConsumer to(Process child, Os os, boolean ownSession) {
+    static IntConsumer to(ProcessHandle child, Os os, boolean ownSession) {
         return signal -> {
             if (signal != SIGTERM && !ownSession && Terminal.inForeground()) {
                 return;  // it has this one already
@@ -28,7 +28,7 @@ final class SignalForwarding {
                 os.signal(child.pid(), signal);
             } catch (SysException e) {
                 if (signal == SIGTERM) {
-                    child.destroy();  // without libc: SIGTERM is the one signal java.lang.Process sends
+                    child.destroy();  // without libc: SIGTERM is the one signal the JDK sends
                 }
             }
         };

@@ -127,4 +127,26 @@ public interface Libc {
     /** For {@link Os#removeIfSame} and a failed --save: a name in an open directory, never through a link. */
     @SaveError
     int unlinkat(int dirFd, @In byte[] path, int flags);
+
+    // run's COMMAND ({@link Spawner}): started with the signal mask and dispositions dirdump was started with.
+
+    int posix_spawnattr_init(Pointer attr);
+
+    int posix_spawnattr_destroy(Pointer attr);
+
+    int posix_spawnattr_setflags(Pointer attr, short flags);
+
+    /** A sigset_t: 1024 bits in unsigned longs, signal N at bit N - 1. */
+    int posix_spawnattr_setsigdefault(Pointer attr, @In long[] sigset);
+
+    int posix_spawnattr_setsigmask(Pointer attr, @In long[] sigset);
+
+    /** Returns the error number itself; errno is not set. No file actions: the descriptors are inherited. */
+    int posix_spawnp(@Out int[] pid, @In byte[] file, Pointer fileActions, Pointer attr, Pointer argv, Pointer envp);
+
+    @SaveError
+    int waitpid(int pid, @Out int[] status, int options);
+
+    /** The handler as an address: SIG_IGN is 1. */
+    long signal(int signal, long handler);
 }

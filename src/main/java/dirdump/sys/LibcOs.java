@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.List;
 import java.util.function.LongSupplier;
 import jnr.ffi.LibraryLoader;
 import jnr.ffi.Memory;
@@ -512,6 +513,16 @@ final class LibcOs implements Os {
 
     private static int fd(Directory dir) {
         return ((LibcDirectory) dir).fd;
+    }
+
+    @Override
+    public long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked) throws SysException {
+        return new Spawner(this, runtime).spawn(argv, env, ignored, blocked);
+    }
+
+    @Override
+    public int waitFor(long pid) throws SysException {
+        return new Spawner(this, runtime).waitFor(pid);
     }
 
     int lastError() {

@@ -1,6 +1,7 @@
 package dirdump.sys;
 
 import java.io.InputStream;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -177,6 +178,22 @@ public interface Os {
     /** kill(2): sends signal {@code signal} to process {@code pid}. */
     default void signal(long pid, int signal) throws SysException {
         throw nativeOnly("kill");
+    }
+
+    /**
+     * posix_spawnp(3): starts {@code argv} (its first word searched on PATH, as execvp does) with the
+     * environment {@code env} ("NAME=VALUE" entries) and dirdump's descriptors, with the signal mask
+     * {@code blocked}, every signal in {@code ignored} ignored (bit N - 1 for signal N, as
+     * /proc/PID/status shows them: dirdump then ignores it too, but for those the JVM cannot do without)
+     * and every other at its default. Returns its pid, for {@link #waitFor}.
+     */
+    default long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked) throws SysException {
+        throw nativeOnly("posix_spawnp");
+    }
+
+    /** waitpid(2) of a process {@link #spawn} started: its exit status, or 128 + N if signal N ended it. */
+    default int waitFor(long pid) throws SysException {
+        throw nativeOnly("waitpid");
     }
 
     /**

@@ -50,7 +50,7 @@ class LauncherIT {
         // the fallback cannot tell (no cachestat) and reads them.
         Launched nativeRun = Launched.run(LAUNCHER, Map.of(), data.toString(), "--force", "--json");
         // jffi cannot unpack its native library into a directory that does not exist.
-        Launched fallback = Launched.run(LAUNCHER, Map.of("DIRDUMP_JAVA_OPTS", "-Djffi.extract.dir=/nonexistent"),
+        Launched fallback = Launched.run(LAUNCHER, Map.of("DIRDUMP_JAVA_OPTS", Launched.NO_BOOT_LIBRARY + "-Djffi.extract.dir=/nonexistent"),
                 data.toString(), "--force", "--json");
 
         assertEquals(0, fallback.status(), fallback.err());
@@ -116,7 +116,7 @@ class LauncherIT {
         assertTrue(r.err().contains("dirdump: round 1 of 1: dirdump -j1: "), r.err());
 
         // java.nio has no posix_fadvise (nor sync): no cold cache to be had.
-        Launched fallback = Launched.run(LAUNCHER, Map.of("DIRDUMP_JAVA_OPTS", "-Djffi.extract.dir=/nonexistent"),
+        Launched fallback = Launched.run(LAUNCHER, Map.of("DIRDUMP_JAVA_OPTS", Launched.NO_BOOT_LIBRARY + "-Djffi.extract.dir=/nonexistent"),
                 "bench", data.toString(), "--rounds", "1", "--variant=-j1");
         assertEquals(1, fallback.status(), fallback.err());
         assertTrue(fallback.err().endsWith("dirdump: bench stopped: cannot prepare the page cache: "

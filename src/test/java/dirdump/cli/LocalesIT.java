@@ -97,7 +97,7 @@ class LocalesIT {
         List<String> all = List.of("LC_ALL=de_DE.UTF-8");
         Launched full = inLocale(all, "exec \"$0\" --json café >/dev/full");
         assertEquals("dirdump: write error: No space left on device\n", full.err());
-        Launched fallback = inLocale(all, "DIRDUMP_JAVA_OPTS=-Djffi.extract.dir=/nicht-da exec \"$0\" --json "
+        Launched fallback = inLocale(all, "DIRDUMP_JAVA_OPTS='" + Launched.NO_BOOT_LIBRARY + "-Djffi.extract.dir=/nicht-da' exec \"$0\" --json "
                 + "--files-from /");
         assertEquals("dirdump: warning: cannot bind libc (could not load jffi library from /nicht-da: No such file "
                 + "or directory); using java.nio, which is slower and opens nothing in a directory that other users "

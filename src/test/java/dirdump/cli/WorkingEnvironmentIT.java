@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class WorkingEnvironmentIT {
     private static final Path LAUNCHER = Launched.launcher("dirdump");
     private static final Path SH = Path.of("/bin/sh");
-    private static final Map<String, String> FALLBACK = Map.of("DIRDUMP_JAVA_OPTS", "-Djffi.extract.dir=/nonexistent");
+    private static final Map<String, String> FALLBACK = Map.of("DIRDUMP_JAVA_OPTS", Launched.NO_BOOT_LIBRARY + "-Djffi.extract.dir=/nonexistent");
 
     @TempDir
     Path tmp;
@@ -106,7 +106,7 @@ class WorkingEnvironmentIT {
                 }
             }
 
-            Map<String, String> env = Map.of("DIRDUMP_JAVA_OPTS", "-Djffi.extract.dir=" + jffiDir);
+            Map<String, String> env = Map.of("DIRDUMP_JAVA_OPTS", Launched.NO_BOOT_LIBRARY + "-Djffi.extract.dir=" + jffiDir);
             Launched json = Launched.run(LAUNCHER, env, "--force", "--json", data.toString());
             assertEquals(0, json.status(), json.err());
             assertEquals("java.nio fallback", json.json().get("io").getAsString());

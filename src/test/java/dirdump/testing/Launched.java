@@ -12,6 +12,12 @@ import java.util.concurrent.TimeUnit;
 
 /** A launcher in bin/ run as a user runs it: a child process, stdin empty, what it printed kept. */
 public record Launched(int status, String out, String err) {
+    /**
+     * For DIRDUMP_JAVA_OPTS, before a -Djffi.extract.dir: jffi then finds no library where the launcher
+     * put one (target/jni, lib/dirdump/jni), and unpacks it from the jar into that directory, or fails.
+     */
+    public static final String NO_BOOT_LIBRARY = "-Djffi.boot.library.path=/nonexistent ";
+
     /** bin/NAME of this checkout (the tests run in its top directory). */
     public static Path launcher(String name) {
         return Path.of(System.getProperty("user.dir"), "bin", name).toAbsolutePath();

@@ -20,25 +20,31 @@ final class Environment {
                 + "and exits 2. The version is read from the release file of the JVM's home, without starting it.");
         ManPage.item(m, ".B DIRDUMP_JAVA_OPTS",
                 "JVM options, in place of the launcher's own (the serial collector, and the C1 compiler only): "
-                + "a larger -Xmx where the heap runs out, say. They come after the options that send the JVM's own "
-                + "output to stderr and name jffi's directory, and so can change those too.");
+                + "a larger -Xmx where the heap runs out, say; split at blanks, never expanded as a pattern. They "
+                + "come after the options that send the JVM's own output to stderr and name jffi's directory, and "
+                + "so can change those too.");
+        ManPage.item(m, ".BR JAVA_TOOL_OPTIONS \", \" JDK_JAVA_OPTIONS \", \" _JAVA_OPTIONS",
+                "Do not apply to dirdump's JVM (the launcher unsets them for it), and no option file (.hotspotrc, "
+                + ".hotspot_compiler) is read from the working directory"
+                + (command.equals("dirdump run") ? "; COMMAND gets them, and the locale, as dirdump was given them" : "")
+                + ".");
         ManPage.item(m, ".B PATH",
                 "Where the launcher finds java without JAVA_HOME"
                 + (command.equals("dirdump run") ? ", and where COMMAND is searched for (it is not run through a shell)"
                         : command.equals("dirdump bench") ? ", and sh and setsid, which run each --vs command" : "")
                 + ".");
         ManPage.item(m, ".BR XDG_CACHE_HOME \", \" HOME",
-                "The cache directory, $XDG_CACHE_HOME/dirdump (an absolute XDG_CACHE_HOME), else "
-                + "$HOME/.cache/dirdump: where the installed launcher keeps the class-data archive of a JVM it was "
-                + "not installed with (see FILES in dirdump(1)), and where jffi (jnr-ffi's native part) unpacks its "
-                + "library when the launcher has no directory of its own for it. With neither set, there is no "
-                + "archive, and no training run on every start either.");
-        ManPage.item(m, ".B TMPDIR",
-                "Where jffi's library is unpacked when there is no cache directory either: $TMPDIR, else /tmp; "
-                + "never the working directory.");
+                "The cache directory, $XDG_CACHE_HOME/dirdump, else $HOME/.cache/dirdump (absolute ones only): "
+                + "where the installed launcher keeps the class-data archive of a JVM it was not installed with "
+                + "(see FILES in dirdump(1)). Used only if it and every directory above it belong to the user or "
+                + "root and no one else can write to them (a sticky directory above, as /tmp, is fine); made "
+                + "(mode 0700) only below such an existing directory; HOME is never made. Otherwise there is no "
+                + "archive, and no training run on every start either. jffi's native library is never unpacked "
+                + "there by an installed dirdump (it is loaded from PREFIX/lib/dirdump/jni).");
         ManPage.item(m, ".BR LANG \", \" LC_ALL \", \" LC_MESSAGES",
                 "Names are bytes whatever the locale, messages are UTF-8 on stderr, and error texts are English: "
-                + "the launcher sets LC_MESSAGES=C (an LC_ALL becomes LANG), for the JDK's own texts. Patterns "
+                + "the launcher sets LC_MESSAGES=C (an LC_ALL becomes LANG), for the JDK's own texts, for dirdump's "
+                + "JVM only (run's COMMAND gets the caller's locale back). Patterns "
                 + "and formats are decoded by the JVM in the locale's charset: under LANG=C a non-ASCII character "
                 + "in them matches nothing.");
         if (Set.of("dirdump", "testdata-gen").contains(command)) {

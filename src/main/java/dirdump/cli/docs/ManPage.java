@@ -197,7 +197,10 @@ public final class ManPage {
         item(m, ".I ~/.cache/dirdump/",
                 "The archive for another JVM (after an upgrade, or with JAVA_HOME), made by the first "
                 + "run that uses it, and again when the jar is replaced. Without a cache directory that can be "
-                + "written, dirdump runs without one.");
+                + "written and that no other user can change, dirdump runs without one.");
+        item(m, ".I PREFIX/lib/dirdump/jni/",
+                "The native part of jnr-ffi (jffi) for each Linux architecture, loaded from there: nothing is "
+                + "unpacked at run time.");
         item(m, ".I PREFIX/share/doc/dirdump/dirdump\\-warm@.service, dirdump\\-warm@.timer",
                 "Example systemd units that warm a directory every 15 minutes, with --quiet (docs/cron-systemd.md).");
         item(m, ".I PREFIX/share/doc/dirdump/README.md, docs/",

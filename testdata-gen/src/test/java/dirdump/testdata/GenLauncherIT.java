@@ -41,7 +41,7 @@ class GenLauncherIT {
     @Test
     void withoutLibcJavaNioMakesTheSameTreeAndRefusesAnOutOthersCanChange() throws Exception {
         // jffi cannot unpack its native library into a directory that does not exist.
-        Map<String, String> noLibc = Map.of("DIRDUMP_JAVA_OPTS", "-Djffi.extract.dir=/nonexistent");
+        Map<String, String> noLibc = Map.of("DIRDUMP_JAVA_OPTS", Launched.NO_BOOT_LIBRARY + "-Djffi.extract.dir=/nonexistent");
         String warning = "testdata-gen: warning: cannot bind libc \\(.*\\); using java.nio, which refuses an OUT that "
                 + "others can change\n";
         Path viaLibc = tmp.resolve("libc");

@@ -1,0 +1,106 @@
+package dirdump.sys;
+
+import java.lang.ref.Reference;
+import java.util.ArrayList;
+import java.util.List;
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+import jnr.ffi.Runtime;
+
+/**
+ * {@link Os#spawn} and {@link Os#waitFor} with libc. Why not java.lang.ProcessBuilder: a child it starts
+ * gets the JVM's signal mask (SIGQUIT blocked) and dispositions (SIGQUIT no longer ignored if the caller
+ * ignored it; glibc's internal signals 32 and 33 ignored, through jspawnhelper), and ProcessBuilder can
+ * set neither. posix_spawnp sets both in the child: the mask, and every signal not to be ignored at its
+ * default (POSIX_SPAWN_SETSIGDEF, which glibc takes for its internal signals too). It cannot make a
+ * signal ignored: one the caller ignored is ignored here first, and the child inherits that.
+ */
+final class Spawner {
+    private static final short POSIX_SPAWN_SETSIGDEF = 0x04;
+    private static final short POSIX_SPAWN_SETSIGMASK = 0x08;
+    /** glibc's posix_spawnattr_t is 336 bytes on 64-bit Linux; room to spare. */
+    private static final int ATTR_SIZE = 1024;
+    private static final long SIG_IGN = 1;
+    private static final int SIGNALS = 64;
+    /**
+     * The signals the JVM cannot do without, never ignored here: SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGSEGV
+     * (its implicit checks), SIGUSR2 (its suspending of threads); SIGKILL and SIGSTOP cannot be.
+     */
+    private static final long VITAL = bit(4) | bit(5) | bit(7) | bit(8) | bit(9) | bit(11) | bit(12) | bit(19);
+    private static final int EINTR = 4;
+
+    private final LibcOs os;
+    private final Runtime runtime;
+
+    Spawner(LibcOs os, Runtime runtime) {
+        this.os = os;
+        this.runtime = runtime;
+    }
+
+    private static long bit(int signal) {
+        return 1L << (signal - 1);
+    }
+
+    long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked) throws SysException {
+        for (int signal = 1; signal <= SIGNALS; signal++) {
+            if ((ignored & ~VITAL & bit(signal)) != 0) {
+                os.libc.signal(signal, SIG_IGN);
+            }
+        }
+        List<Pointer> keep = new ArrayList<>();  // the strings, alive until the child has its copies
+        Pointer args = strings(argv, keep);
+        Pointer environment = strings(env, keep);
+        Pointer attr = Memory.allocateDirect(runtime, ATTR_SIZE, true);
+        int failed = os.libc.posix_spawnattr_init(attr);
+        if (failed != 0) {
+            throw new SysException(failed, os.strerror(failed));
+        }
+        try {
+            os.libc.posix_spawnattr_setflags(attr, (short) (POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK));
+            os.libc.posix_spawnattr_setsigdefault(attr, sigset(~ignored));
+            os.libc.posix_spawnattr_setsigmask(attr, sigset(blocked));
+            int[] pid = new int[1];
+            failed = os.libc.posix_spawnp(pid, LibcOs.cString(argv.get(0)), null, attr, args, environment);
+            if (failed != 0) {
+                throw new SysException(failed, os.strerror(failed));
+            }
+            return pid[0];
+        } finally {
+            os.libc.posix_spawnattr_destroy(attr);
+            Reference.reachabilityFence(keep);
+        }
+    }
+
+    int waitFor(long pid) throws SysException {
+        int[] status = new int[1];
+        while (os.libc.waitpid((int) pid, status, 0) < 0) {
+            if (os.lastError() != EINTR) {
+                os.check(-1);
+            }
+        }
+        int signal = status[0] & 0x7f;
+        return signal == 0 ? (status[0] >> 8) & 0xff : 128 + signal;
+    }
+
+    /** The 64 signals of {@code mask} as a sigset_t (the first unsigned long, or two on 32-bit). */
+    private static long[] sigset(long mask) {
+        long[] set = new long[16];
+        set[0] = mask;
+        return set;
+    }
+
+    /** A NULL-terminated array of C strings, each kept in {@code keep}. */
+    private Pointer strings(List<byte[]> entries, List<Pointer> keep) {
+        int size = runtime.addressSize();
+        Pointer array = Memory.allocateDirect(runtime, (long) (entries.size() + 1) * size, true);
+        keep.add(array);
+        for (int i = 0; i < entries.size(); i++) {
+            byte[] entry = entries.get(i);
+            Pointer string = Memory.allocateDirect(runtime, entry.length + 1, true);
+            string.put(0, entry, 0, entry.length);
+            keep.add(string);
+            array.putPointer((long) i * size, string);
+        }
+        return array;
+    }
+}
