@@ -130,22 +130,19 @@ final class LockCommand implements Callable<Integer> {
         RunRecord record = new RunRecord("lock", paths);
         try (OrderedFiles selection = OrderedFiles.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
             Locking.Locked locked = Locking.lock(selection, lockOptions.maxLocked(), reporter, stop);
-            if (locked.set() == null) {
-                return locked.exit().status;
-            }
             try (LockedSet set = locked.set()) {
                 selection.close();  // the directories' handles: the mappings hold what is locked
                 int status = locked.exit().status;
-                // Nothing locked and something failed (no such PATH, no match): nothing to hold.
-                boolean stays = !stop.stopped() && (status == 0 || set.lockedFiles() > 0);
+                // Refused, or nothing locked and something failed (no such PATH, no match): nothing to hold.
+                boolean stays = locked.refusal() == null && !stop.stopped() && (status == 0 || set.lockedFiles() > 0);
                 ByteArrayOutputStream kept = new ByteArrayOutputStream();
                 PrintStream out = daemon ? Daemon.buffer(kept) : parent.out;
                 if (output.json) {
                     walk.describe(record);
                     lockOptions.describe(record);
                     record.setting("method", "mlock").setting("daemon", daemon).setting("pidfile", pidFile);
-                    LockSummary.printJson(set, locked.facts(), record.json(reporter), out);
-                } else if (output.verbosity() != StderrReporter.Verbosity.QUIET) {
+                    LockSummary.printJson(set, locked.facts(), locked.refusal(), record.json(reporter), out);
+                } else if (locked.refusal() == null && output.verbosity() != StderrReporter.Verbosity.QUIET) {
                     LockSummary.print(set, locked.facts(), stays ? "holding the lock until SIGINT, SIGTERM or "
                             + "SIGHUP (pid " + ProcessHandle.current().pid() + ")" : null, parent.err);
                 }

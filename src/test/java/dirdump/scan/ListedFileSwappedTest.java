@@ -154,7 +154,7 @@ class ListedFileSwappedTest {
     void aLockMapsOnlyTheFileStillThere(Listed how) throws Exception {
         check(how, "not locked", listing -> {
             Tally t = new Tally();
-            try (LockedSet set = LockRun.map(os, listing, all(listing), 0, t, reporter, () -> false)) {
+            try (LockedSet set = LockRun.map(os, listing, all(listing), 0, Long.MAX_VALUE, t, reporter, () -> false)) {
                 assertEquals(8192, set.mappedBytes(), "the two pages of keep");
             }
             return t;
