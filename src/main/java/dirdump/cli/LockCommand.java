@@ -36,10 +36,13 @@ import picocli.CommandLine.Spec;
             "First the whole set is mapped and checked: more than RLIMIT_MEMLOCK allows (ulimit -l; root's "
                 + "CAP_IPC_LOCK lifts it), more than the memory there is to hold it (MemAvailable, the memory "
                 + "cgroup's room) or more mappings than vm.max_map_count leaves is refused, with the reason, before "
-                + "anything is locked. --max-locked takes the files in order while they fit.",
+                + "anything is locked; with --json, its record says why (refused). --max-locked takes the files in "
+                + "order while they fit.",
             "A file is locked as it was opened: one replaced (a new file renamed over its name) keeps its old "
                 + "pages locked, while they are mapped; the new one is not locked. Empty files and the holes of "
-                + "sparse files have nothing to lock.",
+                + "sparse files have nothing to lock: only the data of a sparse file is mapped and locked, each "
+                + "range (SEEK_DATA) a mapping. A file that cannot be mapped is that file's error; the rest is "
+                + "locked.",
             ""},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
