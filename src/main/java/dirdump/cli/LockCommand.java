@@ -36,10 +36,13 @@ import picocli.CommandLine.Spec;
             "First the whole set is mapped and checked: more than RLIMIT_MEMLOCK allows (ulimit -l; root's "
                 + "CAP_IPC_LOCK lifts it), more than the memory there is to hold it (MemAvailable, the memory "
                 + "cgroup's room) or more mappings than vm.max_map_count leaves is refused, with the reason, before "
-                + "anything is locked. --max-locked takes the files in order while they fit.",
+                + "anything is locked; with --json, its record says why (refused). --max-locked takes the files in "
+                + "order while they fit.",
             "A file is locked as it was opened: one replaced (a new file renamed over its name) keeps its old "
                 + "pages locked, while they are mapped; the new one is not locked. Empty files and the holes of "
-                + "sparse files have nothing to lock.",
+                + "sparse files have nothing to lock: only the data of a sparse file is mapped and locked, each "
+                + "range (SEEK_DATA) a mapping. A file that cannot be mapped is that file's error; the rest is "
+                + "locked.",
             ""},
         exitCodeListHeading = "%nExit status:%n",
         footerHeading = "%nExamples:%n",
@@ -126,22 +129,19 @@ final class LockCommand implements Callable<Integer> {
         RunRecord record = new RunRecord("lock", paths);
         try (OrderedFiles selection = OrderedFiles.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
             Locking.Locked locked = Locking.lock(selection, lockOptions.maxLocked(), reporter, stop);
-            if (locked.set() == null) {
-                return locked.exit().status;
-            }
             try (LockedSet set = locked.set()) {
                 selection.close();  // the directories' handles: the mappings hold what is locked
                 int status = locked.exit().status;
-                // Nothing locked and something failed (no such PATH, no match): nothing to hold.
-                boolean stays = !stop.stopped() && (status == 0 || set.lockedFiles() > 0);
+                // Refused, or nothing locked and something failed (no such PATH, no match): nothing to hold.
+                boolean stays = locked.refusal() == null && !stop.stopped() && (status == 0 || set.lockedFiles() > 0);
                 ByteArrayOutputStream kept = new ByteArrayOutputStream();
                 PrintStream out = daemon ? Daemon.buffer(kept) : parent.out;
                 if (output.json) {
                     walk.describe(record);
                     lockOptions.describe(record);
                     record.setting("method", "mlock").setting("daemon", daemon).setting("pidfile", pidFile);
-                    LockSummary.printJson(set, locked.facts(), record.json(reporter), out);
-                } else if (output.verbosity() != StderrReporter.Verbosity.QUIET) {
+                    LockSummary.printJson(set, locked.facts(), locked.refusal(), record.json(reporter), out);
+                } else if (locked.refusal() == null && output.verbosity() != StderrReporter.Verbosity.QUIET) {
                     LockSummary.print(set, locked.facts(), stays ? "holding the lock until SIGINT, SIGTERM or "
                             + "SIGHUP (pid " + ProcessHandle.current().pid() + ")" : null, parent.err);
                 }

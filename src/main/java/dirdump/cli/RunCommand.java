@@ -144,11 +144,11 @@ final class RunCommand implements Callable<Integer> {
         return result.exitStatus();
     }
 
-    /** The set locked as dirdump lock locks it (null if it cannot be, said), and the status of the lock. */
+    /** The set locked as dirdump lock locks it (or why it cannot be, said), and the status of the lock. */
     private Locking.Locked lock(List<String> paths, StderrReporter reporter, StopRequest stop) {
         try (OrderedFiles selection = OrderedFiles.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
             Locking.Locked locked = Locking.lock(selection, lockOptions.maxLocked(), reporter, stop);
-            if (verbose && locked.set() != null) {
+            if (verbose && locked.refusal() == null) {
                 LockSummary.print(locked.set(), locked.facts(), null, parent.err);
             }
             return locked;

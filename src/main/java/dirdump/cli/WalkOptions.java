@@ -41,7 +41,9 @@ public final class WalkOptions {
             description = "Flush files not yet written to disk to learn where they lie (they keep their inode position otherwise).")
     boolean syncExtents;
 
-    @Option(names = {"-L", "--follow"}, description = "Follow symbolic links (loops are detected and skipped).")
+    @Option(names = {"-L", "--follow"}, description = "Follow symbolic links: those that are links when listed "
+            + "(loops are detected and skipped). A file that becomes a link after the listing is not followed: "
+            + "it is told as changed.")
     boolean follow;
 
     @Option(names = {"-x", "--one-file-system"}, description = "Do not descend into other mounts: other file systems, and bind mounts.")

@@ -18,9 +18,6 @@ public final class LockCheck {
 
     /** Why the set cannot be locked, as the end of "cannot lock: ...", or null if it can. */
     public static String refusal(LockedSet set, LockLimits limits, AvailableMemory.Bound room) {
-        if (set.unmappable() != null) {
-            return set.unmappable();
-        }
         long bytes = set.mappedBytes();
         if (!limits.allows(bytes)) {
             return String.format(Locale.ROOT, "the set needs %s locked, more than RLIMIT_MEMLOCK allows (%s%s; "

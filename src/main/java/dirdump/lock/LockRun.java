@@ -19,22 +19,28 @@ import java.util.function.BooleanSupplier;
  * its name is later given to another). Nothing is read or locked yet, so that the whole set can be
  * checked against the limits first.
  *
- * <p>An empty file has nothing to map. Of a sparse file only its data is locked (SEEK_DATA,
- * SEEK_HOLE): a hole would be faulted in as pages of zeros. With a cap, files are taken in sequence
- * order while the next fits whole; that one and every one after it are left out.
+ * <p>An empty file has nothing to map. Of a sparse file only its data is mapped and locked
+ * (SEEK_DATA, SEEK_HOLE), each range a mapping of its own: a hole would be faulted in as pages of
+ * zeros, and a mapping of the whole size can need more address space than there is (200 TiB holding a
+ * byte). A file that cannot be mapped is that file's error. With a cap, files are taken in sequence
+ * order while the next fits whole; that one and every one after it are left out. Beyond the mappings
+ * vm.max_map_count leaves, files are only counted, for {@link LockCheck} to refuse the set.
  */
 public final class LockRun {
     private LockRun() {
     }
 
-    /** {@code maxLocked}: the cap in bytes, or 0 for none; {@code stop}: ends the pass early (a signal). */
-    public static LockedSet map(Os os, WalkResult listing, int[] sequence, long maxLocked, Tally tally,
-                                Reporter reporter, BooleanSupplier stop) {
+    /**
+     * {@code maxLocked}: the cap in bytes, or 0 for none; {@code mappingsLeft}: how many mappings may
+     * be made; {@code stop}: ends the pass early (a signal).
+     */
+    public static LockedSet map(Os os, WalkResult listing, int[] sequence, long maxLocked, long mappingsLeft,
+                                Tally tally, Reporter reporter, BooleanSupplier stop) {
         LockedSet set = new LockedSet();
         FileOpener opener = new FileOpener(os, listing, reporter, "not locked");
         boolean[] full = {false};
         for (int f : sequence) {
-            if (stop.getAsBoolean() || set.unmappable() != null) {
+            if (stop.getAsBoolean()) {
                 break;
             }
             if (full[0]) {
@@ -43,38 +49,43 @@ public final class LockRun {
                 continue;
             }
             opener.use(f, tally, (path, file, st) -> {
-                if (st.size == 0) {
-                    set.addEmpty();
-                    return;
-                }
-                FileMapping mapping;
-                try {
-                    mapping = file.map(st.size);
-                } catch (SysException e) {
-                    if (!e.isOutOfMemory()) {
-                        throw e;
-                    }
-                    set.unmappable("mmap: " + e.getMessage() + " (vm.max_map_count, or ulimit -v)");
-                    return;
-                }
-                long[] ranges = data(file, st, mapping.pageSize());
+                long[] ranges = st.size == 0 ? new long[0] : data(file, st, file.pageSize());
                 long bytes = 0;
                 for (int i = 1; i < ranges.length; i += 2) {
                     bytes += ranges[i];
                 }
                 if (bytes == 0) {
-                    mapping.close();  // all holes
-                    set.addEmpty();
+                    set.addEmpty();  // empty, or all holes
                 } else if (maxLocked > 0 && set.mappedBytes() + bytes > maxLocked) {
-                    mapping.close();
                     full[0] = true;
                     set.leaveOut(st.size);
+                } else if (set.mappings() + ranges.length / 2 > mappingsLeft) {
+                    set.addUnmapped(ranges.length / 2);
                 } else {
-                    set.add(new MappedFile(path, mapping, ranges, bytes));
+                    set.add(new MappedFile(path, map(file, ranges), bytes));
                 }
             });
         }
         return set;
+    }
+
+    /** A mapping of each (offset, length) range; none if one cannot be made, which is the file's error. */
+    private static FileMapping[] map(OpenFile file, long[] ranges) throws SysException {
+        FileMapping[] parts = new FileMapping[ranges.length / 2];
+        int made = 0;
+        try {
+            for (; made < parts.length; made++) {
+                parts[made] = file.map(ranges[2 * made], ranges[2 * made + 1]);
+            }
+            return parts;
+        } catch (SysException e) {
+            for (int i = 0; i < made; i++) {
+                parts[i].close();
+            }
+            String why = "not locked: mmap: " + e.getMessage();
+            throw new SysException(e.errno(), e.isOutOfMemory() ? why + " (no room for it in the address space: "
+                    + "ulimit -v, vm.max_map_count)" : why);
+        }
     }
 
     /** The (offset, length) pairs of the file's data, widened to whole pages and joined where they meet. */

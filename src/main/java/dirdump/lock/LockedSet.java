@@ -3,6 +3,7 @@ package dirdump.lock;
 import dirdump.outcome.PathText;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
+import dirdump.sys.FileMapping;
 import dirdump.sys.SysException;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +21,22 @@ public final class LockedSet implements AutoCloseable {
     private long leftOutBytes;
     private long lockedFiles;
     private long lockedBytes;
-    /** Why the set cannot be mapped at all (mmap's ENOMEM: no address space, no mappings left), or null. */
-    private String unmappable;
+    /** The mappings the set takes: those made, and those of the files counted beyond vm.max_map_count. */
+    private long mappings;
+
+    /** Empty, as {@link LockRun#map} starts it, or for a set refused before anything is mapped. */
+    public LockedSet() {
+    }
 
     void add(MappedFile f) {
         files.add(f);
         mappedBytes += f.bytes();
+        mappings += f.parts().length;
+    }
+
+    /** A file that would take {@code parts} mappings more than vm.max_map_count leaves: counted, not mapped. */
+    void addUnmapped(int parts) {
+        mappings += parts;
     }
 
     void addEmpty() {
@@ -37,29 +48,14 @@ public final class LockedSet implements AutoCloseable {
         leftOutBytes += bytes;
     }
 
-    void unmappable(String reason) {
-        unmappable = reason;
-    }
-
     /** What locking every mapped file takes, in bytes (whole pages, holes left out). */
     public long mappedBytes() {
         return mappedBytes;
     }
 
-    /**
-     * The mappings the locked set takes: one a file, but a lock of parts of one (the data of a sparse
-     * file) splits it, in up to 2k + 1 for k parts.
-     */
+    /** The mappings the set takes: one for each range of a file's data. */
     public long mappings() {
-        return files.stream().mapToLong(f -> whole(f) ? 1 : f.ranges().length + 1).sum();
-    }
-
-    private static boolean whole(MappedFile f) {
-        return f.ranges().length == 2 && f.ranges()[0] == 0 && f.ranges()[1] >= f.mapping().length();
-    }
-
-    public String unmappable() {
-        return unmappable;
+        return mappings;
     }
 
     /**
@@ -72,26 +68,27 @@ public final class LockedSet implements AutoCloseable {
      * pages in inside the kernel, where a file cut short since it was mapped is an errno (ENOMEM) for
      * that file, while a touch from Java of a page past its new end is a SIGBUS; and it costs one call a
      * range, not one fault a page. ONFAULT would only help to lock less than a mapping, which the
-     * page-aligned data ranges already do.
+     * mappings of the page-aligned data ranges already do.
      */
     public void lock(Reporter reporter, Tally tally, BooleanSupplier stop) {
         for (MappedFile f : files) {
-            for (int i = 0; i < f.ranges().length && !stop.getAsBoolean(); i += 2) {
+            for (int i = 0; i < f.parts().length && !stop.getAsBoolean(); i++) {
                 try {
-                    f.mapping().willNeed(f.ranges()[i], f.ranges()[i + 1]);
+                    f.parts()[i].willNeed(0, f.parts()[i].length());
                 } catch (SysException e) {
                     break;  // only advice: mlock reads what it did not bring in
                 }
             }
         }
+        lockedFiles = emptyFiles;  // nothing to lock in them
         List<MappedFile> failed = new ArrayList<>();
         for (MappedFile f : files) {
             if (stop.getAsBoolean()) {
                 break;
             }
             try {
-                for (int i = 0; i < f.ranges().length; i += 2) {
-                    f.mapping().lock(f.ranges()[i], f.ranges()[i + 1]);
+                for (FileMapping part : f.parts()) {
+                    part.lock(0, part.length());
                 }
                 lockedFiles++;
                 lockedBytes += f.bytes();
@@ -105,13 +102,13 @@ public final class LockedSet implements AutoCloseable {
                 failed.add(f);
             }
         }
-        failed.forEach(f -> f.mapping().close());
+        failed.forEach(LockedSet::unmap);
         files.removeAll(failed);
     }
 
-    /** Files locked, empty files included (they have nothing to lock). */
+    /** Files locked, empty files included (they have nothing to lock); none of a set never locked. */
     public long lockedFiles() {
-        return lockedFiles + emptyFiles;
+        return lockedFiles;
     }
 
     public long lockedBytes() {
@@ -130,7 +127,13 @@ public final class LockedSet implements AutoCloseable {
     /** Unmaps every file: their pages are unlocked, and stay in the page cache as any other. */
     @Override
     public void close() {
-        files.forEach(f -> f.mapping().close());
+        files.forEach(LockedSet::unmap);
         files.clear();
+    }
+
+    private static void unmap(MappedFile f) {
+        for (FileMapping part : f.parts()) {
+            part.close();
+        }
     }
 }

@@ -3,8 +3,8 @@ package dirdump.lock;
 import dirdump.sys.FileMapping;
 
 /**
- * A file of the set, mapped and not yet locked: {@code ranges} are the page-aligned (offset, length)
- * pairs of its data (one for a file without holes), {@code bytes} their sum, what locking it takes.
+ * A file of the set, mapped and not yet locked: a mapping of each page-aligned range of its data (one
+ * for a file without holes); {@code bytes}, their sum, is what locking it takes.
  */
-record MappedFile(byte[] path, FileMapping mapping, long[] ranges, long bytes) {
+record MappedFile(byte[] path, FileMapping[] parts, long bytes) {
 }

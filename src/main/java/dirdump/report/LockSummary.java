@@ -28,15 +28,19 @@ public final class LockSummary {
         }
     }
 
-    /** After the record's members in {@code o}: files_locked, bytes_locked, left_out, pid, then those of {@link CommonSummary}. */
-    public static void printJson(LockedSet set, PassFacts facts, JsonObject o, PrintStream out) {
+    /**
+     * After the record's members in {@code o}: files_locked, bytes_locked, left_out, refused (why the
+     * set could not be locked, or null), pid (null if refused), then those of {@link CommonSummary}.
+     */
+    public static void printJson(LockedSet set, PassFacts facts, String refusal, JsonObject o, PrintStream out) {
         o.addProperty("files_locked", set.lockedFiles());
         o.addProperty("bytes_locked", set.lockedBytes());
         JsonObject leftOut = new JsonObject();
         leftOut.addProperty("files", set.leftOutFiles());
         leftOut.addProperty("bytes", set.leftOutBytes());
         o.add("left_out", leftOut);
-        o.addProperty("pid", ProcessHandle.current().pid());
+        o.addProperty("refused", refusal);
+        o.addProperty("pid", refusal == null ? ProcessHandle.current().pid() : null);
         CommonSummary.addTo(facts, o);
         JsonSummary.println(o, out);
     }

@@ -15,10 +15,11 @@ import dirdump.sys.SysException;
 /** What lock and run --lock share: the selection mapped, checked whole, then locked. */
 public final class Locking {
     /**
-     * The set locked, null if it could not be ({@code exit} is then {@link ExitCode#CANNOT_LOCK}, and
-     * why was said); {@code exit}: else the status of the lock so far, {@code facts} its summary's.
+     * The set locked; or, when it could not be, {@code refusal} says why (the end of "cannot lock: ...",
+     * told already), the set holds nothing and {@code exit} is {@link ExitCode#CANNOT_LOCK}. Else
+     * {@code exit} is the status of the lock so far, {@code facts} its summary's (also for a refusal).
      */
-    public record Locked(LockedSet set, ExitCode exit, PassFacts facts) {
+    public record Locked(LockedSet set, ExitCode exit, PassFacts facts, String refusal) {
     }
 
     private Locking() {
@@ -28,33 +29,28 @@ public final class Locking {
     public static Locked lock(OrderedFiles selection, long maxLocked, Reporter reporter, StopRequest stop) {
         boolean noMatch = NoMatch.check(selection, reporter);
         long start = System.nanoTime();
-        LockedSet set = lockSet(selection, maxLocked, reporter, stop);
-        if (set == null) {
-            return new Locked(null, ExitCode.CANNOT_LOCK, null);
-        }
-        ExitCode exit = ExitCode.of(selection.listing(), selection.tally(), stop.signal(), noMatch);
-        return new Locked(set, exit, PassFacts.of(selection, "mlock", "locking", System.nanoTime() - start, exit, stop));
-    }
-
-    private static LockedSet lockSet(OrderedFiles selection, long maxLocked, Reporter reporter, StopRequest stop) {
         // Both before the mapping: the address space it takes is not room taken from the set.
         AvailableMemory.Bound room = AvailableMemory.now();
-        LockLimits limits;
+        LockedSet set;
+        String refusal;
         try {
-            limits = LockLimits.now(selection.os());
+            LockLimits limits = LockLimits.now(selection.os());
+            set = LockRun.map(selection.os(), selection.listing(), selection.sequence(), maxLocked,
+                    limits.mappingsLeft(), selection.tally(), reporter, stop);
+            refusal = LockCheck.refusal(set, limits, room);
         } catch (SysException e) {
-            reporter.problem("cannot lock: " + e.getMessage());
-            return null;
+            set = new LockedSet();
+            refusal = e.getMessage();
         }
-        LockedSet set = LockRun.map(selection.os(), selection.listing(), selection.sequence(), maxLocked,
-                selection.tally(), reporter, stop);
-        String refusal = LockCheck.refusal(set, limits, room);
         if (refusal != null) {
             set.close();
             reporter.problem("cannot lock: " + refusal);
-            return null;
+        } else {
+            set.lock(reporter, selection.tally(), stop);
         }
-        set.lock(reporter, selection.tally(), stop);
-        return set;
+        ExitCode exit = refusal != null ? ExitCode.CANNOT_LOCK
+                : ExitCode.of(selection.listing(), selection.tally(), stop.signal(), noMatch);
+        return new Locked(set, exit, PassFacts.of(selection, "mlock", "locking", System.nanoTime() - start, exit, stop),
+                refusal);
     }
 }

@@ -17,7 +17,9 @@ import java.util.Locale;
  * <p>A file is opened relative to its directory's handle, never by its path, with
  * O_NOFOLLOW|O_NONBLOCK|O_NOCTTY, and checked with fstat before anything is done with it: a file
  * swapped for a symlink, a FIFO or another file between listing and use (in a directory other users
- * can write to) is left alone. Its identity is its inode number; its device is the one fstat gives,
+ * can write to) is left alone. Only a name that was a symbolic link when listed, and followed (-L, a
+ * PATH), is opened without O_NOFOLLOW; what it leads to must then still be a regular file, the one it
+ * led to then (O_NONBLOCK: a FIFO swapped in there is opened but never waited on, nor read). Its identity is its inode number; its device is the one fstat gives,
  * since overlayfs layers and bind-mounted files have devices of their own. Users cannot create device
  * nodes, so the open itself never touches a device they planted.
  */

@@ -26,13 +26,17 @@ public final class FoundFiles extends ParallelArrays {
     private int chunkFill;
     private long[] devices = new long[4];
     private int deviceCount;
-    /** Files reached through a symbolic link the user asked to follow (-L, or a PATH). */
+    /**
+     * Files that were a symbolic link when listed, which the user asked to follow (-L, or a PATH): only
+     * these are opened through a link; every other is opened with O_NOFOLLOW.
+     */
     private final BitSet followed = new BitSet();
 
     public FoundFiles() {
         super(FIRST_CAPACITY);
     }
 
+    /** {@code throughLink}: the name was a symbolic link, followed to {@code dev}, {@code inode}. */
     public void add(int dirIndex, byte[] fileName, long dev, long inode, boolean throughLink) {
         short deviceIndex = deviceIndex(dev);
         int ref = store(fileName);  // before the row is taken: a name it refuses adds no file

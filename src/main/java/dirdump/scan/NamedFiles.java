@@ -51,16 +51,29 @@ final class NamedFiles {
         missingIsGone = true;
     }
 
-    /** A PATH that is no directory ({@code st}: stat'ed as given, through a link), by its name. */
+    /**
+     * A PATH that is no directory ({@code st}: stat'ed as given, through a link), by its name. It is
+     * opened through a link only if it is one now, in its directory (lstat there): a PATH is followed.
+     */
     void addPath(byte[] path, Stat st) {
         int slash = PathNames.lastSlash(path);
         NamedParent parent = parent(parentOf(path, slash), false);
-        if (parent.root >= 0 && onPseudoFileSystem(parent.root, path, slash, st, true)) {
-            outcomes.pseudoFileSystemPath(path);
-        } else if (parent.root >= 0) {
-            add(path, parent.root, st, true);
-        } else {
+        if (parent.root < 0) {
             outcomes.error(path, parent.failure);
+            return;
+        }
+        boolean throughLink;
+        try (DirectoryHandles.Held h = listing.handles.hold(parent.root)) {
+            throughLink = os.stat(h.dir, Arrays.copyOfRange(path, slash + 1, path.length), false).type()
+                    == FileType.SYMLINK;
+        } catch (SysException e) {
+            outcomes.error(path, e);
+            return;
+        }
+        if (onPseudoFileSystem(parent.root, path, slash, st, throughLink)) {
+            outcomes.pseudoFileSystemPath(path);
+        } else {
+            add(path, parent.root, st, throughLink);
         }
     }
 
@@ -95,19 +108,27 @@ final class NamedFiles {
         }
         byte[] name = Arrays.copyOfRange(path, slash + 1, path.length);
         try (DirectoryHandles.Held h = listing.handles.hold(parent.root)) {
-            Stat st = os.stat(h.dir, name, follow);
+            // lstat first: only an entry that is a link now is followed (-L), and opened through one.
+            Stat st = os.stat(h.dir, name, false);
+            boolean throughLink = links.follows(st.type());
+            if (throughLink) {
+                try {
+                    st = os.stat(h.dir, name, true);
+                } catch (SysException e) {
+                    links.notFollowed(path, e);
+                    return;
+                }
+            }
             if (entry.length > path.length && st.type() != FileType.DIRECTORY) {
                 throw SysException.notADirectory();  // "FILE/", as the kernel says
             }
-            if (onPseudoFileSystem(parent.root, path, slash, st, follow)) {
+            if (onPseudoFileSystem(parent.root, path, slash, st, throughLink)) {
                 outcomes.skip(path, SkipReason.PSEUDO_FILE_SYSTEM);
             } else {
-                add(path, parent.root, st, follow);
+                add(path, parent.root, st, throughLink);
             }
         } catch (SysException e) {
-            if (follow && (e.isSymbolicLink() || exists(parent.root, name))) {
-                links.notFollowed(path, e);
-            } else if (missingIsGone && e.isGone()) {
+            if (missingIsGone && e.isGone()) {
                 outcomes.skip(path, SkipReason.GONE);
             } else {
                 outcomes.error(path, e);
@@ -115,23 +136,15 @@ final class NamedFiles {
         }
     }
 
-    private boolean exists(int root, byte[] name) {
-        try (DirectoryHandles.Held h = listing.handles.hold(root)) {
-            os.stat(h.dir, name, false);
-            return true;
-        } catch (SysException e) {
-            return false;
-        }
-    }
-
-    private void add(byte[] path, int root, Stat st, boolean followed) {
+    /** {@code throughLink}: listed as a symbolic link that is followed; the others are opened with O_NOFOLLOW. */
+    private void add(byte[] path, int root, Stat st, boolean throughLink) {
         FileType type = st.type();
         if (filter.leftOutNamed(path, type)) {
             return;
         }
         if (type == FileType.REGULAR) {
             int slash = PathNames.lastSlash(path);
-            listing.files.add(root, Arrays.copyOfRange(path, slash + 1, path.length), st.dev, st.ino, followed);
+            listing.files.add(root, Arrays.copyOfRange(path, slash + 1, path.length), st.dev, st.ino, throughLink);
             listing.fileSystems.noteLayer(st.dev, listing.dirs.dev(root));
         } else {
             filter.notRead(path, type);

@@ -3,10 +3,10 @@ package dirdump.sys;
 /**
  * A file mapped read-only and shared (mmap PROT_READ, MAP_SHARED): its pages are the page cache's own,
  * so that locking them keeps the file's cached pages resident, and the mapping keeps them after the
- * descriptor it was made from is closed. Offsets are multiples of {@link #pageSize()}.
+ * descriptor it was made from is closed. Offsets, from the mapping's start, are multiples of {@link #pageSize()}.
  */
 public interface FileMapping extends AutoCloseable {
-    /** The bytes mapped: the file's size when it was mapped. */
+    /** The bytes mapped, from the offset in the file it was mapped at. */
     long length();
 
     int pageSize();

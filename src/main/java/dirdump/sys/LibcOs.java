@@ -716,8 +716,13 @@ final class LibcOs implements Os {
         }
 
         @Override
-        public FileMapping map(long length) throws SysException {
-            Pointer map = libc.mmap(null, length, PROT_READ, MAP_SHARED, fd, 0);
+        public int pageSize() {
+            return pageSize;
+        }
+
+        @Override
+        public FileMapping map(long offset, long length) throws SysException {
+            Pointer map = libc.mmap(null, length, PROT_READ, MAP_SHARED, fd, offset);
             if (map == null || map.address() == -1L) {
                 check(-1);
             }

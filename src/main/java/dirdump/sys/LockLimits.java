@@ -5,7 +5,7 @@ import java.nio.file.Path;
 /**
  * What bounds the memory this process may lock: RLIMIT_MEMLOCK (raised to its hard limit), which does
  * not apply to a process with CAP_IPC_LOCK in effect (root's), what it has locked already (VmLck), and
- * how many more mappings vm.max_map_count leaves it (each mapped file takes one).
+ * how many more mappings vm.max_map_count leaves it (each data range of a file locked takes one).
  */
 public record LockLimits(long limit, boolean exempt, long locked, long mappingsLeft) {
     private static final int CAP_IPC_LOCK = 14;

@@ -72,11 +72,16 @@ public interface OpenFile extends Closeable {
     /** The file system's block size (FIGETBSZ): the unit FIBMAP counts in. */
     int blockSize() throws SysException;
 
+    /** The page size, the unit of {@link #map}: native only, as mapping is. */
+    default int pageSize() throws SysException {
+        throw Os.nativeOnly("mmap");
+    }
+
     /**
-     * Maps {@code length} bytes of the file (its size) for {@link FileMapping#lock}; the mapping outlives
-     * this descriptor. Only the native implementation maps.
+     * Maps {@code length} bytes of the file from {@code offset} (a multiple of the page size) for
+     * {@link FileMapping#lock}; the mapping outlives this descriptor. Only the native implementation maps.
      */
-    default FileMapping map(long length) throws SysException {
+    default FileMapping map(long offset, long length) throws SysException {
         throw Os.nativeOnly("mmap");
     }
 

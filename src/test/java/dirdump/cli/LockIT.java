@@ -3,6 +3,7 @@ package dirdump.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonObject;
 import dirdump.testing.AsUser;
@@ -15,6 +16,7 @@ import dirdump.testing.Tools;
 import dirdump.testing.Trees;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -158,5 +160,40 @@ class LockIT {
         assertEquals(files.size(), o.get("files_locked").getAsLong() + o.getAsJsonObject("left_out").get("files")
                 .getAsLong());
         endAndWait(pid);
+    }
+
+    /**
+     * As an ordinary user (nobody, where the tests run as root) under a small RLIMIT_MEMLOCK, a lock
+     * --json refused writes its record, which says why, with or without --daemon.
+     */
+    @Test
+    void aLockRefusedByRlimitMemlockWritesItsJsonRecord() throws Exception {
+        List<String> user = new ArrayList<>();
+        if (AsUser.isRoot()) {
+            assumeTrue(Trees.sh(tmp, "command -v setpriv >/dev/null") == 0, "no setpriv (util-linux) here");
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+            user.addAll(List.of(Tools.which("setpriv").toString(), "--reuid=" + AsUser.NOBODY,
+                    "--regid=" + AsUser.NOBODY, "--clear-groups"));
+        }
+        user.addAll(List.of(Tools.which("prlimit").toString(), "--memlock=65536:65536", DIRDUMP.toString(), "lock",
+                "--json"));
+        for (boolean daemon : new boolean[] {false, true}) {
+            List<String> refuse = new ArrayList<>(user);
+            if (daemon) {
+                refuse.add("--daemon");
+            }
+            refuse.add(data.toString());
+            Launched refused = Launched.of(new ProcessBuilder(refuse));
+            assertEquals(2, refused.status(), refused.err());
+            assertTrue(refused.err().startsWith("dirdump: cannot lock: the set needs "), refused.err());
+            RunSchema.check(refused.out());
+            JsonObject o = refused.json();
+            assertEquals(2, o.get("exit_status").getAsInt());
+            assertTrue(o.get("refused").getAsString().contains("more than RLIMIT_MEMLOCK allows (64.0 KiB;"),
+                    refused.out());
+            assertEquals(0, o.get("files_locked").getAsLong());
+            assertEquals(0, o.get("bytes_locked").getAsLong());
+            assertTrue(o.get("pid").isJsonNull(), "nothing holds a lock");
+        }
     }
 }

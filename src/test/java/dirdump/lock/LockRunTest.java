@@ -3,6 +3,7 @@ package dirdump.lock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.order.LocateMethod;
 import dirdump.order.Order;
@@ -21,9 +22,12 @@ import dirdump.sys.AvailableMemory;
 import dirdump.sys.LockLimits;
 import dirdump.sys.Os;
 import dirdump.sys.PathNames;
+import dirdump.testing.AsUser;
 import dirdump.testing.LockedMemory;
 import dirdump.testing.PageCache;
+import dirdump.testing.Tmpfs;
 import dirdump.testing.Trees;
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
@@ -48,11 +52,15 @@ class LockRunTest {
 
     /** The tree's files mapped in inode order, with the cap {@code maxLocked} (0: none). */
     private static LockedSet map(Path root, long maxLocked) {
-        try (WalkResult listing = new Walker(OS, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), QUIET,
+        return map(root, maxLocked, QUIET, new Tally());
+    }
+
+    private static LockedSet map(Path root, long maxLocked, Reporter reporter, Tally tally) {
+        try (WalkResult listing = new Walker(OS, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
                 new Tally()).walk(List.of(PathNames.bytes(root.toString())), null)) {
-            int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), QUIET),
-                    new OrderSettings(Order.INODE, LocateMethod.AUTO, false), OS, QUIET).sequence();
-            return LockRun.map(OS, listing, sequence, maxLocked, new Tally(), QUIET, new StopRequest());
+            int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
+                    new OrderSettings(Order.INODE, LocateMethod.AUTO, false), OS, reporter).sequence();
+            return LockRun.map(OS, listing, sequence, maxLocked, Long.MAX_VALUE, tally, reporter, new StopRequest());
         }
     }
 
@@ -150,6 +158,69 @@ class LockRunTest {
             String maps = LockCheck.refusal(set, new LockLimits(-1, false, 0, 0), PLENTY);
             assertTrue(maps.contains("vm.max_map_count leaves room for 0 more"), maps);
             assertEquals(before, LockedMemory.ofThisProcess());
+        }
+    }
+
+    /** A sparse file far larger than the address space (tmpfs allows 200 TiB): its data page is mapped and locked. */
+    @Test
+    void aHugeSparseFileLocksItsDataPageAndTheRestIsLocked() throws Exception {
+        try (Tmpfs tmpfs = Tmpfs.create(tmp)) {
+            Path dir = Files.createDirectory(tmpfs.dir().resolve("set"));
+            Trees.file(dir.resolve("a"), 3 * PAGE, 1);
+            Trees.file(dir.resolve("b"), 5 * PAGE + 1, 2);
+            sparse(dir.resolve("huge"), 200L << 40, 100L << 40);
+            long before = LockedMemory.ofThisProcess();
+            Tally tally = new Tally();
+            try (LockedSet set = map(dir, 0, QUIET, tally)) {
+                assertNull(LockCheck.refusal(set, NONE, PLENTY));
+                assertEquals(3, set.mappings(), "one mapping a data range");
+                set.lock(QUIET, tally, () -> false);
+                assertEquals(0, tally.errors());
+                assertEquals(3, set.lockedFiles());
+                assertEquals((3 + 6 + 1) * PAGE, set.lockedBytes(), "a and b whole, the data page of huge");
+                assertEquals(before + set.lockedBytes(), LockedMemory.ofThisProcess());
+            }
+            assertEquals(before, LockedMemory.ofThisProcess());
+        }
+    }
+
+    /**
+     * ramfs has no SEEK_DATA of its own: all of a sparse file is data to it, and 200 TiB cannot be
+     * mapped. That file is told, named, as its error; the rest is locked.
+     */
+    @Test
+    void aFileThatCannotBeMappedIsThatFilesErrorAndTheRestIsLocked() throws Exception {
+        assumeTrue(AsUser.isRoot(), "mounting a ramfs needs root");
+        Path mnt = Files.createDirectory(tmp.resolve("ramfs"));
+        assumeTrue(Trees.sh(tmp, "mount -t ramfs dirdump-test '" + mnt + "'") == 0, "cannot mount a ramfs here");
+        try {
+            Trees.file(mnt.resolve("small"), 2 * PAGE, 1);
+            sparse(mnt.resolve("huge"), 200L << 40, 100L << 40);
+            ByteArrayOutputStream messages = new ByteArrayOutputStream();
+            Reporter reporter = new StderrReporter(new PrintStream(messages, true), StderrReporter.Verbosity.NORMAL);
+            Tally tally = new Tally();
+            long before = LockedMemory.ofThisProcess();
+            try (LockedSet set = map(mnt, 0, reporter, tally)) {
+                assertNull(LockCheck.refusal(set, NONE, PLENTY), "the set is what could be mapped");
+                set.lock(reporter, tally, () -> false);
+                assertEquals(1, tally.errors());
+                assertTrue(messages.toString().contains("dirdump: " + mnt.resolve("huge")
+                        + ": not locked: mmap: Cannot allocate memory"), messages.toString());
+                assertEquals(1, set.lockedFiles());
+                assertEquals(2 * PAGE, set.lockedBytes());
+                assertEquals(before + 2 * PAGE, LockedMemory.ofThisProcess());
+            }
+        } finally {
+            Trees.sh(tmp, "umount '" + mnt + "'");
+        }
+    }
+
+    /** A file of {@code size} bytes holding one byte at {@code at}. */
+    private static void sparse(Path f, long size, long at) throws Exception {
+        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+            raf.setLength(size);
+            raf.seek(at);
+            raf.write(7);
         }
     }
 }
