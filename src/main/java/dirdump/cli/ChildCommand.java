@@ -23,6 +23,7 @@ final class ChildCommand {
     /** How the JDK says why a program could not be started: "... error=2, No such file or directory". */
     private static final Pattern ERROR = Pattern.compile("error=(\\d+), (.*)");
     private static final int ENOENT = 2;
+    private static final int ENOEXEC = 8;
 
     private ChildCommand() {
     }
@@ -36,7 +37,7 @@ final class ChildCommand {
         command.forEach(word -> argv.add(PathNames.bytes(word)));
         long pid;
         try {
-            pid = os.spawn(argv, environment, Caller.ignored(), Caller.blocked());
+            pid = spawn(argv, environment, os);
         } catch (SysException e) {
             return cannotStart(command.get(0), e.errno(), e.getMessage(), reporter);
         }
@@ -46,6 +47,24 @@ final class ChildCommand {
         } catch (SysException e) {  // only if another thread took its status (ECHILD): none does
             reporter.problem(command.get(0) + ": cannot wait for it: " + e.getMessage());
             return ExitCode.CANNOT_EXECUTE.status;
+        }
+    }
+
+    /**
+     * posix_spawnp, and for a file that is no program (ENOEXEC: a script without "#!") the shell, as
+     * execvp and every shell run one: sh's exec runs it as a script of its own.
+     */
+    private static long spawn(List<byte[]> argv, List<byte[]> environment, Os os) throws SysException {
+        try {
+            return os.spawn(argv, environment, Caller.ignored(), Caller.blocked());
+        } catch (SysException e) {
+            if (e.errno() != ENOEXEC) {
+                throw e;
+            }
+            List<byte[]> viaShell = new ArrayList<>(List.of(PathNames.bytes("/bin/sh"), PathNames.bytes("-c"),
+                    PathNames.bytes("exec \"$0\" \"$@\"")));
+            viaShell.addAll(argv);
+            return os.spawn(viaShell, environment, Caller.ignored(), Caller.blocked());
         }
     }
 

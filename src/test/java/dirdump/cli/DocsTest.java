@@ -74,7 +74,7 @@ class DocsTest {
                 }
             }
             for (String expected : List.of("\n.SH EXIT STATUS\n", "\n.SH ENVIRONMENT\n", "\n.B JAVA_HOME\n",
-                    "\n.B DIRDUMP_JAVA_OPTS\n", "\n.B TMPDIR\n", "\n.SH EXAMPLES\n", "\n.SH SEE ALSO\n")) {
+                    "\n.B DIRDUMP_JAVA_OPTS\n", "\n.BR XDG_CACHE_HOME \", \" HOME\n", "\n.SH EXAMPLES\n", "\n.SH SEE ALSO\n")) {
                 assertTrue(page.contains(expected), name + ": " + expected);
             }
             assertEquals(spec.optionsMap().containsKey("--json"), page.contains("\n.SH JSON\n"), name);

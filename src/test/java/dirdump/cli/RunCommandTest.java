@@ -41,6 +41,17 @@ class RunCommandTest {
     }
 
     @Test
+    void aScriptWithoutAnInterpreterLineIsRunByTheShellAsAShellRunsIt() throws Exception {
+        Path set = set();
+        Path script = tmp.resolve("no-shebang");
+        Files.writeString(script, "test \"$1 $2\" = \"a b\" && exit 5\nexit 9\n");
+        Files.setPosixFilePermissions(script, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        DirdumpRun r = DirdumpRun.of("run", set, "--", script, "a", "b");
+        assertEquals(5, r.status(), r.err());
+        assertEquals("", r.err());
+    }
+
+    @Test
     void theSetIsWarmWhenCommandStarts() throws Exception {
         Path set = set();
         PageCache.retryIfDropped(() -> {
