@@ -51,8 +51,9 @@ public enum ExitCode {
             Command.ORDER, "usage error, or a PATH does not exist or cannot be used",
             Command.STATUS, "usage error, or a PATH does not exist or cannot be used",
             Command.EVICT, "usage error, or a PATH does not exist or cannot be used",
-            Command.LOCK, "usage error, a PATH cannot be used, or --pidfile names a live process",
-            Command.RUN, "usage error (no -- COMMAND, say)",
+            Command.LOCK, "usage error, a PATH cannot be used, --pidfile names a live process, --while names no "
+                    + "running process, or --daemon was given inside a Slurm step (the message says what to run)",
+            Command.RUN, "usage error (no -- COMMAND, say), or --every-node outside a Slurm allocation",
             Command.BENCH, "usage error (a --variant that is not read options, say), a PATH cannot be used, or "
                     + "--drop-caches without root",
             Command.TESTDATA_GEN, "usage error, or OUT is not empty (without --force) or already holds a name the set "

@@ -113,6 +113,11 @@ public interface Os {
         throw nativeOnly("kill");
     }
 
+    /** A handle on process {@code pid} whose end can be awaited; ESRCH if it is not running. */
+    default WatchedProcess watch(long pid) throws SysException {
+        throw nativeOnly("pidfd_open");
+    }
+
     /**
      * What sysfs says of the block devices under file systems (whether a disk rotates, its read-ahead,
      * its model): the same files whichever implementation runs.
