@@ -28,9 +28,9 @@ left() {
 
 pids=$(left)
 [ -n "$pids" ] || exit 0
-# shellcheck disable=SC2086 # one pid a word
+# shellcheck disable=SC2086 # one pid a word, joined by echo
 kill -TERM $pids 2>/dev/null
-say "ended dirdump left by the job: pid $(printf '%s' "$pids" | tr '\n' ' ')(SIGTERM)"
+say "ended dirdump left by the job: pid $(echo $pids) (SIGTERM)"
 waited=0
 while [ -n "$(left)" ] && [ "$waited" -lt "${DIRDUMP_EPILOG_WAIT:-10}" ]; do
     sleep 1
@@ -40,6 +40,6 @@ rest=$(left)
 if [ -n "$rest" ]; then
     # shellcheck disable=SC2086
     kill -KILL $rest 2>/dev/null
-    say "still running after ${DIRDUMP_EPILOG_WAIT:-10} s, killed: pid $(printf '%s' "$rest" | tr '\n' ' ')"
+    say "still running after ${DIRDUMP_EPILOG_WAIT:-10} s, killed: pid $(echo $rest)"
 fi
 exit 0

@@ -45,6 +45,8 @@ class SlurmIT {
 
     @BeforeAll
     static void cluster() throws Exception {
+        // Searchable by all: a job of uid 65534 reads slurm.conf and reaches munged's socket below it.
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwx--x--x"));
         Path cluster = Files.createDirectories(shared.resolve("cluster"));
         data = shared.resolve("data");
         files = Trees.randomTree(data, 20, 64_000, 21);
@@ -157,6 +159,90 @@ class SlurmIT {
             PageCache.evict(files);
             assertEquals(0, resident(files), "released once COMMAND ended");
         });
+    }
+
+    @Test
+    void theTaskPrologWarmsDirdumpWarmAsTheUser() throws Exception {
+        PageCache.retryIfDropped(() -> {
+            PageCache.evict(files);
+            Path during = tmp.resolve("task.json");
+            String id = slurm.submit(DIRDUMP + " status --json " + data + " > " + during + "\necho \"warmed=$DIRDUMP_WARMED\"\n",
+                    "--export=ALL,DIRDUMP_WARM=" + data);
+            Slurm.Job job = slurm.await(id);
+            assertEquals("0:0", job.exitCode(), slurm.output(id));
+            assertEquals(100.0, percent(during), "warm before the batch script's first line");
+            assertTrue(slurm.output(id).contains("warmed=0"), slurm.output(id));
+        });
+    }
+
+    @Test
+    void thePrologWarmsTheCommentsPathsAndAFeaturesAndABadPathNeitherDrainsNorFails() throws Exception {
+        PageCache.retryIfDropped(() -> {
+            PageCache.evict(files);
+            PageCache.evict(featureFiles);
+            Path missing = tmp.resolve("no-such-set");
+            Path during = tmp.resolve("prolog.json");
+            Path featureDuring = tmp.resolve("feature.json");
+            String id = slurm.submit(DIRDUMP + " status --json " + data + " > " + during + "\n" + DIRDUMP
+                    + " status --json " + featureData + " > " + featureDuring + "\n",
+                    "--comment=warm=" + missing + " warm=" + data, "--constraint=warmset");
+            Slurm.Job job = slurm.await(id);
+            assertEquals("COMPLETED", job.state(), job.line() + "\n" + slurm.output(id));
+            assertEquals(100.0, percent(during), "the comment's path warm before the job");
+            assertEquals(100.0, percent(featureDuring), "the feature's path warm before the job");
+            assertEquals("idle", slurm.nodeState(), "a bad path does not drain the node");
+            String log = Files.readString(siteLog);
+            assertTrue(log.contains("job " + id + ": warmed " + data + " as user"), log);
+            assertTrue(log.contains("job " + id + ": warming " + missing + " as user failed (exit status 2): dirdump: "
+                    + missing + ": No such file or directory"), log);
+            assertTrue(log.contains("job " + id + ": warmed " + featureData + " as root"), log);
+        });
+    }
+
+    @Test
+    void theEpilogEndsALockTheJobLeftBehind() throws Exception {
+        Path pid = tmp.resolve("orphan.pid");
+        String id = slurm.submit(String.join("\n",
+                "setsid " + DIRDUMP + " -q lock --pidfile " + pid + " " + data + " </dev/null >/dev/null 2>&1 &",
+                "i=0",
+                "until grep -qs 'VmLck:[[:space:]]*[1-9]' /proc/$(cat " + pid + " 2>/dev/null)/status; do",
+                "  i=$((i + 1)); [ $i -lt 600 ] || exit 4; sleep 0.1",
+                "done",
+                "cp " + pid + " " + pid + ".held",
+                ""));
+        Slurm.Job job = slurm.await(id);
+        assertEquals("0:0", job.exitCode(), slurm.output(id));
+        long orphan = Long.parseLong(Files.readString(Path.of(pid + ".held")).trim());
+        slurm.await("the Epilog to end pid " + orphan, () -> ProcessHandle.of(orphan).map(p -> !p.isAlive()).orElse(true));
+        String log = Files.readString(siteLog);
+        assertTrue(log.contains("job " + id + ": ended dirdump left by the job: pid " + orphan + " (SIGTERM)"), log);
+        assertTrue(!Files.exists(pid), "a SIGTERM: the lock's own end, its pid file removed");
+    }
+
+    /** As uid 65534 with RLIMIT_MEMLOCK 8 MiB at sbatch, passed on to the job (PropagateResourceLimits). */
+    @Test
+    void aNonRootJobsRefusedLockSaysWhatToChange() throws Exception {
+        Path open = Files.createDirectories(tmp.resolve("open"));
+        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path big = Files.createDirectories(open.resolve("big"));
+        List<Path> set = List.of(Trees.file(big.resolve("a"), 6 << 20, 1), Trees.file(big.resolve("b"), 6 << 20, 2));
+        for (Path f : set) {
+            f.toFile().setReadable(true, false);
+        }
+        Path script = Files.writeString(open.resolve("job.sh"), "#!/bin/sh\n" + DIRDUMP + " lock " + big + "\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Launched sbatch = slurm.client("/usr/bin/prlimit", "--memlock=8388608:8388608", "/usr/sbin/runuser", "-u",
+                "nobody", "--", "/usr/bin/sbatch", "--parsable", "--chdir=" + open, "-o", open + "/out", script.toString());
+        assertEquals(0, sbatch.status(), sbatch.err());
+        String id = sbatch.out().trim();
+        Slurm.Job job = slurm.await(id);
+        String said = Files.readString(open.resolve("out"));
+        assertEquals("2:0", job.exitCode(), said);
+        assertEquals("dirdump: cannot lock: the set needs 12.0 MiB locked, more than RLIMIT_MEMLOCK allows (8.0 MiB; "
+                + "ulimit -l, LimitMEMLOCK= in a systemd unit): raise it, or give --max-locked; in Slurm job " + id
+                + " RLIMIT_MEMLOCK is the one of the shell that ran sbatch or srun (PropagateResourceLimits), and the "
+                + "job's memory cgroup (--mem) must hold the set too: see dirdump's docs/slurm.md\n", said);
     }
 
     /**
