@@ -84,20 +84,25 @@ final class Daemon {
      * options, -cp JAR, dirdump.Main, the user's arguments), or null after saying why it cannot be had.
      */
     private static List<String> command(StderrReporter reporter) {
+        return command(reporter, "lock --daemon");
+    }
+
+    /** As above, the reasons said as "dirdump: WHO: ..." (run --every-node starts itself on every node). */
+    static List<String> command(StderrReporter reporter, String who) {
         ProcessHandle.Info info = ProcessHandle.current().info();
         String main = System.getProperty("sun.java.command", "");
         if (!main.startsWith(Main.class.getName() + " ") || info.command().isEmpty() || info.arguments().isEmpty()) {
-            reporter.problem("lock --daemon: needs dirdump started by its launcher, to start it again");
+            reporter.problem(who + ": needs dirdump started by its launcher, to start it again");
             return null;
         }
         if (System.getProperty("dirdump.cwd.fd") != null) {
-            reporter.problem("lock --daemon: cannot start from a working directory that was deleted");
+            reporter.problem(who + ": cannot start from a working directory that was deleted");
             return null;
         }
         List<String> command = new ArrayList<>(List.of(info.command().get()));
         for (String a : info.arguments().get()) {
             if (a.indexOf('\uFFFD') >= 0) {
-                reporter.problem("lock --daemon: an argument is not valid in the locale's charset, and cannot be "
+                reporter.problem(who + ": an argument is not valid in the locale's charset, and cannot be "
                         + "passed on; give the names with --files-from");
                 return null;
             }

@@ -49,7 +49,10 @@ import picocli.CommandLine.Spec;
         footer = {
             "  dirdump lock /data/set                      until Ctrl-C",
             "  dirdump lock --daemon --pidfile /run/set.pid /data/set && job; kill \"$(cat /run/set.pid)\"",
-            "  dirdump lock --max-locked 8G /data/set      the first 8 GiB of the set, in order"})
+            "  dirdump lock --max-locked 8G /data/set      the first 8 GiB of the set, in order",
+            "  dirdump lock --daemon --while $$ /data/set  in a script: ends when the script does",
+            "  srun --overlap --ntasks-per-node=1 dirdump lock /data/set &   in a Slurm job: every node, "
+                + "for the job's life"})
 final class LockCommand implements Callable<Integer> {
     @ParentCommand
     DirdumpCommand parent;
@@ -82,6 +85,11 @@ final class LockCommand implements Callable<Integer> {
             + "another user's (/tmp): FILE is never followed, and what they put in its place is left alone.")
     String pidFile;
 
+    @Option(names = "--while", paramLabel = "PID", description = "End the lock when process PID ends, as a "
+            + "signal would (a job's script: dirdump lock --daemon --while $$). In a Slurm batch script --daemon "
+            + "does this for the script by itself.")
+    Long whilePid;
+
     @Mixin
     OutputOptions output;
 
@@ -92,6 +100,11 @@ final class LockCommand implements Callable<Integer> {
         StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
         if (daemon && !Daemon.isChild()) {
+            String refusal = LockOwner.daemonRefusal();
+            if (refusal != null) {
+                reporter.problem(refusal);
+                return ExitCode.USAGE.status;
+            }
             return Daemon.start(os, reporter, parent.out);
         }
         StopRequest stop = new StopRequest();
@@ -106,8 +119,11 @@ final class LockCommand implements Callable<Integer> {
                 reporter.problem("--pidfile " + pidFile + ": " + e.getMessage());
                 return ExitCode.USAGE.status;
             }
-            try {
-                return lock(reporter, os, stop);
+            try (LockOwner owner = LockOwner.of(whilePid, daemon, os)) {
+                return lock(reporter, os, stop, owner);
+            } catch (LockOwner.Refused e) {
+                reporter.problem(e.getMessage());
+                return ExitCode.USAGE.status;
             } finally {
                 if (pid != null) {
                     pid.close();
@@ -125,7 +141,7 @@ final class LockCommand implements Callable<Integer> {
         }
     }
 
-    private int lock(StderrReporter reporter, Os os, StopRequest stop) {
+    private int lock(StderrReporter reporter, Os os, StopRequest stop, LockOwner owner) {
         RunRecord record = new RunRecord("lock", paths);
         try (OrderedFiles selection = OrderedFiles.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
             Locking.Locked locked = Locking.lock(selection, lockOptions.maxLocked(), reporter, stop);
@@ -143,12 +159,16 @@ final class LockCommand implements Callable<Integer> {
                     LockSummary.printJson(set, locked.facts(), locked.refusal(), record.json(reporter), out);
                 } else if (locked.refusal() == null && output.verbosity() != StderrReporter.Verbosity.QUIET) {
                     LockSummary.print(set, locked.facts(), stays ? "holding the lock until SIGINT, SIGTERM or "
-                            + "SIGHUP (pid " + ProcessHandle.current().pid() + ")" : null, parent.err);
+                            + "SIGHUP (pid " + ProcessHandle.current().pid() + ")"
+                            + (owner == null ? "" : ", or until " + owner.what() + " ends") : null, parent.err);
                 }
                 if (daemon) {
                     Daemon.ready(status, kept.toByteArray(), parent.out, os);
                 }
                 if (stays) {
+                    if (owner != null) {
+                        owner.endWhenGone(stop);
+                    }
                     stop.await();  // a signal now is the lock's normal end: the status is the lock's
                 }
                 return status;

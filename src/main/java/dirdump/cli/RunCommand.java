@@ -47,7 +47,8 @@ import picocli.CommandLine.Spec;
         footer = {
             "  dirdump run /data/set -- ./train.sh --epochs 3",
             "  dirdump run --lock --max-locked 16G /data/set -- python job.py",
-            "  dirdump --ionice idle run -v /data/set -- make -j8"})
+            "  dirdump --ionice idle run -v /data/set -- make -j8",
+            "  dirdump run --every-node --lock /data/set -- srun ./train.sh    in a Slurm job: every node"})
 final class RunCommand implements Callable<Integer> {
     @ParentCommand
     DirdumpCommand parent;
@@ -75,6 +76,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--keep-going", description = "Run COMMAND also if the warm-up failed (what failed is still said).")
     boolean keepGoing;
 
+    @Option(names = "--every-node", description = "In a Slurm allocation: warm (with --lock: lock) on every node of "
+            + "the job, as one step of one task per node (srun --overlap), then run COMMAND here; the locks end "
+            + "when it does. Outside Slurm, exit 2.")
+    boolean everyNode;
+
     @Option(names = {"-v", "--verbose"}, description = "Print dirdump's summary of the warm-up on stderr before "
             + "COMMAND starts (without it, only failures).")
     boolean verbose;
@@ -91,6 +97,9 @@ final class RunCommand implements Callable<Integer> {
         lockOptions.validate(spec);
         StderrReporter reporter = new StderrReporter(parent.err, verbose ? StderrReporter.Verbosity.NORMAL : StderrReporter.Verbosity.QUIET);
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
+        if (everyNode && !EveryNode.isTask()) {
+            return EveryNode.run(command, lock, keepGoing, os, reporter);
+        }
         StopRequest stop = new StopRequest();
         LockedSet locked = null;
         try {
@@ -106,6 +115,9 @@ final class RunCommand implements Callable<Integer> {
             }
             if (stop.stopped()) {
                 return ExitCode.stoppedBy(stop.signal()).status;
+            }
+            if (everyNode) {  // a task of the step run --every-node started: the warm-up is all it does
+                return lock ? EveryNode.hold(warm, locked != null, parent.in, parent.out, stop) : warm;
             }
             if (warm != 0 && !keepGoing) {
                 reporter.problem("run: the warm-up failed (exit status " + warm + "): " + command.get(0)

@@ -3,6 +3,7 @@ package dirdump.lock;
 import dirdump.outcome.Units;
 import dirdump.sys.AvailableMemory;
 import dirdump.sys.LockLimits;
+import dirdump.sys.SlurmJob;
 import java.util.Locale;
 
 /**
@@ -18,6 +19,12 @@ public final class LockCheck {
 
     /** Why the set cannot be locked, as the end of "cannot lock: ...", or null if it can. */
     public static String refusal(LockedSet set, LockLimits limits, AvailableMemory.Bound room) {
+        String why = limitRefusal(set, limits, room);
+        SlurmJob job = SlurmJob.current();
+        return why == null || job == null ? why : why + "; " + job.lockLimitsHint();
+    }
+
+    private static String limitRefusal(LockedSet set, LockLimits limits, AvailableMemory.Bound room) {
         long bytes = set.mappedBytes();
         if (!limits.allows(bytes)) {
             return String.format(Locale.ROOT, "the set needs %s locked, more than RLIMIT_MEMLOCK allows (%s%s; "

@@ -4,6 +4,7 @@ import dirdump.outcome.Reporter;
 import dirdump.outcome.Units;
 import dirdump.read.ReadLimits;
 import dirdump.sys.AvailableMemory;
+import dirdump.sys.SlurmJob;
 import java.util.Locale;
 
 /**
@@ -22,8 +23,11 @@ final class MemoryNotice {
         if (room.bytes() == Long.MAX_VALUE) {
             return;  // nothing to compare with
         }
-        String can = String.format(Locale.ROOT, "about %s can be cached (%s)", Units.bytes(room.bytes()),
-                room.what());
+        SlurmJob job = SlurmJob.current();
+        // A job's reads are charged to its memory cgroup: a set beyond --mem evicts itself, however much is free.
+        String can = String.format(Locale.ROOT, "about %s can be cached (%s%s)", Units.bytes(room.bytes()),
+                room.what(), job == null ? "" : "; the pages " + job.name() + " reads are charged to its memory "
+                        + "cgroup, which --mem sets");
         if (needed >= 0) {
             long bringing = maxBytes == null ? needed : Math.min(needed, maxBytes);
             if (bringing > room.bytes()) {

@@ -71,6 +71,10 @@ public interface Libc {
     @SaveError
     int kill(int pid, int signal);
 
+    /** struct pollfd {int fd; short events; short revents;}, 8 bytes each: for a pidfd's end. */
+    @SaveError
+    int poll(@In @Out byte[] fds, long nfds, int timeout);
+
     @SaveError
     int mincore(Pointer addr, long length, @Out byte[] vec);
 

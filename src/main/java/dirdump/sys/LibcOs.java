@@ -61,6 +61,8 @@ final class LibcOs implements Os {
     private static final long FIGETBSZ = 2;
     private static final int FIEMAP_FLAG_SYNC = 1;
     private static final long SYS_CACHESTAT = 451;  // the same number on every architecture
+    private static final long SYS_PIDFD_OPEN = 434;  // the same number on every architecture
+    private static final short POLLIN = 1;
     private static final int PROT_READ = 1;
     private static final int MAP_SHARED = 1;
     private static final int W_OK = 2;
@@ -454,6 +456,31 @@ final class LibcOs implements Os {
     @Override
     public void signal(long pid, int signal) throws SysException {
         check(libc.kill((int) pid, signal));
+    }
+
+    @Override
+    public WatchedProcess watch(long pid) throws SysException {
+        long fd = libc.syscall(SYS_PIDFD_OPEN, pid, 0, 0, 0);
+        check(fd);
+        return new WatchedProcess() {
+            @Override
+            public void awaitExit() throws SysException {
+                byte[] pollFd = new byte[8];
+                ByteBuffer.wrap(pollFd).order(ByteOrder.nativeOrder()).putInt((int) fd).putShort(POLLIN);
+                // A pidfd is readable once its process has ended; EINTR (a signal to this thread): poll again.
+                while (libc.poll(pollFd, 1, -1) < 0) {
+                    int errno = lastError();
+                    if (errno != EINTR) {
+                        throw new SysException(errno, strerror(errno));
+                    }
+                }
+            }
+
+            @Override
+            public void close() {
+                libc.close((int) fd);
+            }
+        };
     }
 
     @Override

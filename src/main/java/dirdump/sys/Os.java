@@ -180,6 +180,11 @@ public interface Os {
         throw nativeOnly("kill");
     }
 
+    /** A handle on process {@code pid} whose end can be awaited; ESRCH if it is not running. */
+    default WatchedProcess watch(long pid) throws SysException {
+        throw nativeOnly("pidfd_open");
+    }
+
     /**
      * posix_spawnp(3): starts {@code argv} (its first word searched on PATH, as execvp does) with the
      * environment {@code env} ("NAME=VALUE" entries) and dirdump's descriptors, with the signal mask

@@ -27,6 +27,7 @@ public final class SysException extends IOException {
     public static final int ENOMEM = 12;
     public static final int EAGAIN = 11;
     public static final int ENODEV = 19;
+    public static final int ESRCH = 3;
 
     private final int errno;
 
@@ -40,6 +41,11 @@ public final class SysException extends IOException {
     }
 
     // What a failure means, so that no code outside sys compares errno numbers.
+
+    /** No such process (ESRCH): it has ended, or never was. */
+    public boolean isNoSuchProcess() {
+        return errno == ESRCH;
+    }
 
     /** The name does not exist (ENOENT). */
     public boolean isGone() {
