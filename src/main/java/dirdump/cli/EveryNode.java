@@ -94,7 +94,7 @@ final class EveryNode {
             return new Step(null, ExitCode.USAGE.status, 0);
         }
         int[] signal = {0};
-        IntConsumer forward = SignalForwarding.to(p, os, false);
+        IntConsumer forward = SignalForwarding.to(p.toHandle(), os, false);
         try (StopOnSignal signals = new StopOnSignal(s -> {
                 signal[0] = s;
                 forward.accept(s);
