@@ -28,9 +28,9 @@ class PathListReaderFuzzTest {
             return;
         }
         boolean nul = (input[0] & 1) != 0;
-        boolean endless = (input[0] & 2) != 0;
-        int piece = 1 + ((input[0] & 0xff) >> 2) * 97;  // 1 to 6184 bytes: reads shorter and longer than a buffer
         byte[] list = Arrays.copyOfRange(input, 1, input.length);
+        boolean endless = (input[0] & 2) != 0 && list.length > 0;  // nothing repeated is still nothing
+        int piece = 1 + ((input[0] & 0xff) >> 2) * 97;  // 1 to 6184 bytes: reads shorter and longer than a buffer
         Pieces in = new Pieces(list, piece, endless);
         PathListReader reader = new PathListReader(new byte[] {'-'}, in, nul, null);
         if (endless) {
@@ -94,7 +94,7 @@ class PathListReaderFuzzTest {
         return list;
     }
 
-    /** The list in reads of at most {@code piece} bytes; {@code endless}: repeated for ever (empty: none). */
+    /** The list in reads of at most {@code piece} bytes; {@code endless}: repeated for ever. */
     private static final class Pieces extends InputStream {
         private final byte[] list;
         private final int piece;
@@ -116,7 +116,7 @@ class PathListReaderFuzzTest {
 
         @Override
         public int read(byte[] b, int off, int len) {
-            if (pos == list.length && endless && list.length > 0) {
+            if (pos == list.length && endless) {
                 pos = 0;
             }
             if (pos == list.length) {
