@@ -15,7 +15,7 @@ import java.util.List;
  * The --files-from reader on any bytes, newline or NUL records, read in pieces of any size: it gives
  * exactly the records of the list, or refuses it (SysException); a list without end (the input
  * repeated, as /dev/zero) is refused or read record by record, never buffered without bound.
- * Input: one byte of settings (bit 0: -0; bit 1: repeated without end; the rest: the largest read),
+ * Input: one byte of settings (bit 0: -0; bit 1: repeated without end; the rest: the largest read, if not),
  * then the list. mvn verify replays PathListReaderFuzzTestInputs/records; JAZZER_FUZZ=1 fuzzes.
  */
 class PathListReaderFuzzTest {
@@ -30,7 +30,9 @@ class PathListReaderFuzzTest {
         boolean nul = (input[0] & 1) != 0;
         byte[] list = Arrays.copyOfRange(input, 1, input.length);
         boolean endless = (input[0] & 2) != 0 && list.length > 0;  // nothing repeated is still nothing
-        int piece = 1 + ((input[0] & 0xff) >> 2) * 97;  // 1 to 6184 bytes: reads shorter and longer than a buffer
+        // 1 to 6184 bytes: reads shorter and longer than the reader's buffer; a list without end in large
+        // reads, so that its megabyte before a refusal stays quick to fuzz.
+        int piece = endless ? 1 << 16 : 1 + ((input[0] & 0xff) >> 2) * 97;
         Pieces in = new Pieces(list, piece, endless);
         PathListReader reader = new PathListReader(new byte[] {'-'}, in, nul, null);
         if (endless) {
