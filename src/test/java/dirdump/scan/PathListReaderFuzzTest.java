@@ -118,15 +118,20 @@ class PathListReaderFuzzTest {
 
         @Override
         public int read(byte[] b, int off, int len) {
-            if (pos == list.length && endless) {
-                pos = 0;
-            }
-            if (pos == list.length) {
+            if (pos == list.length && !endless) {
                 return -1;
             }
-            int n = Math.min(Math.min(len, piece), list.length - pos);
-            System.arraycopy(list, pos, b, off, n);
-            pos += n;
+            int want = Math.min(len, piece);
+            int n = 0;
+            do {  // without end, a whole piece of repetitions at once: a list of one byte is not a read a byte
+                if (pos == list.length) {
+                    pos = 0;
+                }
+                int part = Math.min(want - n, list.length - pos);
+                System.arraycopy(list, pos, b, off + n, part);
+                pos += part;
+                n += part;
+            } while (endless && n < want);
             delivered += n;
             return n;
         }
