@@ -121,6 +121,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        parent.beforeSubcommand(spec, false, "a read option goes in a --variant");
         StopRequest stop = new StopRequest();
         try (StopOnSignal signals = new StopOnSignal(stop)) {
             return bench(stop);
@@ -193,7 +194,6 @@ final class BenchCommand implements Callable<Integer> {
 
     /** Refuses every mistake before anything is walked; the read of each variant. */
     private List<Benchmark.ReadVariant> checkArguments(List<String> options, boolean askPhysical) {
-        parent.refusePathsBefore("bench", spec);
         if (rounds < 1) {
             throw new ParameterException(spec.commandLine(), "--rounds must be 1 or more");
         }

@@ -63,6 +63,7 @@ abstract class CacheCommand implements Callable<Integer> {
 
     @Override
     public final Integer call() {
+        parent.beforeSubcommand(spec, false, null);
         StopRequest stop = new StopRequest();
         try (StopOnSignal signals = new StopOnSignal(stop)) {
             RunRecord record = new RunRecord(spec.name(), paths());
@@ -75,7 +76,6 @@ abstract class CacheCommand implements Callable<Integer> {
     }
 
     private OrderedFiles select(StderrReporter reporter, StopRequest stop) {
-        parent.refusePathsBefore(spec.name(), spec);
         return OrderedFiles.of(walk.select(paths(), parent.in, list.nul), reporter, stop);
     }
 

@@ -53,6 +53,9 @@ import picocli.CommandLine.Spec;
                 + "cached pages are read from memory: a file whose cached pages cannot be (a read of them failed: "
                 + "an I/O error) is an error, not skipped. "
                 + "Nothing read is ever written to, and access times are left alone where the kernel allows.",
+            "Before a command's name (dirdump --include '*.h5' status DIR), the walk options and -0, -q, -v, --json "
+                + "apply to that command if it has them, as after its name (not in both places); other options there "
+                + "are a usage error, but for the read options of run.",
             ""},
         exitCodeListHeading = "%nExit status:%n",
         footerHeading = "%nExamples:%n",
@@ -339,13 +342,16 @@ public final class DirdumpCommand implements Callable<Integer> {
     }
 
     /**
-     * For a subcommand: "dirdump DIR order X" gave DIR to this command, which does not run, so it
-     * would be silently ignored.
+     * For a subcommand, first: what was given before its name went to this command, which does not run.
+     * PATHs ("dirdump DIR order X") are refused; options are handed over or refused ({@link OptionsBefore});
+     * {@code readOptions}: whether the subcommand reads with this command's read options (run), {@code hint}:
+     * where they go otherwise, or null.
      */
-    void refusePathsBefore(String subcommand, CommandSpec sub) {
+    void beforeSubcommand(CommandSpec sub, boolean readOptions, String hint) {
         if (paths != null && !paths.isEmpty()) {
             throw new ParameterException(sub.commandLine(),
-                    "PATHs go after '" + subcommand + "' (a directory named " + subcommand + ": ./" + subcommand + ")");
+                    "PATHs go after '" + sub.name() + "' (a directory named " + sub.name() + ": ./" + sub.name() + ")");
         }
+        OptionsBefore.handOver(spec, sub, readOptions, hint);
     }
 }

@@ -95,7 +95,7 @@ final class LockCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        parent.refusePathsBefore(spec.name(), spec);
+        parent.beforeSubcommand(spec, false, null);
         lockOptions.validate(spec);
         StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback

@@ -65,7 +65,7 @@ final class OrderCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        parent.refusePathsBefore("order", spec);
+        parent.beforeSubcommand(spec, false, null);
         StderrReporter reporter = new StderrReporter(parent.err, StderrReporter.Verbosity.NORMAL);
         // No handler for signals: the JVM's own ends the list at once with 128 + the signal's number.
         try (OrderedFiles selection = OrderedFiles.of(walk.select(paths, parent.in, nul), reporter, new StopRequest())) {

@@ -37,7 +37,9 @@ import picocli.CommandLine.Spec;
             "SIGTERM is passed on to COMMAND, and so are SIGINT and SIGHUP, unless dirdump runs in the foreground "
                 + "of a terminal, whose Ctrl-C and hangup reach COMMAND themselves. dirdump says nothing of its own "
                 + "but failures, unless -v. The read options of dirdump (--jobs, --method, --bwlimit, --ionice, "
-                + "--force ...) go before 'run'.",
+                + "--force ...) go before 'run' (not with --lock); the walk options (--include, --order, --files-from "
+                + "...) and -v may go before it or after it, not in both places. A --files-from - list is read to its "
+                + "end before COMMAND starts: COMMAND's standard input is then at its end.",
             "If the warm-up fails (a file could not be read, a PATH is missing, the set cannot be locked), that is "
                 + "said and COMMAND is not run (exit 125), unless --keep-going. Files replaced while locked keep "
                 + "their old pages locked while mapped; the new files are not locked.",
@@ -87,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        parent.refusePathsBefore(spec.name(), spec);
+        parent.beforeSubcommand(spec, !lock, lock ? "with --lock, dirdump's read options are not used" : null);
         int n = commandLength();
         List<String> paths = words.subList(0, words.size() - n);
         List<String> command = words.subList(words.size() - n, words.size());

@@ -107,4 +107,13 @@ class EvictCommandTest {
             }
         });
     }
+
+    @Test
+    void walkOptionsBeforeEvictApplyToIt() throws Exception {
+        Trees.file(tmp.resolve("a.h5"), 5000, 1);
+        Trees.file(tmp.resolve("c.txt"), 5000, 3);
+        DirdumpRun evict = DirdumpRun.of("--exclude", "*.txt", "evict", "--json", tmp);
+        assertEquals(0, evict.status(), evict.err());
+        assertEquals(1, evict.count("files_evicted"));
+    }
 }

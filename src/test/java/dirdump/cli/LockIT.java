@@ -196,4 +196,19 @@ class LockIT {
             assertTrue(o.get("pid").isJsonNull(), "nothing holds a lock");
         }
     }
+
+    @Test
+    void aListBeforeLockIsWhatItLocks() throws Exception {
+        Path pidFile = tmp.resolve("listed.pid");
+        Path list = Files.writeString(tmp.resolve("list"), files.get(0) + "\n" + files.get(1) + "\n");
+        Launched lock = Launched.run(DIRDUMP, Map.of(), "--files-from", list.toString(), "lock", "--daemon",
+                "--pidfile", pidFile.toString(), "--json");
+        assertEquals(0, lock.status(), lock.err());
+        long pid = daemon(pidFile);
+        try {
+            assertEquals(2, lock.json().get("files_locked").getAsLong());
+        } finally {
+            endAndWait(pid);
+        }
+    }
 }

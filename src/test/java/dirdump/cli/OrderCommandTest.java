@@ -10,6 +10,7 @@ import dirdump.sys.PathNames;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.Trees;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -152,5 +153,17 @@ class OrderCommandTest {
             assertEquals(1, DirdumpRun.of("order", "--format", "%p %s %o", tmp).outLines().size());
             assertEquals(0, file.mincore(0, 1 << 20).residentPages(), "order opens files to locate them, never reads them");
         }
+    }
+
+    @Test
+    void aListBeforeOrderIsItsList() throws Exception {
+        Path a = Trees.file(tmp.resolve("a"), 1, 1);
+        Path b = Trees.file(tmp.resolve("b"), 1, 1);
+        byte[] list = (a + "\0" + b + "\0").getBytes(StandardCharsets.UTF_8);
+        DirdumpRun run = DirdumpRun.withInput(list, "--files-from", "-", "-0", "--order", "name", "order");
+        assertEquals(0, run.status(), run.err());
+        assertEquals(list.length, run.outBytes().length, "-0 before 'order' is order's -0");
+        assertEquals(Set.of(ByteBuffer.wrap(a.toString().getBytes(StandardCharsets.UTF_8)), ByteBuffer.wrap(b.toString().getBytes(StandardCharsets.UTF_8))),
+                nulSeparated(run.outBytes()));
     }
 }

@@ -8,8 +8,10 @@ import dirdump.testing.DirdumpRun;
 import dirdump.testing.LockedMemory;
 import dirdump.testing.PageCache;
 import dirdump.testing.Trees;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -127,5 +129,69 @@ class RunCommandTest {
         DirdumpRun cap = DirdumpRun.of("run", "--max-locked", "1M", set, "--", "true");
         assertEquals(2, cap.status());
         assertTrue(cap.err().startsWith("dirdump: --max-locked is for --lock\n"), cap.err());
+    }
+
+    /** Two .h5 files and a .txt: what a filter before 'run' leaves is the summary's count. */
+    private Path h5Set() throws Exception {
+        Path set = Files.createDirectory(tmp.resolve("h5"));
+        Trees.file(set.resolve("a.h5"), 5000, 1);
+        Trees.file(set.resolve("b.h5"), 5000, 2);
+        Trees.file(set.resolve("c.txt"), 5000, 3);
+        return set;
+    }
+
+    @Test
+    void walkOptionsBeforeRunApplyToIt() throws Exception {
+        Path set = h5Set();
+        DirdumpRun included = DirdumpRun.of("--force", "--include", "*.h5", "run", "-v", set, "--", "true");
+        assertEquals(0, included.status(), included.err());
+        assertTrue(included.err().startsWith("dirdump: read 2 files, "), included.err());
+
+        Path list = tmp.resolve("list");
+        Files.writeString(list, set.resolve("c.txt") + "\n");
+        DirdumpRun listed = DirdumpRun.of("--force", "-v", "--files-from", list, "run", "--", "true");
+        assertEquals(0, listed.status(), listed.err());
+        assertTrue(listed.err().startsWith("dirdump: read 1 file, "), listed.err());
+
+        byte[] nulList = (set.resolve("a.h5") + "\0" + set.resolve("b.h5") + "\0").getBytes(StandardCharsets.UTF_8);
+        DirdumpRun fromStdin = DirdumpRun.withInput(nulList, "--force", "--files-from", "-", "-0", "run", "-v", "--",
+                "true");
+        assertEquals(0, fromStdin.status(), fromStdin.err());
+        assertTrue(fromStdin.err().startsWith("dirdump: read 2 files, "), fromStdin.err());
+    }
+
+    @Test
+    void aListBeforeRunThatCannotBeReadIsAFailedWarmUp() throws Exception {
+        Path ran = tmp.resolve("ran");
+        DirdumpRun missing = DirdumpRun.of("--files-from", tmp.resolve("missing"), "run", "--", "touch", ran);
+        assertEquals(125, missing.status());
+        assertTrue(missing.err().startsWith("dirdump: " + tmp.resolve("missing") + ": No such file or directory\n"),
+                missing.err());
+        assertFalse(Files.exists(ran));
+    }
+
+    @Test
+    void anOptionBeforeRunThatRunWouldNotUseIsAUsageError() throws Exception {
+        Path set = h5Set();
+        Path ran = tmp.resolve("ran");
+        String[][] cases = {
+            {"--include *.h5", "--include *.txt", "--include before 'run' and --include after it: give it once, after 'run'"},
+            {"-q", "", "--quiet before 'run' does not apply to it: run's options go after 'run'"},
+            {"--json", "", "--json before 'run' does not apply to it"},
+            {"-j 2", "--lock", "--jobs before 'run' does not apply to it: run's options go after 'run' (with --lock, "
+                + "dirdump's read options are not used)"},
+        };
+        for (String[] c : cases) {
+            List<String> args = new ArrayList<>(List.of(c[0].split(" ")));
+            args.add("run");
+            if (!c[1].isEmpty()) {
+                args.addAll(List.of(c[1].split(" ")));
+            }
+            args.addAll(List.of(set.toString(), "--", "touch", ran.toString()));
+            DirdumpRun run = DirdumpRun.of(args.toArray());
+            assertEquals(2, run.status(), String.join(" ", args));
+            assertTrue(run.err().startsWith("dirdump: " + c[2]), run.err());
+            assertFalse(Files.exists(ran), "COMMAND not run");
+        }
     }
 }

@@ -197,4 +197,17 @@ class StatusCommandTest {
         assertEquals(2, DirdumpRun.of("status").status(), "PATH is required");
         assertEquals(2, DirdumpRun.of("status", tmp, "--method", "guess").status());
     }
+
+    @Test
+    void walkAndOutputOptionsBeforeStatusApplyToIt() throws Exception {
+        Trees.file(tmp.resolve("a.h5"), 5000, 1);
+        Trees.file(tmp.resolve("sub/b.h5"), 5000, 2);
+        Trees.file(tmp.resolve("c.txt"), 5000, 3);
+        DirdumpRun included = DirdumpRun.of("--json", "--include", "*.h5", "--max-depth", "1", "status", tmp);
+        assertEquals(0, included.status(), included.err());
+        assertEquals(1, included.count("files"), "a.h5: *.h5 at depth 1");
+        DirdumpRun quiet = DirdumpRun.of("-q", "status", tmp);
+        assertEquals(0, quiet.status());
+        assertEquals("", quiet.err());
+    }
 }

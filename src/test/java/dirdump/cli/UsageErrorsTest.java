@@ -70,4 +70,34 @@ class UsageErrorsTest {
         assertTrue(help.out().startsWith("Usage: dirdump status "), help.out());
         assertTrue(DirdumpRun.of("help").out().contains("help"), "help lists itself among the commands");
     }
+
+    @Test
+    void anOptionBeforeTheCommandThatItWouldNotUseIsNamed() throws Exception {
+        Path dir = tmp.resolve("dir");
+        Trees.file(dir.resolve("a"), 10, 1);
+        assertUsageError("dirdump: --method before 'status' does not apply to it: status's options go after 'status'",
+                "dirdump status", "--method", "willneed", "status", dir);
+        assertUsageError("dirdump: --force before 'evict' does not apply to it: evict's options go after 'evict'",
+                "dirdump evict", "--force", "evict", dir);
+        assertUsageError("dirdump: --jobs before 'order' does not apply to it: order's options go after 'order'",
+                "dirdump order", "-j", "2", "order", dir);
+        assertUsageError("dirdump: --bwlimit before 'lock' does not apply to it: lock's options go after 'lock'",
+                "dirdump lock", "--bwlimit", "1M", "lock", dir);
+        assertUsageError("dirdump: --include before 'bench' does not apply to it: bench's options go after 'bench' "
+                + "(a read option goes in a --variant)", "dirdump bench", "--include", "*.h5", "bench", dir);
+        assertUsageError("dirdump: --jobs before 'bench' does not apply to it: bench's options go after 'bench' "
+                + "(a read option goes in a --variant)", "dirdump bench", "-j", "2", "bench", dir);
+    }
+
+    @Test
+    void aWalkOptionBeforeTheCommandAndAfterItToo() throws Exception {
+        Path dir = tmp.resolve("dir");
+        Trees.file(dir.resolve("a"), 10, 1);
+        for (String command : new String[] {"status", "evict", "lock", "order"}) {
+            assertUsageError("dirdump: --exclude before '" + command + "' and --exclude after it: give it once, after '"
+                    + command + "'", "dirdump " + command, "--exclude", "x", command, "--exclude", "y", dir);
+        }
+        assertUsageError("dirdump: --quiet before 'status' and --verbose after it: give one, after 'status'",
+                "dirdump status", "-q", "status", "-v", dir);
+    }
 }
