@@ -112,7 +112,7 @@ class PidFileIT {
             List<String> allowed = List.of("dirdump: " + missing + ": No such file or directory",
                     "dirdump: --pidfile " + pidFile + ": is a FIFO; not a pid file, left alone",
                     "dirdump: --pidfile " + pidFile + ": is a symbolic link; not a pid file, left alone",
-                    "dirdump: --pidfile " + pidFile + ": replaced by another file while it was opened; not read",
+                    "dirdump: --pidfile " + pidFile + ": another file since it was found, not a regular file; not opened",
                     "dirdump: --pidfile " + pidFile + ": another process wrote it meanwhile");
             for (int run = 0; run < 8; run++) {
                 Traced traced = Traced.run(new ProcessBuilder(DIRDUMP.toString(), "lock", "-q", "--pidfile",

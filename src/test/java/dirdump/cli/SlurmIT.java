@@ -84,14 +84,6 @@ class SlurmIT {
         return n;
     }
 
-    private static long resident(List<Path> set) throws Exception {
-        long n = 0;
-        for (Path f : set) {
-            n += PageCache.residentPages(f);
-        }
-        return n;
-    }
-
     private static double percent(Path statusJson) throws Exception {
         return JsonParser.parseString(Files.readString(statusJson)).getAsJsonObject().get("percent").getAsDouble();
     }
@@ -102,7 +94,7 @@ class SlurmIT {
             PageCache.evict(files);
             Launched warm = slurm.client("/usr/bin/srun", "--ntasks-per-node=1", DIRDUMP.toString(), "-q", data.toString());
             assertEquals(0, warm.status(), warm.err());
-            assertEquals(pages(files), resident(files), "every page cached after the srun");
+            assertEquals(pages(files), PageCache.residentPages(files), "every page cached after the srun");
         });
         Launched missing = slurm.client("/usr/bin/srun", "--ntasks-per-node=1", DIRDUMP.toString(), "-q",
                 tmp.resolve("missing").toString());
@@ -157,7 +149,7 @@ class SlurmIT {
             assertEquals("7:0", job.exitCode(), "COMMAND's own status");
             assertEquals(100.0, percent(during), "locked: an evict during COMMAND leaves every page");
             PageCache.evict(files);
-            assertEquals(0, resident(files), "released once COMMAND ended");
+            assertEquals(0, PageCache.residentPages(files), "released once COMMAND ended");
         });
     }
 

@@ -44,6 +44,15 @@ public final class PageCache {
         }
     }
 
+    /** Pages of all these files in the page cache, by cachestat. */
+    public static long residentPages(Iterable<Path> files) throws IOException {
+        long n = 0;
+        for (Path f : files) {
+            n += residentPages(f);
+        }
+        return n;
+    }
+
     /** Pages of {@code length} bytes from {@code offset} (a page's start) of the file in the page cache, by cachestat. */
     public static long residentPages(Path f, long offset, long length) throws IOException {
         try (OpenFile file = open(f)) {
