@@ -34,7 +34,7 @@ class InstallIT {
     private static final List<String> LAUNCHER_TOOLS = List.of("readlink", "dirname", "find", "mkdir", "mv", "rm");
     /** And bin/install; not Maven: with the tarball up to date it builds nothing. */
     private static final List<String> INSTALL_TOOLS = List.of("readlink", "dirname", "find", "mkdir", "mv", "rm", "sed",
-            "head", "tar", "gzip", "java");
+            "head", "tar", "gzip");
     private static final List<String> PAGES = List.of("dirdump.1", "dirdump-order.1", "dirdump-status.1",
             "dirdump-evict.1", "dirdump-lock.1", "dirdump-run.1", "dirdump-bench.1", "testdata-gen.1");
 
@@ -66,7 +66,10 @@ class InstallIT {
 
     /** bin/install with DESTDIR (if not null) and --prefix; returns DESTDIR/PREFIX. */
     private Path install(Path destdir, String prefix) throws Exception {
-        Map<String, String> env = new HashMap<>(Map.of("PATH", Tools.links(tmp.resolve("install-tools"), INSTALL_TOOLS).toString()));
+        Path installTools = Tools.links(tmp.resolve("install-tools"), INSTALL_TOOLS);
+        // The JVM the runs use (the test's), so that the archive the install makes is the one they find.
+        Files.createSymbolicLink(installTools.resolve("java"), Path.of(System.getProperty("java.home"), "bin/java"));
+        Map<String, String> env = new HashMap<>(Map.of("PATH", installTools.toString()));
         if (destdir != null) {
             env.put("DESTDIR", destdir.toString());
         }
@@ -137,9 +140,9 @@ class InstallIT {
             archive = archives.filter(f -> f.toString().endsWith(".jsa")).findFirst().orElseThrow();
         }
         assertTrue(archive.startsWith(cache.resolve("dirdump" + root.resolve("lib/dirdump").toRealPath())), archive.toString());
-        assertTrue(starts.get(0).contains("-XX:ArchiveClassesAtExit=" + archive + "."), starts.get(0));
-        assertTrue(starts.get(1).contains("-XX:SharedArchiveFile=" + archive + " "), starts.get(1));
-        assertTrue(starts.get(2).contains("-XX:SharedArchiveFile=" + archive + " "), starts.get(2));
+        assertTrue(starts.get(0).contains(Tools.archiveMade() + archive + "."), starts.get(0));
+        assertTrue(starts.get(1).contains(Tools.archiveUsed() + archive + " "), starts.get(1));
+        assertTrue(starts.get(2).contains(Tools.archiveUsed() + archive + " "), starts.get(2));
 
         // Without HOME and XDG_CACHE_HOME there is no cache: no archive, and no training run either.
         readsATree(root, environment());
@@ -162,7 +165,7 @@ class InstallIT {
 
         readsATree(root, environment());  // no HOME: only the install's archive can be used
         assertEquals(1, javaStarts().size(), javaStarts().toString());
-        assertTrue(javaStarts().get(0).contains("-XX:SharedArchiveFile=" + archives.get(0).toRealPath() + " "), javaStarts().get(0));
+        assertTrue(javaStarts().get(0).contains(Tools.archiveUsed() + archives.get(0).toRealPath() + " "), javaStarts().get(0));
     }
 
     @Test
@@ -252,7 +255,7 @@ class InstallIT {
         readsATree(root, environment());
         List<String> after = javaStarts();
         assertEquals(before.size() + 1, after.size());
-        assertTrue(after.get(after.size() - 1).contains("-XX:SharedArchiveFile=" + root.resolve("lib/dirdump").toRealPath()
+        assertTrue(after.get(after.size() - 1).contains(Tools.archiveUsed() + root.resolve("lib/dirdump").toRealPath()
                 + "/dirdump-"), after.get(after.size() - 1));
     }
 }
