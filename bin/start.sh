@@ -144,9 +144,8 @@ trusted() {
         up=${up%/*}
         set -- "$@" "${up:-/}"
     done
-    # One find for all (a process costs 2 ms): the sticky exception is for the directories above only.
-    [ -z "$(find "$@" -maxdepth 0 ! \( \( -uid 0 -o -uid "$uid" \) \( ! -perm /022 -o \( -perm -1000 ! -samefile "$1" \) \) \) \
-        -print 2>/dev/null)" ]
+    [ -z "$(find "$1" -maxdepth 0 ! \( \( -uid 0 -o -uid "$uid" \) ! -perm /022 \) -print 2>/dev/null)" ] && shift &&
+        [ -z "$(find "$@" -maxdepth 0 ! \( \( -uid 0 -o -uid "$uid" \) \( ! -perm /022 -o -perm -1000 \) \) -print 2>/dev/null)" ]
 }
 
 # cache_directory NAME: $XDG_CACHE_HOME/NAME, else $HOME/.cache/NAME, in $cache, made if missing (mode
@@ -205,17 +204,11 @@ jvm() {
 }
 
 # make_archive JSA JAR DIR: a class-data-sharing archive of the classes a dirdump run loads, made by a
-# run of JAR over DIR: it saves about a fifth of the start. From Java 25 on, an AOT cache instead (JEP
-# 483, 514): the classes loaded and linked too, and 25 to 35 ms less CPU a start than the archive.
-# Written under a name of its own, then renamed, so that a run never maps half an archive.
-# -Xlog:cds*=off:stderr (and aot, which 17 does not know) keeps the JVM quiet (its warnings go to
-# stderr, above) when an archive does not fit: it is then ignored.
-archive_out=-XX:ArchiveClassesAtExit archive_in=-XX:SharedArchiveFile archive_quiet=-Xlog:cds*=off:stderr
-if [ "$major" -ge 25 ]; then
-    archive_out=-XX:AOTCacheOutput archive_in=-XX:AOTCache archive_quiet=-Xlog:aot*=off:stderr
-fi
+# run of JAR over DIR: it saves about a fifth of the start. Written under a name of its own, then
+# renamed, so that a run never maps half an archive. -Xlog:cds*=off:stderr keeps the JVM quiet (its
+# warnings go to stderr, above) when an archive does not fit: it is then ignored.
 make_archive() {
-    jvm command "$archive_out=$1.$$" -Xlog:cds*=off:stderr "$archive_quiet" -cp "$2" dirdump.Main -q "$3" \
+    jvm command -XX:ArchiveClassesAtExit="$1.$$" -Xlog:cds*=off:stderr -cp "$2" dirdump.Main -q "$3" \
         >/dev/null 2>&1 && mv -f "$1.$$" "$1" || { rm -f "$1.$$"; return 1; }
 }
 
@@ -228,6 +221,6 @@ run_jar() {
     [ -n "$cwd_fd" ] && set -- "-Ddirdump.cwd.fd=$cwd_fd" "$@"
     [ -n "$closed" ] && set -- "-Ddirdump.closed=$closed" "$@"
     [ -n "$ignored" ] && set -- "-Ddirdump.caller.ignored=$ignored" "-Ddirdump.caller.blocked=$blocked" "$@"
-    [ -n "$run_jsa" ] && set -- "$archive_in=$run_jsa" -Xlog:cds*=off:stderr "$archive_quiet" "$@"
+    [ -n "$run_jsa" ] && set -- "-XX:SharedArchiveFile=$run_jsa" -Xlog:cds*=off:stderr "$@"
     jvm exec "$@"
 }

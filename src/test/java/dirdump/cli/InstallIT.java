@@ -140,9 +140,9 @@ class InstallIT {
             archive = archives.filter(f -> f.toString().endsWith(".jsa")).findFirst().orElseThrow();
         }
         assertTrue(archive.startsWith(cache.resolve("dirdump" + root.resolve("lib/dirdump").toRealPath())), archive.toString());
-        assertTrue(starts.get(0).contains(Tools.archiveMade() + archive + "."), starts.get(0));
-        assertTrue(starts.get(1).contains(Tools.archiveUsed() + archive + " "), starts.get(1));
-        assertTrue(starts.get(2).contains(Tools.archiveUsed() + archive + " "), starts.get(2));
+        assertTrue(starts.get(0).contains("-XX:ArchiveClassesAtExit=" + archive + "."), starts.get(0));
+        assertTrue(starts.get(1).contains("-XX:SharedArchiveFile=" + archive + " "), starts.get(1));
+        assertTrue(starts.get(2).contains("-XX:SharedArchiveFile=" + archive + " "), starts.get(2));
 
         // Without HOME and XDG_CACHE_HOME there is no cache: no archive, and no training run either.
         readsATree(root, environment());
@@ -165,7 +165,7 @@ class InstallIT {
 
         readsATree(root, environment());  // no HOME: only the install's archive can be used
         assertEquals(1, javaStarts().size(), javaStarts().toString());
-        assertTrue(javaStarts().get(0).contains(Tools.archiveUsed() + archives.get(0).toRealPath() + " "), javaStarts().get(0));
+        assertTrue(javaStarts().get(0).contains("-XX:SharedArchiveFile=" + archives.get(0).toRealPath() + " "), javaStarts().get(0));
     }
 
     @Test
@@ -255,7 +255,7 @@ class InstallIT {
         readsATree(root, environment());
         List<String> after = javaStarts();
         assertEquals(before.size() + 1, after.size());
-        assertTrue(after.get(after.size() - 1).contains(Tools.archiveUsed() + root.resolve("lib/dirdump").toRealPath()
+        assertTrue(after.get(after.size() - 1).contains("-XX:SharedArchiveFile=" + root.resolve("lib/dirdump").toRealPath()
                 + "/dirdump-"), after.get(after.size() - 1));
     }
 }

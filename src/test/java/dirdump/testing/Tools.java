@@ -39,16 +39,6 @@ public final class Tools {
         return path;
     }
 
-    /** The option the launcher makes its class-data archive with: an AOT cache from Java 25 on (bin/start.sh). */
-    public static String archiveMade() {
-        return Runtime.version().feature() >= 25 ? "-XX:AOTCacheOutput=" : "-XX:ArchiveClassesAtExit=";
-    }
-
-    /** The option the launcher runs with its archive. */
-    public static String archiveUsed() {
-        return Runtime.version().feature() >= 25 ? "-XX:AOTCache=" : "-XX:SharedArchiveFile=";
-    }
-
     /**
      * A JVM home {@code home} whose bin/java is the real java behind a script that adds each start's
      * arguments as a line to {@code log}; its release file is the real one, so that the launcher reads
