@@ -6,7 +6,12 @@ import jnr.ffi.annotations.In;
 import jnr.ffi.annotations.Out;
 import jnr.ffi.annotations.SaveError;
 
-/** The libc functions jnr-posix lacks or only offers with String paths; bound by jnr-ffi. */
+/**
+ * The libc functions jnr-posix lacks or only offers with String paths; bound by jnr-ffi. These are the
+ * ones every walk and read calls, bound at start; each interface inside is bound on its first call
+ * ({@link LibcOs}), since jnr-ffi generates the stub of every function of an interface when it binds it,
+ * about a millisecond of start each, and most runs call few of them.
+ */
 public interface Libc {
     @SaveError
     int openat(int dirFd, @In byte[] path, int flags, int mode);
@@ -16,13 +21,6 @@ public interface Libc {
 
     @SaveError
     long pread(int fd, Pointer buf, long count, long offset);
-
-    /** glibc 2.26+. For RWF_NOWAIT: a read of cached pages only (see {@link OpenFile#readCached}). */
-    @SaveError
-    long preadv2(int fd, Pointer iov, int iovcnt, long offset, int flags);
-
-    @SaveError
-    long lseek(int fd, long offset, int whence);
 
     int close(int fd);
 
@@ -38,9 +36,6 @@ public interface Libc {
     int posix_fadvise(int fd, long offset, long length, int advice);
 
     @SaveError
-    int ioctl(int fd, long request, Pointer arg);
-
-    @SaveError
     int fstatfs(int fd, @Out byte[] statfsBuf);
 
     /** struct rlimit {rlim_cur, rlim_max}, two 64-bit numbers. */
@@ -50,107 +45,138 @@ public interface Libc {
     @SaveError
     int setrlimit(int resource, @In long[] rlimit);
 
-    @SaveError
-    Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
-
-    int munmap(Pointer addr, long length);
-
-    @SaveError
-    int mlock(Pointer addr, long length);
-
-    @SaveError
-    int madvise(Pointer addr, long length, int advice);
-
-    /** For lock --daemon: a session of its own, away from the terminal's signals. */
-    @SaveError
-    int setsid();
-
-    @SaveError
-    int dup2(int oldFd, int newFd);
-
-    @SaveError
-    int kill(int pid, int signal);
-
-    /** struct pollfd {int fd; short events; short revents;}, 8 bytes each: for a pidfd's end. */
-    @SaveError
-    int poll(@In @Out byte[] fds, long nfds, int timeout);
-
-    @SaveError
-    int mincore(Pointer addr, long length, @Out byte[] vec);
-
-    @SaveError
-    int faccessat(int dirFd, @In byte[] path, int mode, int flags);
-
-    int geteuid();
+    int getpagesize();
 
     int isatty(int fd);
-
-    /** Cannot fail (void since POSIX.1-2001). */
-    void sync();
-
-    int getpagesize();
 
     /** For calls glibc has no wrapper for (cachestat, ioprio_set); pointers go as addresses. */
     @SaveError
     long syscall(long number, long a, long b, long c, long d);
 
-    /**
-     * strerror(3) in {@code locale}, not the process's: its text does not follow LC_MESSAGES, and a
-     * locale object is read only by the calling thread (glibc 2.6+).
-     */
-    String strerror_l(int errno, Pointer locale);
+    /** Error texts, on the first error. */
+    interface Errors {
+        /**
+         * strerror(3) in {@code locale}, not the process's: its text does not follow LC_MESSAGES, and a
+         * locale object is read only by the calling thread (glibc 2.6+).
+         */
+        String strerror_l(int errno, Pointer locale);
 
-    /** A locale object, never freed: made once per process ({@link LibcOs}). NULL if it cannot be made. */
-    Pointer newlocale(int categoryMask, String locale, Pointer base);
+        /** A locale object ({@link ErrorTexts}). NULL if it cannot be made. */
+        Pointer newlocale(int categoryMask, String locale, Pointer base);
+    }
 
-    /** Moves the process into a directory it has open (see {@link WorkingDirectory}). */
-    @SaveError
-    int fchdir(int fd);
+    /** A file read in parts: its cached pages only, its data and holes. */
+    interface PartialReads {
+        /** glibc 2.26+. For RWF_NOWAIT: a read of cached pages only (see {@link OpenFile#readCached}). */
+        @SaveError
+        long preadv2(int fd, Pointer iov, int iovcnt, long offset, int flags);
 
-    /** For {@link TreeCreator}: the mode is masked by the umask. */
-    @SaveError
-    int mkdirat(int dirFd, @In byte[] path, int mode);
+        @SaveError
+        long lseek(int fd, long offset, int whence);
+    }
 
-    /** Writes from the direct buffer's position; does not move it. */
-    @SaveError
-    long write(int fd, @In ByteBuffer buf, long count);
+    /** ioctl(2): extents (FIEMAP, FIBMAP) and the terminal's size. */
+    interface Control {
+        @SaveError
+        int ioctl(int fd, long request, Pointer arg);
+    }
 
-    @SaveError
-    int fallocate(int fd, int mode, long offset, long length);
+    /** Who may write a file: whether mincore(2) tells the truth of it, and testdata-gen's checks. */
+    interface Access {
+        int geteuid();
 
-    /** For {@link LibcReplacement}: a --save snapshot on disk before it is renamed into place. */
-    @SaveError
-    int fsync(int fd);
+        @SaveError
+        int faccessat(int dirFd, @In byte[] path, int mode, int flags);
+    }
 
-    @SaveError
-    int linkat(int oldDirFd, @In byte[] oldPath, int newDirFd, @In byte[] newPath, int flags);
+    /** Mapped files: lock, mincore, willneed. */
+    interface Mappings {
+        @SaveError
+        Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
 
-    @SaveError
-    int renameat(int oldDirFd, @In byte[] oldPath, int newDirFd, @In byte[] newPath);
+        int munmap(Pointer addr, long length);
 
-    /** For {@link Os#removeIfSame} and a failed --save: a name in an open directory, never through a link. */
-    @SaveError
-    int unlinkat(int dirFd, @In byte[] path, int flags);
+        @SaveError
+        int mlock(Pointer addr, long length);
 
-    // run's COMMAND ({@link Spawner}): started with the signal mask and dispositions dirdump was started with.
+        @SaveError
+        int madvise(Pointer addr, long length, int advice);
 
-    int posix_spawnattr_init(Pointer attr);
+        @SaveError
+        int mincore(Pointer addr, long length, @Out byte[] vec);
+    }
 
-    int posix_spawnattr_destroy(Pointer attr);
+    /** Files written: a --save snapshot, testdata-gen's trees, a file removed. */
+    interface Writes {
+        /** Writes from the direct buffer's position; does not move it. */
+        @SaveError
+        long write(int fd, @In ByteBuffer buf, long count);
 
-    int posix_spawnattr_setflags(Pointer attr, short flags);
+        @SaveError
+        int fallocate(int fd, int mode, long offset, long length);
 
-    /** A sigset_t: 1024 bits in unsigned longs, signal N at bit N - 1. */
-    int posix_spawnattr_setsigdefault(Pointer attr, @In long[] sigset);
+        /** For {@link LibcReplacement}: a --save snapshot on disk before it is renamed into place. */
+        @SaveError
+        int fsync(int fd);
 
-    int posix_spawnattr_setsigmask(Pointer attr, @In long[] sigset);
+        @SaveError
+        int linkat(int oldDirFd, @In byte[] oldPath, int newDirFd, @In byte[] newPath, int flags);
 
-    /** Returns the error number itself; errno is not set. No file actions: the descriptors are inherited. */
-    int posix_spawnp(@Out int[] pid, @In byte[] file, Pointer fileActions, Pointer attr, Pointer argv, Pointer envp);
+        @SaveError
+        int renameat(int oldDirFd, @In byte[] oldPath, int newDirFd, @In byte[] newPath);
 
-    @SaveError
-    int waitpid(int pid, @Out int[] status, int options);
+        /** For {@link Os#removeIfSame} and a failed --save: a name in an open directory, never through a link. */
+        @SaveError
+        int unlinkat(int dirFd, @In byte[] path, int flags);
 
-    /** The handler as an address: SIG_IGN is 1. */
-    long signal(int signal, long handler);
+        /** For {@link TreeCreator}: the mode is masked by the umask. */
+        @SaveError
+        int mkdirat(int dirFd, @In byte[] path, int mode);
+
+        /** Cannot fail (void since POSIX.1-2001). */
+        void sync();
+    }
+
+    /** This process and others: lock --daemon, --while, run's COMMAND, a deleted working directory. */
+    interface Processes {
+        /** Moves the process into a directory it has open (see {@link WorkingDirectory}). */
+        @SaveError
+        int fchdir(int fd);
+
+        /** For lock --daemon: a session of its own, away from the terminal's signals. */
+        @SaveError
+        int setsid();
+
+        @SaveError
+        int dup2(int oldFd, int newFd);
+
+        @SaveError
+        int kill(int pid, int signal);
+
+        /** struct pollfd {int fd; short events; short revents;}, 8 bytes each: for a pidfd's end. */
+        @SaveError
+        int poll(@In @Out byte[] fds, long nfds, int timeout);
+
+        // run's COMMAND ({@link Spawner}): started with the signal mask and dispositions dirdump was started with.
+
+        int posix_spawnattr_init(Pointer attr);
+
+        int posix_spawnattr_destroy(Pointer attr);
+
+        int posix_spawnattr_setflags(Pointer attr, short flags);
+
+        /** A sigset_t: 1024 bits in unsigned longs, signal N at bit N - 1. */
+        int posix_spawnattr_setsigdefault(Pointer attr, @In long[] sigset);
+
+        int posix_spawnattr_setsigmask(Pointer attr, @In long[] sigset);
+
+        /** Returns the error number itself; errno is not set. No file actions: the descriptors are inherited. */
+        int posix_spawnp(@Out int[] pid, @In byte[] file, Pointer fileActions, Pointer attr, Pointer argv, Pointer envp);
+
+        @SaveError
+        int waitpid(int pid, @Out int[] status, int options);
+
+        /** The handler as an address: SIG_IGN is 1. */
+        long signal(int signal, long handler);
+    }
 }

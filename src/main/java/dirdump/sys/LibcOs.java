@@ -71,14 +71,19 @@ final class LibcOs implements Os {
     /** Paths at least this long fail with ENAMETOOLONG: resolved one component at a time. */
     private static final int PATH_MAX = 4096;
     private static final int DIRENT_BUFFER = 128 * 1024;
-    /** glibc's LC_ALL_MASK: a bit for every category, but none for LC_ALL itself (6). */
-    private static final int LC_ALL_MASK = 0x1fbf;
     private static final byte[] EMPTY = {};
     private static final byte[] DOT = {'.'};
     private static final byte[] DOT_DOT = {'.', '.'};
 
     /** Also {@link TreeCreator}'s: one binding per process. */
     final Libc libc;
+    // The functions few runs call, each group bound on its first call (see Libc).
+    final Late<Libc.PartialReads> partialReads = late(Libc.PartialReads.class);
+    final Late<Libc.Control> control = late(Libc.Control.class);
+    final Late<Libc.Access> access = late(Libc.Access.class);
+    final Late<Libc.Mappings> mappings = late(Libc.Mappings.class);
+    final Late<Libc.Writes> writes = late(Libc.Writes.class);
+    final Late<Libc.Processes> processes = late(Libc.Processes.class);
     private final Runtime runtime;
     /** openat2 refused once (ENOSYS, or EPERM from a seccomp filter): it will be each time. */
     private volatile boolean openat2Missing;
@@ -87,19 +92,23 @@ final class LibcOs implements Os {
     private final ThreadLocal<Pointer> scratch;
     private final int pageSize;
     /**
-     * The C locale, for error texts: strerror_l reads it on the calling thread only, so the texts are
-     * the same whatever LC_MESSAGES says and whatever setlocale(3) the JVM did, with no global state
-     * to change under threads that are reading (setlocale is not thread-safe).
+     * strerror_l and the C locale, for error texts, made at the first error: strerror_l reads the locale
+     * on the calling thread only, so the texts are the same whatever LC_MESSAGES says and whatever
+     * setlocale(3) the JVM did, with no global state to change under threads that are reading
+     * (setlocale is not thread-safe).
      */
-    private final Pointer cLocale;
+    private final Late<ErrorTexts> errorTexts = new Late<>(() -> new ErrorTexts(late(Libc.Errors.class).get()));
 
     private LibcOs(Libc libc) {
         this.libc = libc;
         this.runtime = Runtime.getRuntime(libc);
-        this.cLocale = libc.newlocale(LC_ALL_MASK, "C", null);
         this.direntBuffers = ThreadLocal.withInitial(() -> new DirentBuffer(runtime));
         this.scratch = ThreadLocal.withInitial(() -> Memory.allocateDirect(runtime, 128, true));
         this.pageSize = libc.getpagesize();
+    }
+
+    static <T> Late<T> late(Class<T> functions) {
+        return new Late<>(() -> LibraryLoader.create(functions).load("c"));
     }
 
     static LibcOs create() {
@@ -363,7 +372,7 @@ final class LibcOs implements Os {
         if (!now.sameFile(expected.dev, expected.ino) || now.uid != expected.uid) {
             return false;
         }
-        int rc = libc.unlinkat(fd(dir), cString(name), 0);
+        int rc = writes.get().unlinkat(fd(dir), cString(name), 0);
         if (rc < 0 && lastError() == SysException.ENOENT) {
             return false;
         }
@@ -438,7 +447,7 @@ final class LibcOs implements Os {
 
     @Override
     public void newSession() throws SysException {
-        check(libc.setsid());
+        check(processes.get().setsid());
     }
 
     @Override
@@ -446,7 +455,7 @@ final class LibcOs implements Os {
         int fd = openAt(AT_FDCWD, "/dev/null".getBytes(StandardCharsets.US_ASCII), O_RDWR | O_CLOEXEC);
         try {
             for (int std = 0; std <= 2; std++) {
-                check(libc.dup2(fd, std));
+                check(processes.get().dup2(fd, std));
             }
         } finally {
             libc.close(fd);
@@ -455,7 +464,7 @@ final class LibcOs implements Os {
 
     @Override
     public void signal(long pid, int signal) throws SysException {
-        check(libc.kill((int) pid, signal));
+        check(processes.get().kill((int) pid, signal));
     }
 
     @Override
@@ -468,7 +477,7 @@ final class LibcOs implements Os {
                 byte[] pollFd = new byte[8];
                 ByteBuffer.wrap(pollFd).order(ByteOrder.nativeOrder()).putInt((int) fd).putShort(POLLIN);
                 // A pidfd is readable once its process has ended; EINTR (a signal to this thread): poll again.
-                while (libc.poll(pollFd, 1, -1) < 0) {
+                while (processes.get().poll(pollFd, 1, -1) < 0) {
                     int errno = lastError();
                     if (errno != EINTR) {
                         throw new SysException(errno, strerror(errno));
@@ -496,7 +505,7 @@ final class LibcOs implements Os {
 
     @Override
     public void sync() {
-        libc.sync();
+        writes.get().sync();
     }
 
     private int openAt(int dirFd, byte[] name, int flags) throws SysException {
@@ -508,7 +517,7 @@ final class LibcOs implements Os {
     /** Writes {@code data} from its position to its limit (a direct buffer); also {@link TreeCreator}'s. */
     void writeAll(int fd, ByteBuffer data) throws SysException {
         while (data.hasRemaining()) {
-            long n = libc.write(fd, data, data.remaining());
+            long n = writes.get().write(fd, data, data.remaining());
             if (n < 0 && lastError() != EINTR) {
                 check(n);
             }
@@ -558,7 +567,7 @@ final class LibcOs implements Os {
 
     /** The error's text in the C locale: the same words whatever the user's locale. */
     String strerror(int errno) {
-        return cLocale != null ? libc.strerror_l(errno, cLocale) : "error " + errno;
+        return errorTexts.get().of(errno);
     }
 
     void check(long rc) throws SysException {
@@ -644,7 +653,7 @@ final class LibcOs implements Os {
             iov.putAddress(0, nb.pointer.address());
             iov.putAddress(runtime.addressSize(), Math.min(length, nb.capacity));
             while (true) {
-                long n = libc.preadv2(fd, iov, 1, offset, RWF_NOWAIT);
+                long n = partialReads.get().preadv2(fd, iov, 1, offset, RWF_NOWAIT);
                 if (n >= 0) {
                     return (int) n;
                 }
@@ -670,7 +679,7 @@ final class LibcOs implements Os {
 
         /** ENXIO: no data (or no hole) at or after the offset, as past the end of the file. */
         private long seek(long offset, int whence) throws SysException {
-            long at = libc.lseek(fd, offset, whence);
+            long at = partialReads.get().lseek(fd, offset, whence);
             if (at < 0 && lastError() == ENXIO) {
                 return -1;
             }
@@ -722,7 +731,7 @@ final class LibcOs implements Os {
             if (pages == 0) {
                 return new Residency(0, 0, pageSize);  // mmap of an empty file fails
             }
-            Pointer map = libc.mmap(null, length, PROT_READ, MAP_SHARED, fd, offset);
+            Pointer map = mappings.get().mmap(null, length, PROT_READ, MAP_SHARED, fd, offset);
             if (map == null || map.address() == -1L) {
                 check(-1);
             }
@@ -731,14 +740,14 @@ final class LibcOs implements Os {
                 long resident = 0;
                 for (long page = 0; page < pages; page += vec.length) {
                     int n = (int) Math.min(vec.length, pages - page);
-                    check(libc.mincore(map.slice(page * pageSize), (long) n * pageSize, vec));
+                    check(mappings.get().mincore(map.slice(page * pageSize), (long) n * pageSize, vec));
                     for (int i = 0; i < n; i++) {
                         resident += vec[i] & 1;
                     }
                 }
                 return new Residency(resident, pages, pageSize);
             } finally {
-                libc.munmap(map, length);
+                mappings.get().munmap(map, length);
             }
         }
 
@@ -749,7 +758,7 @@ final class LibcOs implements Os {
 
         @Override
         public FileMapping map(long offset, long length) throws SysException {
-            Pointer map = libc.mmap(null, length, PROT_READ, MAP_SHARED, fd, offset);
+            Pointer map = mappings.get().mmap(null, length, PROT_READ, MAP_SHARED, fd, offset);
             if (map == null || map.address() == -1L) {
                 check(-1);
             }
@@ -761,8 +770,8 @@ final class LibcOs implements Os {
             // Write access is checked on the open file through /proc, not on its name, which may
             // name another file by now. Without /proc the check fails, and mincore is not trusted.
             byte[] self = ("/proc/self/fd/" + fd).getBytes(StandardCharsets.US_ASCII);
-            return libc.geteuid() == 0 || uid() == libc.geteuid()
-                    || libc.faccessat(AT_FDCWD, cString(self), W_OK, AT_EACCESS) == 0;
+            return access.get().geteuid() == 0 || uid() == access.get().geteuid()
+                    || access.get().faccessat(AT_FDCWD, cString(self), W_OK, AT_EACCESS) == 0;
         }
 
         private int uid() {
@@ -781,7 +790,7 @@ final class LibcOs implements Os {
             p.putLongLong(8, -1L);  // fm_length: the whole file
             p.putInt(16, sync ? FIEMAP_FLAG_SYNC : 0);
             p.putInt(24, 1);  // fm_extent_count
-            check(libc.ioctl(fd, FS_IOC_FIEMAP, p));
+            check(control.get().ioctl(fd, FS_IOC_FIEMAP, p));
             if (p.getInt(20) == 0) {
                 return null;
             }
@@ -793,7 +802,7 @@ final class LibcOs implements Os {
             long blockSize = blockSize();
             Pointer p = scratch.get();
             p.putInt(0, 0);  // logical block 0 in, physical block out
-            check(libc.ioctl(fd, FIBMAP, p));
+            check(control.get().ioctl(fd, FIBMAP, p));
             long block = p.getInt(0) & 0xffffffffL;
             return block == 0 ? -1 : block * blockSize;
         }
@@ -802,7 +811,7 @@ final class LibcOs implements Os {
         public int blockSize() throws SysException {
             Pointer p = scratch.get();
             p.putInt(0, 0);
-            check(libc.ioctl(fd, FIGETBSZ, p));
+            check(control.get().ioctl(fd, FIGETBSZ, p));
             return p.getInt(0);
         }
 
@@ -815,12 +824,12 @@ final class LibcOs implements Os {
     private record LibcMapping(Pointer map, long length, int pageSize, LibcOs os) implements FileMapping {
         @Override
         public void willNeed(long offset, long bytes) throws SysException {
-            os.check(os.libc.madvise(map.slice(offset), bytes, MADV_WILLNEED));
+            os.check(os.mappings.get().madvise(map.slice(offset), bytes, MADV_WILLNEED));
         }
 
         @Override
         public void lock(long offset, long bytes) throws SysException {
-            if (os.libc.mlock(map.slice(offset), bytes) < 0) {
+            if (os.mappings.get().mlock(map.slice(offset), bytes) < 0) {
                 int errno = os.lastError();
                 throw new SysException(errno, LockLimits.reason(errno, os.strerror(errno)));
             }
@@ -828,7 +837,7 @@ final class LibcOs implements Os {
 
         @Override
         public void close() {
-            os.libc.munmap(map, length);
+            os.mappings.get().munmap(map, length);
         }
     }
 

@@ -105,13 +105,13 @@ final class LibcReplacement implements Replacement {
     @Override
     public void commit() throws SysException {
         try {
-            os.check(os.libc.fsync(fd));  // on disk before it has the name: it is to outlive a reboot
+            os.check(os.writes.get().fsync(fd));  // on disk before it has the name: it is to outlive a reboot
             if (temporary == null) {
                 link();
             }
             closed = true;
             os.check(os.libc.close(fd));  // also the errors of writes the file system deferred (NFS)
-            os.check(os.libc.renameat(dirFd, LibcOs.cString(temporary), dirFd, LibcOs.cString(name)));
+            os.check(os.writes.get().renameat(dirFd, LibcOs.cString(temporary), dirFd, LibcOs.cString(name)));
             committed = true;
         } finally {
             if (!committed) {
@@ -125,9 +125,9 @@ final class LibcReplacement implements Replacement {
         for (int attempt = 0; ; attempt++) {
             byte[] t = temporaryName(name);
             byte[] proc = ("/proc/self/fd/" + fd).getBytes(StandardCharsets.US_ASCII);
-            int rc = os.libc.linkat(AT_FDCWD, LibcOs.cString(proc), dirFd, LibcOs.cString(t), AT_SYMLINK_FOLLOW);
+            int rc = os.writes.get().linkat(AT_FDCWD, LibcOs.cString(proc), dirFd, LibcOs.cString(t), AT_SYMLINK_FOLLOW);
             if (rc < 0 && os.lastError() == SysException.ENOENT) {
-                rc = os.libc.linkat(fd, LibcOs.cString(new byte[0]), dirFd, LibcOs.cString(t), AT_EMPTY_PATH);
+                rc = os.writes.get().linkat(fd, LibcOs.cString(new byte[0]), dirFd, LibcOs.cString(t), AT_EMPTY_PATH);
             }
             if (rc == 0) {
                 temporary = t;
@@ -153,7 +153,7 @@ final class LibcReplacement implements Replacement {
             os.libc.close(fd);
         }
         if (temporary != null) {
-            os.libc.unlinkat(dirFd, LibcOs.cString(temporary), 0);  // a name only, never what a link points to
+            os.writes.get().unlinkat(dirFd, LibcOs.cString(temporary), 0);  // a name only, never what a link points to
             temporary = null;
         }
     }

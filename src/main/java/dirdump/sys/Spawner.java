@@ -44,36 +44,36 @@ final class Spawner {
     long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked) throws SysException {
         for (int signal = 1; signal <= SIGNALS; signal++) {
             if ((ignored & ~VITAL & bit(signal)) != 0) {
-                os.libc.signal(signal, SIG_IGN);
+                os.processes.get().signal(signal, SIG_IGN);
             }
         }
         List<Pointer> keep = new ArrayList<>();  // the strings, alive until the child has its copies
         Pointer args = strings(argv, keep);
         Pointer environment = strings(env, keep);
         Pointer attr = Memory.allocateDirect(runtime, ATTR_SIZE, true);
-        int failed = os.libc.posix_spawnattr_init(attr);
+        int failed = os.processes.get().posix_spawnattr_init(attr);
         if (failed != 0) {
             throw new SysException(failed, os.strerror(failed));
         }
         try {
-            os.libc.posix_spawnattr_setflags(attr, (short) (POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK));
-            os.libc.posix_spawnattr_setsigdefault(attr, sigset(~ignored));
-            os.libc.posix_spawnattr_setsigmask(attr, sigset(blocked));
+            os.processes.get().posix_spawnattr_setflags(attr, (short) (POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK));
+            os.processes.get().posix_spawnattr_setsigdefault(attr, sigset(~ignored));
+            os.processes.get().posix_spawnattr_setsigmask(attr, sigset(blocked));
             int[] pid = new int[1];
-            failed = os.libc.posix_spawnp(pid, LibcOs.cString(argv.get(0)), null, attr, args, environment);
+            failed = os.processes.get().posix_spawnp(pid, LibcOs.cString(argv.get(0)), null, attr, args, environment);
             if (failed != 0) {
                 throw new SysException(failed, os.strerror(failed));
             }
             return pid[0];
         } finally {
-            os.libc.posix_spawnattr_destroy(attr);
+            os.processes.get().posix_spawnattr_destroy(attr);
             Reference.reachabilityFence(keep);
         }
     }
 
     int waitFor(long pid) throws SysException {
         int[] status = new int[1];
-        while (os.libc.waitpid((int) pid, status, 0) < 0) {
+        while (os.processes.get().waitpid((int) pid, status, 0) < 0) {
             if (os.lastError() != EINTR) {
                 os.check(-1);
             }

@@ -68,11 +68,11 @@ public final class Terminal {
 
         static synchronized int columns() {
             try {
-                Libc libc = LibcBinding.get().libc;
+                LibcOs os = LibcBinding.get();
                 if (struct == null) {
-                    struct = Memory.allocateDirect(Runtime.getRuntime(libc), 8, true);
+                    struct = Memory.allocateDirect(Runtime.getRuntime(os.libc), 8, true);
                 }
-                return libc.ioctl(STDERR, TIOCGWINSZ, struct) == 0 ? struct.getShort(2) & 0xffff : 0;
+                return os.control.get().ioctl(STDERR, TIOCGWINSZ, struct) == 0 ? struct.getShort(2) & 0xffff : 0;
             } catch (LinkageError | RuntimeException e) {
                 return 0;
             }

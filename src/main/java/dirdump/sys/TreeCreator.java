@@ -34,7 +34,7 @@ public final class TreeCreator {
     private TreeCreator(LibcOs os) {
         this.os = os;
         this.libc = os.libc;
-        this.euid = libc.geteuid();
+        this.euid = os.access.get().geteuid();
     }
 
     /**
@@ -54,7 +54,7 @@ public final class TreeCreator {
 
     /** Makes directory {@code name} in {@code parent} and opens it; fails unless what opens is the one made. */
     public Made makeDirectory(Made parent, byte[] name) throws SysException {
-        check(libc.mkdirat(parent.fd(), LibcOs.cString(name), DIRECTORY_MODE));
+        check(os.writes.get().mkdirat(parent.fd(), LibcOs.cString(name), DIRECTORY_MODE));
         return openIn(parent, name, null);
     }
 
@@ -81,7 +81,7 @@ public final class TreeCreator {
 
     /** Reserves the blocks of a range with fallocate(2), size kept; false if the file system cannot. */
     public boolean reserve(int fd, long offset, long length) throws SysException {
-        if (libc.fallocate(fd, FALLOC_FL_KEEP_SIZE, offset, length) == 0) {
+        if (os.writes.get().fallocate(fd, FALLOC_FL_KEEP_SIZE, offset, length) == 0) {
             return true;
         }
         if (lastError() != SysException.EOPNOTSUPP) {

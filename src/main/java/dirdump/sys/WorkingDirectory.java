@@ -21,7 +21,7 @@ final class WorkingDirectory {
      * the descriptor is closed then, so that no child process inherits it.
      */
     static void restore(LibcOs os) {
-        if (FD >= 0 && !restored && os.libc.fchdir(FD) == 0) {
+        if (FD >= 0 && !restored && os.processes.get().fchdir(FD) == 0) {
             restored = true;
             os.libc.close(FD);
         }
