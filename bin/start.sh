@@ -1,5 +1,5 @@
 # How every launcher of dirdump starts the JVM, in a checkout (bin/launch.sh, which builds the jar
-# first) and installed (lib/dirdump/installed.sh, beside the jar). Sourced first thing, with
+# first) and installed (lib/dirdump/installed.sh). Sourced first thing, with
 #   tool  the launcher's name, for messages
 #   main  the class to run
 # set. It makes the standard descriptors safe, finds java and checks that it is Java 17 or newer

@@ -1,10 +1,10 @@
 # The installed launcher's part. bin/install, the .deb and the release tarball put it in
-# PREFIX/lib/dirdump, beside the jar, and PREFIX/bin/dirdump and PREFIX/bin/testdata-gen (which set
-# bin, tool and main) source it. Nothing is built and Maven is never run; the jar is found from the
+# PREFIX/lib/dirdump, the jar in PREFIX/share/dirdump, and PREFIX/bin/dirdump and
+# PREFIX/bin/testdata-gen (which set bin, tool and main) source it. Nothing is built and Maven is never run; the jar is found from the
 # launcher's own place, so that a DESTDIR tree or an unpacked package runs where it is.
 lib=${bin%/*}/lib/dirdump  # $bin has its symlinks resolved: this is the name the archives were made for
 . "$lib/start.sh"
-jar=$lib/dirdump.jar
+jar=${bin%/*}/share/dirdump/dirdump.jar
 native_library "$lib"  # the install's, as its jar is
 
 # The class-data archive (start.sh): the one make-archive made at install time for this JVM, which the

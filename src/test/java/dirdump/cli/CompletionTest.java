@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.testing.Launched;
-import dirdump.testing.Tools;
+import dirdump.testing.Zsh;
 import java.io.ByteArrayInputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -110,37 +110,11 @@ class CompletionTest {
         assertEquals(optionsOf(""), bash("dirdump", "--include", "status", "-"));
     }
 
-    /**
-     * What zsh's completion offers for the line (the function loaded by compinit from $fpath, in an
-     * interactive zsh under zpty): each word compadd is given.
-     */
+    /** What zsh's completion, loaded by compinit from $fpath, offers for the line (Zsh.offered). */
     private Set<String> zsh(String line) throws Exception {
         Path fpath = Files.createDirectories(tmp.resolve("fpath"));
         Files.copy(COMPLETION.resolve("_dirdump"), fpath.resolve("_dirdump"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Path offered = tmp.resolve("offered");
-        Files.deleteIfExists(offered);
-        // Each step waits for the prompt: zsh drops what was typed ahead while compinit ran. The prompt
-        // is written so that the echo of the line setting it does not match.
-        Path driver = Files.writeString(tmp.resolve("driver.zsh"), """
-                zmodload zsh/zpty
-                zpty z zsh -f -i
-                zpty -w z "PS1='RE''ADY> '; fpath=($1 \\$fpath); autoload -U compinit; compinit -u -D"
-                zpty -r z out '*READY> '
-                # Records what is offered, and offers it.
-                zpty -w z "compadd() { local -a m; builtin compadd -O m \\"\\$@\\"; print -rl -- \\$m >>$2; builtin compadd \\"\\$@\\" }"
-                zpty -r z out '*READY> '
-                zpty -w -n z "$3"$'\\t'
-                zpty -w z $'\\C-u'"print -r -- END >>$2"
-                for i in {1..200}; do [[ -f $2 && $(<$2) == *END* ]] && break; sleep 0.1; done
-                zpty -d z
-                """);
-        Launched r = Launched.of(new ProcessBuilder(Tools.which("zsh").toString(), "-f", driver.toString(), fpath.toString(),
-                offered.toString(), line).directory(tmp.toFile()));
-        assertEquals(0, r.status(), r.err());
-        assertTrue(Files.readString(offered).contains("END"), "zsh did not complete: " + r.out());
-        Set<String> words = offered(Files.readString(offered));
-        words.remove("END");
-        return words;
+        return Zsh.offered(fpath, tmp, line);
     }
 
     @Test

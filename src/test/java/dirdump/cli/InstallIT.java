@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dirdump.testing.Launched;
 import dirdump.testing.Tools;
 import dirdump.testing.Trees;
+import dirdump.testing.Zsh;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,8 +37,9 @@ class InstallIT {
     /** And bin/install; not Maven: with the tarball up to date it builds nothing. */
     private static final List<String> INSTALL_TOOLS = List.of("readlink", "dirname", "find", "mkdir", "mv", "rm", "sed",
             "head", "tar", "gzip");
-    private static final List<String> PAGES = List.of("dirdump.1", "dirdump-order.1", "dirdump-status.1",
-            "dirdump-evict.1", "dirdump-lock.1", "dirdump-run.1", "dirdump-bench.1", "testdata-gen.1");
+    /** Compressed, as Debian's policy wants them in the .deb: one layout for every install. */
+    static final List<String> PAGES = List.of("dirdump.1.gz", "dirdump-order.1.gz", "dirdump-status.1.gz",
+            "dirdump-evict.1.gz", "dirdump-lock.1.gz", "dirdump-run.1.gz", "dirdump-bench.1.gz", "testdata-gen.1.gz");
 
     @TempDir
     Path tmp;
@@ -50,11 +53,7 @@ class InstallIT {
 
     @BeforeEach
     void theReleaseTarballIsBuilt() throws Exception {
-        Properties p = new Properties();
-        try (var in = Files.newInputStream(CHECKOUT.resolve("target/classes/dirdump/version.properties"))) {
-            p.load(in);
-        }
-        version = p.getProperty("version");
+        version = version();
         assumeTrue(Files.exists(CHECKOUT.resolve("target/dirdump-" + version + ".tar.gz")),
                 "mvn package makes the release tarball (not with -Ddirdump.dist=false)");
         data = tmp.resolve("data");
@@ -62,6 +61,15 @@ class InstallIT {
         javaLog = tmp.resolve("java.log");
         tools = Tools.links(tmp.resolve("tools"), LAUNCHER_TOOLS);
         Files.createSymbolicLink(tools.resolve("java"), Tools.loggingJava(tmp.resolve("jdk"), javaLog));
+    }
+
+    /** The version the build wrote, which names the tarball and the .deb. */
+    static String version() throws IOException {
+        Properties p = new Properties();
+        try (var in = Files.newInputStream(CHECKOUT.resolve("target/classes/dirdump/version.properties"))) {
+            p.load(in);
+        }
+        return p.getProperty("version");
     }
 
     /** bin/install with DESTDIR (if not null) and --prefix; returns DESTDIR/PREFIX. */
@@ -109,8 +117,9 @@ class InstallIT {
         for (String file : List.of("bin/dirdump", "bin/testdata-gen", "lib/dirdump/make-archive")) {
             assertTrue(Files.isExecutable(root.resolve(file)), file);
         }
-        for (String file : List.of("lib/dirdump/dirdump.jar", "share/bash-completion/completions/dirdump",
-                "share/zsh/site-functions/_dirdump", "share/doc/dirdump/README.md", "share/doc/dirdump/docs/json.md",
+        for (String file : List.of("share/dirdump/dirdump.jar", "share/bash-completion/completions/dirdump",
+                "share/zsh/site-functions/_dirdump", "share/doc/dirdump/README.md", "share/doc/dirdump/copyright",
+                "share/doc/dirdump/examples/dirdump-warm", "share/doc/dirdump/docs/json.md",
                 "share/doc/dirdump/docs/exit-status.md", "share/doc/dirdump/docs/man/dirdump.md")) {
             assertTrue(Files.isRegularFile(root.resolve(file)), file);
         }
@@ -225,19 +234,55 @@ class InstallIT {
     }
 
     @Test
+    void theDebiansZshCompletionIsWhereDebiansZshLooksAndOffersTheCommands() throws Exception {
+        Path dpkgDeb = Path.of("/usr/bin/dpkg-deb");
+        assumeTrue(Files.isExecutable(dpkgDeb), "dpkg-deb is needed to unpack the .deb");
+        Path zsh = Tools.which("zsh");
+        Path unpacked = tmp.resolve("root");
+        assertEquals(0, Launched.of(new ProcessBuilder(dpkgDeb.toString(), "-x", deb(version).toString(), unpacked.toString())).status());
+        Path completions = unpacked.resolve("usr/share/zsh/vendor-completions");
+        assertTrue(Files.isRegularFile(completions.resolve("_dirdump")));
+
+        // Where Debian's zsh looks, without any ~/.zshrc: the .deb's directory, and bin/install's for /usr/local.
+        List<String> fpath = Launched.of(new ProcessBuilder(zsh.toString(), "-f", "-c", "print -rl -- $fpath")).out().lines().toList();
+        assertTrue(fpath.contains("/usr/share/zsh/vendor-completions"), fpath.toString());
+        assertTrue(fpath.contains("/usr/local/share/zsh/site-functions"), fpath.toString());
+
+        // The unpacked directory stands for /usr/share/zsh/vendor-completions, first on zsh's own fpath.
+        Path dir = Files.createDirectories(tmp.resolve("empty"));
+        assertEquals(Set.of("order", "status", "evict", "lock", "run", "bench"), Zsh.offered(completions, dir, "dirdump "),
+                "in an empty directory, the commands only");
+    }
+
+    /** The .deb `mvn package` made: dirdump_VERSION_ARCH.deb, of the build machine's architecture. */
+    static Path deb(String version) throws IOException {
+        try (Stream<Path> files = Files.list(CHECKOUT.resolve("target"))) {
+            List<Path> debs = files.filter(f -> f.getFileName().toString().matches("dirdump_" + java.util.regex.Pattern.quote(version)
+                    + "_[a-z0-9]+\\.deb")).toList();
+            assertEquals(1, debs.size(), "one .deb in target/: " + debs);
+            return debs.get(0);
+        }
+    }
+
+    @Test
     void theDebianPackageDependsOnJava17AndRunsWhereItIsUnpacked() throws Exception {
         Path dpkgDeb = Path.of("/usr/bin/dpkg-deb");
         assumeTrue(Files.isExecutable(dpkgDeb), "dpkg-deb is needed to unpack the .deb");
-        Path deb = CHECKOUT.resolve("target/dirdump_" + version + "_all.deb");
-        assertTrue(Files.isRegularFile(deb), deb.toString());
+        Path deb = deb(version);
 
         Launched fields = Launched.of(new ProcessBuilder(dpkgDeb.toString(), "-f", deb.toString(), "Package", "Version",
                 "Architecture", "Depends"));
-        assertEquals("Package: dirdump\nVersion: " + version + "\nArchitecture: all\n"
-                + "Depends: default-jre-headless (>= 2:1.17) | java17-runtime-headless\n", fields.out());
+        String arch = deb.getFileName().toString().replaceAll(".*_(.*)\\.deb", "$1");
+        assertEquals("Package: dirdump\nVersion: " + version + "\nArchitecture: " + arch + "\n"
+                + "Depends: default-jre-headless (>= 2:1.17) | java17-runtime-headless, libc6 (>= 2.17)\n", fields.out());
         Launched contents = Launched.of(new ProcessBuilder(dpkgDeb.toString(), "-c", deb.toString()));
         assertTrue(contents.out().lines().anyMatch(l -> l.startsWith("-rwxr-xr-x root/root") && l.endsWith(" ./usr/bin/dirdump")),
                 contents.out());
+        // One architecture's jni library (the package's), and zsh's completion where Debian's zsh looks.
+        List<String> libraries = contents.out().lines().filter(l -> l.endsWith(".so")).toList();
+        assertEquals(1, libraries.size(), libraries.toString());
+        assertTrue(contents.out().contains(" ./usr/share/zsh/vendor-completions/_dirdump\n"), contents.out());
+        assertFalse(contents.out().contains("site-functions"), contents.out());
         Path control = tmp.resolve("control");
         assertEquals(0, Launched.of(new ProcessBuilder(dpkgDeb.toString(), "-e", deb.toString(), control.toString())).status());
         assertTrue(Files.readString(control.resolve("postinst")).contains("/usr/lib/dirdump/make-archive"));

@@ -1,8 +1,10 @@
 package dirdump.cli.docs;
 
+import dirdump.build.Gzip;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,7 +15,8 @@ import picocli.CommandLine;
  * Writes the man pages, the shell completions and the exit-status table from the command definitions,
  * so that they cannot drift from --help. Run by the build: {@code DocFileWriter OUTDIR DOCS} makes
  * OUTDIR/man/dirdump.1, a page for each subcommand (dirdump-status.1, ...) and testdata-gen.1, each
- * with its hand-written sections from DOCS/man/NAME.md; OUTDIR/completion/dirdump.bash and
+ * with its hand-written sections from DOCS/man/NAME.md, and beside each its NAME.1.gz, which is
+ * installed; OUTDIR/completion/dirdump.bash and
  * OUTDIR/completion/_dirdump (zsh); and OUTDIR/doc/exit-status.md, of which DOCS/exit-status.md is a
  * copy. The same sources give the same bytes.
  */
@@ -30,6 +33,8 @@ public final class DocFileWriter {
         Files.createDirectories(out.resolve("man"));
         for (Map.Entry<String, String> page : ManPage.pages(cli, List.of(testdataGen), name -> sections(docs, name)).entrySet()) {
             Files.writeString(out.resolve("man").resolve(page.getKey()), page.getValue());
+            // What is installed: Debian's policy wants man pages compressed, and man reads them either way.
+            Gzip.write(page.getValue().getBytes(StandardCharsets.UTF_8), out.resolve("man").resolve(page.getKey() + ".gz"));
         }
         List<Completions.Command> commands = Completions.of(cli);
         Files.createDirectories(out.resolve("completion"));

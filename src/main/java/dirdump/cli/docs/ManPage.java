@@ -188,9 +188,10 @@ public final class ManPage {
 
     private static void files(StringBuilder m) {
         m.append(".SH FILES\n");
-        item(m, ".I PREFIX/lib/dirdump/dirdump.jar",
-                "The program, which the launcher PREFIX/bin/dirdump finds in ../lib/dirdump from its own directory: "
-                + "/usr/lib/dirdump from the .deb, /usr/local/lib/dirdump from bin/install.");
+        item(m, ".I PREFIX/share/dirdump/dirdump.jar",
+                "The program, which the launcher PREFIX/bin/dirdump finds in ../share/dirdump from its own directory: "
+                + "/usr/share/dirdump from the .deb, /usr/local/share/dirdump from bin/install. Beside the launcher's "
+                + "scripts in PREFIX/lib/dirdump, jffi's native library is in its jni directory.");
         item(m, ".I PREFIX/lib/dirdump/dirdump\\-JVM.jsa",
                 "The class-data archive that saves about a fifth of each start, made at install time "
                 + "(lib/dirdump/make-archive) for the JVM found then.");

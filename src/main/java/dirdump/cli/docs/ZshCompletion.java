@@ -17,7 +17,8 @@ public final class ZshCompletion {
         StringBuilder s = new StringBuilder("#compdef dirdump\n");
         s.append("# zsh completion for dirdump(1), written by the build from its command definitions\n")
                 .append("# (dirdump.cli.docs.ZshCompletion): change those, not this. Installed as\n")
-                .append("# share/zsh/site-functions/_dirdump; or put it in a directory of $fpath before compinit runs.\n\n");
+                .append("# share/zsh/site-functions/_dirdump (/usr/share/zsh/vendor-completions from the .deb, where\n")
+                .append("# Debian's zsh looks); or put it in a directory of $fpath before compinit runs.\n\n");
         s.append("_dirdump() {\n")
                 .append("  local cmd= i=2\n")
                 .append("  # The command: the first word that names one, as dirdump takes it; option values are not.\n")
