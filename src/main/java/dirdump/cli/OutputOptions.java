@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 
 /** How much to say, and whether the summary is for people or for scripts. */
 public final class OutputOptions {
-    @Option(names = "--json", description = "Print the summary as one JSON record on stdout (fields: docs/json.md; schema: dirdump/schema/dirdump-run.schema.json).")
+    @Option(names = "--json", description = "Print the summary as one JSON record on stdout (fields: docs/json.md; schema: dirdump/schema/dirdump-record.schema.json).")
     boolean json;
 
     @ArgGroup(exclusive = true, multiplicity = "0..1")

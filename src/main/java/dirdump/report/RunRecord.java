@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * The members every command's --json record begins with (dirdump-run.schema.json, "record"): what ran,
+ * The members every command's --json record begins with (dirdump-record.schema.json, "record"): what ran,
  * where, when, on which PATHs, with which settings, and the errors it reported. Everything here is
  * known already or read from one small file: no work is done for it.
  */

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 
 /** The JSON Schema the project ships (src/main/resources/dirdump/schema), as a user's validator reads it. */
 public final class RunSchema {
-    public static final String RESOURCE = "/dirdump/schema/dirdump-run.schema.json";
+    public static final String RESOURCE = "/dirdump/schema/dirdump-record.schema.json";
     private static final Schema SCHEMA = load();
 
     private RunSchema() {
