@@ -28,6 +28,13 @@ public final class LockSummary {
         }
     }
 
+    /** The one line when the lock ends: "dirdump: released 3 files, 12.0 MiB (SIGTERM)". */
+    public static void released(long files, long bytes, String signal, PrintStream err) {
+        err.printf(Locale.ROOT, "dirdump: released %s, %s (%s)%n", Units.count(files, "file", "files"),
+                Units.bytes(bytes), signal);
+        err.flush();
+    }
+
     /**
      * After the record's members in {@code o}: files_locked, bytes_locked, left_out, refused (why the
      * set could not be locked, or null), pid (null if refused), then those of {@link CommonSummary}.
