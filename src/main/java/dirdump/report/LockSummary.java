@@ -13,7 +13,8 @@ public final class LockSummary {
     }
 
     /** {@code waiting}: what ends the lock ("waiting for SIGINT, SIGTERM or SIGHUP"), or null. */
-    public static void print(LockedSet set, PassFacts facts, String waiting, PrintStream err) {
+    public static void print(LockedSet set, PassFacts facts, String waiting, PrintStream stderr) {
+        PrintStream err = Wrapped.of(stderr);
         err.printf(Locale.ROOT, "dirdump: locked %s, %s in memory%n",
                 Units.count(set.lockedFiles(), "file", "files"), Units.bytes(set.lockedBytes()));
         if (set.leftOutFiles() > 0) {

@@ -97,7 +97,8 @@ public final class StatusTable implements StatusRun.Rows {
      * The footer, on stderr: the totals (of the files' data: what a read warms), sparse files as fincore
      * counts them, files of unknown residency, then how the run went.
      */
-    public static void footer(PageTotals t, PassFacts common, PrintStream err) {
+    public static void footer(PageTotals t, PassFacts common, PrintStream stderr) {
+        PrintStream err = Wrapped.of(stderr);
         err.printf(Locale.ROOT, "dirdump: %,d file%s measured: %s resident%n", t.files(), t.files() == 1 ? "" : "s",
                 ResidencyFigures.text(t));
         if (t.sparseFiles() > 0) {

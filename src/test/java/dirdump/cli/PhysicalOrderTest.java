@@ -176,7 +176,7 @@ class PhysicalOrderTest {
                 human.err());
         assertTrue(human.err().contains("order physical (--order=physical); 100 of 100 files located by FIEMAP"),
                 human.err());
-        assertTrue(human.err().matches("(?s).*seek distance: [\\d,.]+ MiB in this order, [\\d,.]+ MiB in directory order "
+        assertTrue(human.errUnwrapped().matches("(?s).*seek distance: [\\d,.]+ MiB in this order, [\\d,.]+ MiB in directory order "
                 + "\\(100 of 100 files located\\).*"), human.err());
         assertTrue(!DirdumpRun.of("-v", "--order=physical", tmp).err().contains("seek distance"), "only when asked");
         assertTrue(!DirdumpRun.json("--order=physical", tmp).summary().has("seek_distance_mib"), "only when asked");

@@ -59,6 +59,11 @@ public record DirdumpRun(int status, String out, String err, byte[] outBytes) {
     }
 
     /** The lines of stdout (dirdump order). */
+    /** stderr with the summary's lines that went on below (80 columns, see report.Wrapped) joined again. */
+    public String errUnwrapped() {
+        return err.replaceAll("\n {4,}", " ");
+    }
+
     public List<String> outLines() {
         return out.isEmpty() ? List.of() : Arrays.asList(out.split("\n"));
     }
