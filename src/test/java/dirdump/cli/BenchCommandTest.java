@@ -258,6 +258,28 @@ class BenchCommandTest {
     }
 
     @Test
+    void theLegendStaysInsideThePictureWithLongCommands() throws Exception {
+        Path set = generate(tmp.resolve("set"), 20);
+        Path png = tmp.resolve("bench.png");
+        String longCommand = "cat " + set + "/* >/dev/null; true # " + "a command line longer than the picture ".repeat(4);
+        DirdumpRun run = DirdumpRun.of("bench", set, "--rounds", 1, "--variant=-j1", "--variant=-j4", "--vs", longCommand,
+                "--vs", "true", "--plot", png);
+        assertEquals(0, run.status(), run.err());
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        int white = java.awt.Color.WHITE.getRGB();
+        List<String> drawn = new ArrayList<>();
+        for (int x = 0; x < image.getWidth(); x++) {
+            for (int y = 0; y < image.getHeight(); y++) {
+                boolean edge = x < 4 || y < 4 || x >= image.getWidth() - 4 || y >= image.getHeight() - 4;
+                if (edge && image.getRGB(x, y) != white) {
+                    drawn.add(x + "," + y);
+                }
+            }
+        }
+        assertEquals(List.of(), drawn.subList(0, Math.min(10, drawn.size())), "nothing drawn at the picture's edges");
+    }
+
+    @Test
     void aFailedEvictionIsWarnedAboutAndMarked() throws Exception {
         try (Tmpfs shm = Tmpfs.create(tmp)) {
             // tmpfs pages are the files themselves: posix_fadvise(DONTNEED) cannot drop them.
