@@ -4,6 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A summary's lines within 80 columns, the width of a terminal that says nothing of its own (a mail
@@ -35,6 +37,12 @@ public final class Wrapped extends OutputStream {
         }
         String text = line.toString(StandardCharsets.UTF_8);
         line.reset();
+        lines(text).forEach(err::println);
+    }
+
+    /** {@code text} (one line) as the lines it takes within {@link #COLUMNS}. */
+    static List<String> lines(String text) {
+        List<String> lines = new ArrayList<>();
         String indent = text.substring(0, text.length() - text.stripLeading().length()) + "    ";
         while (text.codePointCount(0, text.length()) > COLUMNS) {
             int cut = text.lastIndexOf(' ', text.offsetByCodePoints(0, COLUMNS));
@@ -44,10 +52,11 @@ public final class Wrapped extends OutputStream {
                     break;
                 }
             }
-            err.println(text.substring(0, cut));
+            lines.add(text.substring(0, cut));
             text = indent + text.substring(cut + 1);
         }
-        err.println(text);
+        lines.add(text);
+        return lines;
     }
 
     @Override

@@ -78,7 +78,9 @@ class BenchCommandTest {
 
     private static List<String> progressLabels(String err) {
         List<String> labels = new ArrayList<>();
-        Matcher m = Pattern.compile("(?m)^dirdump: round \\d+ of \\d+: (.+): \\d+\\.\\d{3} s, ").matcher(err);
+        // A run's line goes on below, indented, past 80 columns (see report.Wrapped).
+        Matcher m = Pattern.compile("(?m)^dirdump: round \\d+ of \\d+: (.+): \\d+\\.\\d{3} s, ")
+                .matcher(err.replaceAll("\n {4,}", " "));
         while (m.find()) {
             labels.add(m.group(1));
         }

@@ -41,7 +41,8 @@ class SummaryWidthTest {
                 new Object[] {"order", "--stats", "--order", "physical", set},
                 new Object[] {"run", "-v", set, "--", "true"},
                 new Object[] {"run", "-v", "--lock", set, "--", "true"},
-                new Object[] {"--include", "*.none", set});
+                new Object[] {"--include", "*.none", set},
+                new Object[] {"bench", "--rounds", "1", "--variant=-j1", "--vs", "true # " + set + " and a comment that makes it longer", set});
         List<String> wide = new ArrayList<>();
         for (Object[] args : runs) {
             DirdumpRun run = DirdumpRun.of(args);
