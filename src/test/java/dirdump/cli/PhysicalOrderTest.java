@@ -174,7 +174,7 @@ class PhysicalOrderTest {
         DirdumpRun human = DirdumpRun.of("--force", "-j", 1, "--seek-distance", "--order=physical", tmp);
         assertTrue(human.err().matches("(?s).*seconds: listing [\\d.]+, ordering [\\d.]+, locating [\\d.]+, reading.*"),
                 human.err());
-        assertTrue(human.err().contains("order physical (--order=physical); 100 of 100 files located by FIEMAP"),
+        assertTrue(human.errUnwrapped().contains("order physical (--order=physical); 100 of 100 files located by FIEMAP"),
                 human.err());
         assertTrue(human.errUnwrapped().matches("(?s).*seek distance: [\\d,.]+ MiB in this order, [\\d,.]+ MiB in directory order "
                 + "\\(100 of 100 files located\\).*"), human.err());
