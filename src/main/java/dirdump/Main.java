@@ -2,6 +2,7 @@ package dirdump;
 
 import dirdump.cli.DidYouMean;
 import dirdump.cli.DirdumpCommand;
+import dirdump.cli.EnumValues;
 import dirdump.cli.ExitStatusHelp;
 import dirdump.cli.RawArguments;
 import dirdump.run.ExitCode;
@@ -12,6 +13,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import picocli.CommandLine;
 
 /** Entry point: parses the command line and runs the command; nothing native is loaded before that. */
@@ -128,7 +130,7 @@ public final class Main {
         CommandLine cli = e.getCommandLine();
         PrintWriter err = cli.getErr();
         String meant = meant(e);
-        String problem = e.getMessage().replaceFirst("\\.$", "");  // picocli ends some with a full stop
+        String problem = EnumValues.asTyped(e.getMessage().replaceFirst("\\.$", ""));  // picocli ends some with a full stop
         err.println(cli.getCommandSpec().root().name() + ": " + problem + (meant != null ? "; did you mean " + meant + "?" : ""));
         err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();
@@ -140,8 +142,15 @@ public final class Main {
         CommandLine.Model.CommandSpec spec = e.getCommandLine().getCommandSpec();
         if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             String word = u.getUnmatched().get(0);
+            List<String> begun = DidYouMean.beginning(word.split("=", 2)[0], spec.optionsMap().keySet());
+            if (!begun.isEmpty()) {
+                return DidYouMean.either(begun);  // an abbreviation: those it may stand for
+            }
             return word.startsWith("-") ? DidYouMean.closest(word.split("=", 2)[0], spec.optionsMap().keySet())
                     : DidYouMean.closest(word, spec.subcommands().keySet());
+        }
+        if (EnumValues.meant(e.getMessage()) != null) {  // --order inod
+            return EnumValues.meant(e.getMessage());
         }
         if (e.getMessage().startsWith("Unknown subcommand") && e.getValue() != null) {  // dirdump help statu
             return DidYouMean.closest(e.getValue(), spec.subcommands().keySet());

@@ -74,7 +74,7 @@ public final class FileSet {
 
     /** The residency now. */
     PageTotals residency() {
-        return StatusRun.run(os, listing, sequence, probe, new Tally(), reporter, (path, r, size) -> { },
+        return StatusRun.run(os, listing, sequence, probe, new Tally(), reporter, (path, r, data, size) -> { },
                 SequenceCursor.threads(sequence.length, 4), stop);
     }
 }

@@ -12,6 +12,23 @@ public final class PageTotals {
     private long residentPages;
     private long pages;
     private long residentBytes;
+    /** Sparse files measured, and their pages resident and pages as fincore counts them, holes included. */
+    private long sparseFiles;
+    private long sparseResidentPages;
+    private long sparsePages;
+
+    /**
+     * A file measured by its data ({@code data}) and whole, holes included ({@code whole}, the same
+     * object for a file with no holes); null if unknown. The sums are of the data: what a read warms.
+     */
+    public void add(Residency data, Residency whole) {
+        add(data);
+        if (data != null && whole != data && whole != null) {
+            sparseFiles++;
+            sparseResidentPages += whole.residentPages();
+            sparsePages += whole.totalPages();
+        }
+    }
 
     /** A file measured; null if its residency cannot be known. */
     public void add(Residency r) {
@@ -31,6 +48,21 @@ public final class PageTotals {
         residentPages += other.residentPages;
         pages += other.pages;
         residentBytes += other.residentBytes;
+        sparseFiles += other.sparseFiles;
+        sparseResidentPages += other.sparseResidentPages;
+        sparsePages += other.sparsePages;
+    }
+
+    public long sparseFiles() {
+        return sparseFiles;
+    }
+
+    public long sparseResidentPages() {
+        return sparseResidentPages;
+    }
+
+    public long sparsePages() {
+        return sparsePages;
     }
 
     public long files() {

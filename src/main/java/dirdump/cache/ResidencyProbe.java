@@ -40,6 +40,14 @@ public final class ResidencyProbe {
     }
 
     /**
+     * The residency of the whole file, holes included, as fincore(1) counts it: the pages of a hole
+     * that was read (as zeros, by another program) are in the cache too. Null if it cannot be known.
+     */
+    public Residency wholeFile(OpenFile file, Stat st) throws SysException {
+        return measure(file, 0, st.size);
+    }
+
+    /**
      * The data of a sparse file (SEEK_DATA, SEEK_HOLE), each part from its page's start: what it has
      * pages of. A snapshot saves these, not the holes between (2^63-1 bytes of a file on tmpfs).
      */

@@ -16,10 +16,14 @@ import java.util.function.BooleanSupplier;
  * file is reported.
  */
 public final class StatusRun {
-    /** Each file's residency as it is measured, for a per-file listing (null when unknown), and its size. */
+    /**
+     * Each file's residency as it is measured, for a per-file listing: {@code file} of the whole file as
+     * fincore counts it, {@code data} of its data only (SEEK_DATA; the same object for a file with no
+     * holes), both null when unknown; and its size.
+     */
     @FunctionalInterface
     public interface Rows {
-        void file(byte[] path, Residency residency, long size);
+        void file(byte[] path, Residency file, Residency data, long size);
     }
 
     /** Each file measured, open, with its residency (null when unknown): for status --save. */
@@ -46,10 +50,12 @@ public final class StatusRun {
         CachedReads reads = new CachedReads(os);
         return FilePass.run(os, listing, sequence, tally, reporter, "not measured", threads, stop, PageTotals::new,
                 PageTotals::add, (part, f, path, file, st) -> {
-                    CachedReads.Checked c = reads.residency(file, st, probe.measure(file, st), probe);
+                    Residency measured = probe.measure(file, st);
+                    CachedReads.Checked c = reads.residency(file, st, measured, probe);
                     Residency r = c.residency();
-                    part.add(r);
-                    rows.file(path, r, st.size);
+                    Residency whole = st.sparse() ? wholeFile(probe.wholeFile(file, st), measured, r) : r;
+                    part.add(r, whole);
+                    rows.file(path, whole, r, st.size);
                     if (saver != null) {
                         saver.file(f, file, st, r);
                     }
@@ -57,5 +63,14 @@ public final class StatusRun {
                         throw c.failure();  // counted as the pages it could read, and reported as an error
                     }
                 });
+    }
+
+    /** The whole file's residency less the data pages found unreadable (see CachedReads); null if unknown. */
+    private static Residency wholeFile(Residency whole, Residency measured, Residency readable) {
+        if (whole == null || readable == null) {
+            return null;
+        }
+        long unreadable = measured.residentPages() - readable.residentPages();
+        return new Residency(Math.max(0, whole.residentPages() - unreadable), whole.totalPages(), whole.pageSize());
     }
 }

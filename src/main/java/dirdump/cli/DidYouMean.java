@@ -1,6 +1,8 @@
 package dirdump.cli;
 
 import java.util.Collection;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /** The known word closest to a mistyped one ("--forse": --force), for usage errors. */
 public final class DidYouMean {
@@ -22,6 +24,23 @@ public final class DidYouMean {
             }
         }
         return best != null && bestDistance <= 2 && bestDistance * 3 < word.length() ? best : null;
+    }
+
+    /**
+     * The long options of {@code known} that {@code word} begins ("--ex": --exclude), in order, for a
+     * word of "--" and at least one letter; empty if it begins none (or is one).
+     */
+    public static List<String> beginning(String word, Collection<String> known) {
+        if (!word.startsWith("--") || word.length() < 3 || known.contains(word)) {
+            return List.of();
+        }
+        return known.stream().filter(k -> k.startsWith(word)).sorted().collect(Collectors.toList());
+    }
+
+    /** "--a", "--a or --b", "--a, --b or --c": the words one of which was meant. */
+    public static String either(List<String> words) {
+        int last = words.size() - 1;
+        return last == 0 ? words.get(0) : String.join(", ", words.subList(0, last)) + " or " + words.get(last);
     }
 
     /** Levenshtein distance, with a transposition of two neighbours ("stauts") counted as one edit. */

@@ -161,7 +161,7 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     @Option(names = "--max-bytes", paramLabel = "SIZE", converter = SizeConverter.FileSize.class,
             description = "Stop once SIZE bytes have been brought in (read or advised; cached ones do not count), "
-                    + "in the run's order, so that what was read stays cached; exit 0: the bound was asked for.")
+                    + "in the run's order, so that what was read stays cached; at most one file is cut short, and the summary names it; exit 0: the bound was asked for.")
     Long maxBytes;
 
     @Option(names = "--replay", paramLabel = "FILE",

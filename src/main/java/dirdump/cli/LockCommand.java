@@ -170,6 +170,12 @@ final class LockCommand implements Callable<Integer> {
                         owner.endWhenGone(stop);
                     }
                     stop.await();  // a signal now is the lock's normal end: the status is the lock's
+                    long files = set.lockedFiles();
+                    long bytes = set.lockedBytes();
+                    set.close();
+                    if (!output.json && output.verbosity() != StderrReporter.Verbosity.QUIET) {
+                        LockSummary.released(files, bytes, stop.signalName(), parent.err);
+                    }
                 }
                 return status;
             }

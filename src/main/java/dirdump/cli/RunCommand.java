@@ -13,6 +13,7 @@ import dirdump.scan.StopRequest;
 import dirdump.sys.Os;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -83,9 +84,19 @@ final class RunCommand implements Callable<Integer> {
             + "when it does. Outside Slurm, exit 2.")
     boolean everyNode;
 
-    @Option(names = {"-v", "--verbose"}, description = "Print dirdump's summary of the warm-up on stderr before "
-            + "COMMAND starts (without it, only failures).")
-    boolean verbose;
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Level level = new Level();
+
+    /** As every command's -q and -v, though run says nothing but failures by default already. */
+    static final class Level {
+        @Option(names = {"-q", "--quiet"}, description = "Print only errors (the default: dirdump says nothing "
+                + "of its own but failures).")
+        boolean quiet;
+
+        @Option(names = {"-v", "--verbose"}, description = "Print dirdump's summary of the warm-up on stderr before "
+                + "COMMAND starts (without it, only failures).")
+        boolean verbose;
+    }
 
     @Override
     public Integer call() {
@@ -97,7 +108,7 @@ final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--max-locked is for --lock");
         }
         lockOptions.validate(spec);
-        StderrReporter reporter = new StderrReporter(parent.err, verbose ? StderrReporter.Verbosity.NORMAL : StderrReporter.Verbosity.QUIET);
+        StderrReporter reporter = new StderrReporter(parent.err, level.verbose ? StderrReporter.Verbosity.NORMAL : StderrReporter.Verbosity.QUIET);
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
         if (everyNode && !EveryNode.isTask()) {
             return EveryNode.run(command, lock, keepGoing, os, reporter);
@@ -151,8 +162,8 @@ final class RunCommand implements Callable<Integer> {
         parent.validate(paths, walk);
         // Without -v, no progress line: COMMAND's output alone on the terminal.
         ReadResult result = new Warmup(walk.select(paths, parent.in, list.nul), parent.readSettings())
-                .run(reporter, stop, parent.progress(reporter, verbose));
-        if (verbose) {
+                .run(reporter, stop, parent.progress(reporter, level.verbose));
+        if (level.verbose) {
             HumanSummary.print(result, parent.err);
         }
         return result.exitStatus();
@@ -162,7 +173,7 @@ final class RunCommand implements Callable<Integer> {
     private Locking.Locked lock(List<String> paths, StderrReporter reporter, StopRequest stop) {
         try (OrderedFiles selection = OrderedFiles.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
             Locking.Locked locked = Locking.lock(selection, lockOptions.maxLocked(), reporter, stop);
-            if (verbose && locked.refusal() == null) {
+            if (level.verbose && locked.refusal() == null) {
                 LockSummary.print(locked.set(), locked.facts(), null, parent.err);
             }
             return locked;

@@ -95,7 +95,7 @@ final class StatusCommand extends CacheCommand {
     int run(CachePass pass, StderrReporter reporter, RunRecord record) {
         StatusTable human = new StatusTable(parent.out, table.columns(), table.bytes, table.raw);
         StatusJson json = new StatusJson();
-        StatusRun.Rows rows = !reporter.verbose() ? (path, r, size) -> { } : output.json ? json : human;
+        StatusRun.Rows rows = !reporter.verbose() ? (path, r, data, size) -> { } : output.json ? json : human;
         if (forPeople() && reporter.verbose() && !table.noHeadings) {
             human.header();
         }

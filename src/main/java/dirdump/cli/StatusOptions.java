@@ -14,7 +14,9 @@ final class StatusOptions {
 
     @Option(names = {"-o", "--output"}, paramLabel = "LIST",
             description = "Columns of the -v table, comma-separated: RES (resident bytes), PAGES (resident pages), "
-                + "SIZE, PERCENT, FILE (default RES,PAGES,SIZE,FILE, as fincore).")
+                + "SIZE, PERCENT (of the size's pages), FILE (default RES,PAGES,SIZE,FILE, as fincore counts them, "
+                + "a sparse file's holes included); DATA_RES, DATA_PAGES, DATA_SIZE, DATA_PERCENT: the same of the "
+                + "file's data only, holes left out.")
     String output;
 
     @Option(names = {"-n", "--noheadings"}, description = "No header line over the table.")
@@ -27,8 +29,8 @@ final class StatusOptions {
     boolean raw;
 
     @Option(names = "--min-percent", paramLabel = "N",
-            description = "Exit 1, saying how much was found, when less than N %% of the pages of the files are in "
-                + "the page cache (0 to 100): is it warm enough to start the job?")
+            description = "Exit 1, saying how much was found, when less than N %% of the pages of the files' data "
+                + "are in the page cache (0 to 100; a sparse file's holes left out): is it warm enough to start the job?")
     Double minPercent;
 
     List<StatusColumn> columns() {

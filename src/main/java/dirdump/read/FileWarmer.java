@@ -24,14 +24,18 @@ record FileWarmer(ReadMethod method, SpanReader reader, WillNeed willNeed, Cache
                 total = reader.read(f, tally);
                 if (total < 0) {
                     tally.addBytes(-total - 1);  // stopped part way: the bytes count, the file does not
+                    if (!control.signalled()) {
+                        control.partRead(o.path(), -total - 1, st.size);
+                    }
                     return;
                 }
             } else {
-                long[] ranges = f.ranges() != null ? f.ranges() : ByteRanges.whole(st.size);
+                long[] ranges = f.toRead();
                 total = willNeed.advise(o, ranges);  // asked for, not read: the data of the size fstat gave
                 control.transferred(total);
                 if (willNeed.bounded()) {
                     tally.addBytes(total);
+                    control.partRead(o.path(), total, st.size);
                     return;
                 }
                 tally.addHoles(ByteRanges.length(ranges) - total);

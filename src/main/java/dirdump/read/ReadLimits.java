@@ -1,6 +1,8 @@
 package dirdump.read;
 
+import dirdump.scan.Opened;
 import dirdump.scan.StopRequest;
+import dirdump.sys.SysException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -17,6 +19,8 @@ public final class ReadLimits {
     private final StopRequest stop;
     /** What --max-bytes leaves to bring in; null without a bound. */
     private final AtomicLong left;
+    /** Set when a file got less of the bound than it needed; its path once it is known. */
+    private volatile PartRead cut;
     private long room = Long.MAX_VALUE;
     private Runnable beyondRoom;
     private final AtomicBoolean toldBeyondRoom = new AtomicBoolean();
@@ -49,33 +53,86 @@ public final class ReadLimits {
         return left != null;
     }
 
-    /** Whether --max-bytes has been brought in. */
+    /**
+     * Whether --max-bytes has been brought in, or handed out whole: once a file got less of it than it
+     * needs (the one file cut short), no reader starts another.
+     */
     public boolean boundReached() {
-        return left != null && left.get() <= 0;
+        return left != null && (left.get() <= 0 || cut != null);
+    }
+
+    /** A signal: the file in hand is left there. The bound is not checked between reads of a file (see reserve). */
+    boolean signalled() {
+        return stop.stopped();
     }
 
     /**
-     * How many of the next {@code n} bytes may be brought in: all of them without a bound, else what
-     * it leaves (0 once reached). What a read does not use of it goes back by {@link #unused}.
+     * Reserves what the file about to be read needs of --max-bytes ({@code need}: all of it without a
+     * bound: more than any file has), so that the files in hand are read whole and at most one is cut:
+     * the one that gets less than it needs. 0 once the bound is handed out. What is not read of it goes back by {@link #unused}.
+     */
+    long reserve(Opened o, long[] ranges) throws SysException {
+        return left == null ? Long.MAX_VALUE / 2 : reserve(FileToRead.bytesToBringIn(o, ranges));
+    }
+
+    /** As {@link #reserve(Opened, long[])}, of {@code need} bytes. */
+    long reserve(long need) {
+        if (left == null) {
+            return need;
+        }
+        synchronized (this) {
+            long have = left.get();
+            if (have <= 0 || cut != null) {
+                return 0;
+            }
+            long take = Math.min(need, have);
+            left.addAndGet(-take);
+            if (take < need) {
+                cut = new PartRead(null, 0, 0);
+            }
+            return take;
+        }
+    }
+
+    /**
+     * How many of the next {@code n} bytes may be brought in beyond a file's reservation (a file grown
+     * since its size was taken, or a chunk of one shared by readers): all of them without a bound, else
+     * what it leaves (0 once reached). What a read does not use of it goes back by {@link #unused}.
      */
     long allow(long n) {
         if (left == null) {
             return n;
         }
-        for (long have; ; ) {
-            have = left.get();
-            long take = Math.max(0, Math.min(n, have));
-            if (take == 0 || left.compareAndSet(have, have - take)) {
-                return take;
+        synchronized (this) {
+            long take = Math.max(0, Math.min(n, left.get()));
+            left.addAndGet(-take);
+            return take;
+        }
+    }
+
+    /** Bytes reserved or allowed but not read (the file ended first). */
+    void unused(long n) {
+        if (left != null && n > 0) {
+            synchronized (this) {
+                left.addAndGet(n);
             }
         }
     }
 
-    /** Bytes allowed but not read (the file ended first). */
-    void unused(long n) {
-        if (left != null && n > 0) {
-            left.addAndGet(n);
+    /** The file --max-bytes cut short: its path, the bytes of it brought in, and its size. */
+    public record PartRead(byte[] path, long bytes, long size) {
+    }
+
+    /** The file that got less of the bound than it needed, as it was left ({@code bytes} brought in). */
+    synchronized void partRead(byte[] path, long bytes, long size) {
+        if (cut != null && cut.path() == null && bytes > 0) {
+            cut = new PartRead(path, bytes, size);
         }
+    }
+
+    /** The file --max-bytes cut short, or null: none was (the bound fell between two files, or was not reached). */
+    public synchronized PartRead partRead() {
+        return cut == null || cut.path() == null ? null : cut;
     }
 
     public long files() {

@@ -38,12 +38,15 @@ record ReadParts(Os os, WalkResult listing, ReadPlan plan, ReadLimits control, R
         }
     }
 
-    /** A reader that opens its own files; beside other readers with READ, it shares big ones with them. */
+    /**
+     * A reader that opens its own files; beside other readers with READ, it shares big ones with them,
+     * but not under --max-bytes, where each file reserves the bound for itself (see SpanReader).
+     */
     synchronized OpeningReader openingReader() {
         Tally tally = tally();
         CacheMeter meter = meter();
         return new OpeningReader(intake(tally, meter), warmer(tally, meter), control,
-                plan.jobs() > 1 && plan.method() == ReadMethod.READ ? shared : null);
+                plan.jobs() > 1 && plan.method() == ReadMethod.READ && !control.bounded() ? shared : null);
     }
 
     /** What an opener takes its files with: it only checks and advises, so it needs no buffer. */

@@ -8,8 +8,9 @@ import dirdump.sys.SysException;
 
 /**
  * Copies a file's bytes through one buffer: to its end, its byte ranges, or only the data of a sparse
- * file (its holes counted), within what --max-bytes allows; a file that ends early (truncated
- * meanwhile) ends the read. One per reading thread.
+ * file (its holes counted), within what --max-bytes allows: each file reserves what it needs of the
+ * bound before its first read, so that only the one that got less is cut short. A file that ends early
+ * (truncated meanwhile) ends the read. One per reading thread.
  */
 final class SpanReader {
     private final ReadBuffer buffer;
@@ -18,6 +19,8 @@ final class SpanReader {
     private boolean ended;
     /** Set by readSpan: the run is to stop (a signal, or --max-bytes reached). */
     private boolean stopped;
+    /** What the file in hand has of --max-bytes not read yet (see ReadLimits#reserve). */
+    private long grant;
 
     SpanReader(ReadBuffer buffer, ReadLimits control) {
         this.buffer = buffer;
@@ -31,14 +34,39 @@ final class SpanReader {
     long read(FileToRead f, Tally tally) throws SysException {
         OpenFile file = f.opened().file();
         Stat st = f.opened().stat();
-        return f.ranges() != null ? readRanges(file, st, f.ranges(), tally)
-                : st.sparse() ? readData(file, st, tally) : readToEnd(file, st.size);
+        grant = control.reserve(f.opened(), f.toRead());
+        try {
+            return f.ranges() != null ? readRanges(file, st, f.ranges(), tally)
+                    : st.sparse() ? readData(file, st, tally) : readToEnd(file, st.size);
+        } finally {
+            control.unused(grant);
+            grant = 0;
+        }
     }
 
     /** One chunk of a shared file, from {@code from} to {@code to} (see SharedFile): the bytes read. */
     long readChunk(OpenFile file, long from, long to) throws SysException {
         stopped = false;
-        return readSpan(file, from, to);
+        grant = control.reserve(to - from);  // not shared under --max-bytes (see ReadParts): only a grown file
+        try {
+            return readSpan(file, from, to);
+        } finally {
+            control.unused(grant);
+            grant = 0;
+        }
+    }
+
+    /**
+     * {@code n} bytes, or fewer: from the file's reservation while it lasts, then (a file grown since
+     * its size was taken) from what --max-bytes has left.
+     */
+    private int take(int n) {
+        if (grant > 0) {
+            int granted = (int) Math.min(n, grant);
+            grant -= granted;
+            return granted;
+        }
+        return (int) control.allow(n);
     }
 
     /** The byte ranges of a file, with pread; of a sparse file, only the data in them. */
@@ -90,13 +118,13 @@ final class SpanReader {
     private long readSpan(OpenFile file, long from, long to) throws SysException {
         long total = 0;
         for (long at = from; at < to; ) {
-            int want = (int) control.allow(Math.min(buffer.capacity(), to - at));
+            int want = take((int) Math.min(buffer.capacity(), to - at));
             if (want == 0) {
                 stopped = true;
                 break;
             }
             int n = file.read(buffer, at, want);
-            control.unused(want - n);
+            grant += want - n;
             if (n == 0) {
                 ended = true;  // the end of the file
                 break;
@@ -104,7 +132,7 @@ final class SpanReader {
             at += n;
             total += n;
             control.transferred(n);
-            if (at < to && control.stopped()) {
+            if (at < to && control.signalled()) {
                 stopped = true;
                 break;
             }
@@ -121,12 +149,15 @@ final class SpanReader {
     private long readToEnd(OpenFile file, long size) throws SysException {
         long total = 0;
         while (true) {
-            int want = (int) control.allow(buffer.capacity());
+            if (grant == 0 && total == size && size > 0 && control.bounded() && file.stat().size == size) {
+                return total;  // its reservation read, and not grown: no read of the bound's bytes to find its end
+            }
+            int want = take(buffer.capacity());
             if (want == 0) {
-                return -total - 1;
+                return total == size ? total : -total - 1;  // at its size, the bound leaves no read to find its end
             }
             int n = want == buffer.capacity() ? file.read(buffer) : file.read(buffer, total, want);
-            control.unused(want - n);
+            grant += want - n;
             if (n <= 0) {
                 return total;
             }
@@ -135,7 +166,7 @@ final class SpanReader {
             if (n < buffer.capacity() && total == size) {
                 return total;
             }
-            if (control.stopped()) {
+            if (control.signalled()) {
                 return -total - 1;
             }
         }

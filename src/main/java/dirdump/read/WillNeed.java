@@ -19,6 +19,8 @@ final class WillNeed {
     private long chunk;
     /** The last advice was cut short by --max-bytes. */
     private boolean bounded;
+    /** What the file in hand has of --max-bytes not advised yet (see ReadLimits#reserve). */
+    private long grant;
 
     WillNeed(ReadLimits control) {
         this.control = control;
@@ -31,6 +33,16 @@ final class WillNeed {
      */
     long advise(Opened o, long[] ranges) throws SysException {
         bounded = false;
+        grant = control.reserve(o, ranges);
+        try {
+            return adviseRanges(o, ranges);
+        } finally {
+            control.unused(grant);
+            grant = 0;
+        }
+    }
+
+    private long adviseRanges(Opened o, long[] ranges) throws SysException {
         long advised = 0;
         for (int i = 0; i < ranges.length && !bounded; i += 2) {
             if (!o.stat().sparse()) {
@@ -59,13 +71,17 @@ final class WillNeed {
         long step = chunk(o.stat().dev);
         long advised = 0;
         for (long offset = from; offset < to; offset += step) {
-            long n = control.allow(Math.min(step, to - offset));
-            if (n == 0) {
+            long want = Math.min(step, to - offset);
+            long n = Math.min(want, grant);  // advice covers the size fstat gave: the reservation is all it needs
+            grant -= n;
+            if (n > 0) {
+                o.file().willNeed(offset, n);
+                advised += n;
+            }
+            if (n < want) {
                 bounded = true;
                 break;
             }
-            o.file().willNeed(offset, n);
-            advised += n;
         }
         return advised;
     }

@@ -7,16 +7,25 @@ import dirdump.outcome.Units;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
 import java.util.Locale;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.block.ColumnArrangement;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.HorizontalAlignment;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.VerticalAlignment;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
@@ -30,6 +39,10 @@ import org.jfree.svg.SVGUtils;
 public final class BenchPlot {
     private static final int WIDTH = 900;
     private static final int HEIGHT = 560;
+    /** The legend's distance from the image's edges, and the room its line and marker take before a label. */
+    private static final int MARGIN = 12;
+    private static final int MARKER = 40;
+    private static final Font SMALL = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
     /** Colours told apart on paper and on screen (Tableau 10); JFreeChart's own include a pale yellow. */
     private static final Color[] COLOURS = {new Color(0x4e79a7), new Color(0xf28e2b), new Color(0xe15759),
         new Color(0x76b7b2), new Color(0x59a14f), new Color(0xedc948), new Color(0xb07aa1), new Color(0xff9da7),
@@ -58,9 +71,11 @@ public final class BenchPlot {
 
     static JFreeChart chart(Results r) {
         XYSeriesCollection series = new XYSeriesCollection();
+        FontMetrics metrics = metrics();
         for (VariantResult v : r.variants()) {
             // A label may repeat (two identical --vs): series keys must not.
-            XYSeries s = new XYSeries(v.label + (v.settings != null ? " (" + v.settings.text() + ")" : ""), false, true);
+            XYSeries s = new XYSeries(fit(v.label + (v.settings != null ? " (" + v.settings.text() + ")" : ""), metrics),
+                    false, true);
             for (Run run : v.runs) {
                 if (run.endedWell()) {
                     s.add(run.round(), run.seconds());
@@ -84,12 +99,50 @@ public final class BenchPlot {
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         JFreeChart chart = new JFreeChart(String.format(Locale.ROOT, "dirdump bench: %s, %s",
                 Units.count(r.files(), "file", "files"), Units.bytes(r.bytes())),
-                new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, true);
+                new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, false);
         chart.setBackgroundPaint(Color.WHITE);
-        Font small = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
         for (String line : MachineLines.of(r.machine())) {
-            chart.addSubtitle(new TextTitle(line, small));
+            chart.addSubtitle(new TextTitle(line, SMALL));
         }
+        chart.addLegend(legend(plot));
         return chart;
+    }
+
+    /**
+     * One entry a line, from the left, below the plot: JFreeChart's default flows the entries in rows
+     * centred on the image, and a row wider than the image (long --vs commands) ran off both its sides.
+     */
+    private static LegendTitle legend(XYPlot plot) {
+        ColumnArrangement oneALine = new ColumnArrangement(HorizontalAlignment.LEFT, VerticalAlignment.TOP, 0, 2);
+        LegendTitle legend = new LegendTitle(plot, oneALine, oneALine);
+        legend.setItemFont(SMALL);
+        legend.setPosition(RectangleEdge.BOTTOM);
+        legend.setHorizontalAlignment(HorizontalAlignment.LEFT);
+        legend.setMargin(new RectangleInsets(4, MARGIN, MARGIN, MARGIN));
+        legend.setBackgroundPaint(Color.WHITE);
+        return legend;
+    }
+
+    /** {@code label} cut (with "...") to the width an entry of the legend has for it. */
+    static String fit(String label, FontMetrics metrics) {
+        int room = WIDTH - 2 * MARGIN - MARKER;
+        if (metrics.stringWidth(label) <= room) {
+            return label;
+        }
+        int n = label.length();
+        while (n > 0 && metrics.stringWidth(label.substring(0, n) + "...") > room) {
+            n--;
+        }
+        return label.substring(0, n) + "...";
+    }
+
+    /** The legend font's measures, as a PNG or SVG draws it. */
+    private static FontMetrics metrics() {
+        Graphics2D g = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
+        try {
+            return g.getFontMetrics(SMALL);
+        } finally {
+            g.dispose();
+        }
     }
 }

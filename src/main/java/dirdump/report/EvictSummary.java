@@ -17,7 +17,8 @@ public final class EvictSummary {
         return r.before().files() + r.before().unknownFiles();
     }
 
-    public static void print(ResidencyChange r, PassFacts common, PrintStream err) {
+    public static void print(ResidencyChange r, PassFacts common, PrintStream stderr) {
+        PrintStream err = Wrapped.of(stderr);
         long files = files(r);
         err.printf(Locale.ROOT, "dirdump: evicted %s from the page cache%n", Units.count(files, "file", "files"));
         for (String line : new ResidencySection(r).lines()) {

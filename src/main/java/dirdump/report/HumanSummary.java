@@ -13,7 +13,8 @@ public final class HumanSummary {
     private HumanSummary() {
     }
 
-    public static void print(ReadResult s, PrintStream err) {
+    public static void print(ReadResult s, PrintStream stderr) {
+        PrintStream err = Wrapped.of(stderr);
         Tally t = s.tally();
         err.printf(Locale.ROOT, "dirdump: read %s, %s in %.3f s (%.1f MiB/s, %,.0f files/s)%n",
                 Units.count(t.filesRead(), "file", "files"), Units.bytes(t.bytesRead()), s.seconds(), s.mebibytesPerSecond(),

@@ -13,7 +13,8 @@ public final class LockSummary {
     }
 
     /** {@code waiting}: what ends the lock ("waiting for SIGINT, SIGTERM or SIGHUP"), or null. */
-    public static void print(LockedSet set, PassFacts facts, String waiting, PrintStream err) {
+    public static void print(LockedSet set, PassFacts facts, String waiting, PrintStream stderr) {
+        PrintStream err = Wrapped.of(stderr);
         err.printf(Locale.ROOT, "dirdump: locked %s, %s in memory%n",
                 Units.count(set.lockedFiles(), "file", "files"), Units.bytes(set.lockedBytes()));
         if (set.leftOutFiles() > 0) {
@@ -26,6 +27,13 @@ public final class LockSummary {
         if (waiting != null) {
             err.println("  " + waiting);
         }
+    }
+
+    /** The one line when the lock ends: "dirdump: released 3 files, 12.0 MiB (SIGTERM)". */
+    public static void released(long files, long bytes, String signal, PrintStream err) {
+        err.printf(Locale.ROOT, "dirdump: released %s, %s (%s)%n", Units.count(files, "file", "files"),
+                Units.bytes(bytes), signal);
+        err.flush();
     }
 
     /**

@@ -35,7 +35,8 @@ public final class OrderList {
     }
 
     /** --stats: how many files in which order, the times, and each device's order and seek distance. */
-    public static void stats(OrderedFiles files, LocateAll.Result all, PrintStream err) {
+    public static void stats(OrderedFiles files, LocateAll.Result all, PrintStream stderr) {
+        PrintStream err = Wrapped.of(stderr);
         err.printf(Locale.ROOT, "dirdump: %s in order %s; seconds: listing %.3f, ordering %.3f, locating %.3f%n",
                 Units.count(files.sequence().length, "file", "files"), files.order().key(), files.listingNanos() / 1e9,
                 files.orderingNanos() / 1e9, (files.locatingNanos() + all.nanos()) / 1e9);

@@ -13,7 +13,7 @@ final class ReadSections {
         List<SummarySection> sections = new ArrayList<>(List.of(new OrderReport(r.devices(), r.locatedAfter()),
                 new ResidencySection(r.residency())));
         if (r.maxBytes() != null) {
-            sections.add(new ByteBound(r.maxBytes(), r.boundReached()));
+            sections.add(new ByteBound(r.maxBytes(), r.boundReached(), r.partRead()));
         }
         if (r.replay() != null) {
             sections.add(new ReplaySection(r.replay(), r.tally()));

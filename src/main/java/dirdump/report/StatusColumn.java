@@ -5,22 +5,29 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A column of the status table, named as fincore(1) names its own (RES, PAGES, SIZE, FILE), plus
- * PERCENT. {@code width}: the aligned width of a number column, enough for a 1 PiB file.
+ * A column of the status table, named as fincore(1) names its own (RES, PAGES, SIZE, FILE) and
+ * counted as it counts them (a sparse file's holes included), plus PERCENT and the DATA_ columns, which
+ * count a sparse file's data only (what a read warms). {@code header}: the name at the top of the table.
  */
 public enum StatusColumn {
-    RES("file data resident in the page cache, in bytes"),
-    PAGES("file data resident in the page cache, in pages"),
-    SIZE("size of the file"),
-    PERCENT("resident pages of the file's pages, rounded down to 0.1"),
-    FILE("file name");
+    RES("RES", "pages of the file in the page cache, in bytes (as fincore)"),
+    PAGES("PAGES", "pages of the file in the page cache (as fincore)"),
+    SIZE("SIZE", "size of the file"),
+    PERCENT("%", "resident pages of the file's size in pages, rounded down to 0.1"),
+    DATA_RES("DATA_RES", "pages of the file's data in the page cache, in bytes (holes left out)"),
+    DATA_PAGES("DATA_PAGES", "pages of the file's data in the page cache (holes left out)"),
+    DATA_SIZE("DATA_SIZE", "the file's data (holes left out), in whole pages"),
+    DATA_PERCENT("%DATA", "resident pages of the file's data pages, rounded down to 0.1"),
+    FILE("FILE", "file name");
 
     /** fincore's default columns. */
     public static final List<StatusColumn> DEFAULT = List.of(RES, PAGES, SIZE, FILE);
 
+    public final String header;
     public final String description;
 
-    StatusColumn(String description) {
+    StatusColumn(String header, String description) {
+        this.header = header;
         this.description = description;
     }
 
@@ -31,7 +38,8 @@ public enum StatusColumn {
             try {
                 columns.add(valueOf(name.strip().toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown column '" + name + "' (columns: RES, PAGES, SIZE, PERCENT, FILE)");
+                throw new IllegalArgumentException("unknown column '" + name + "' (columns: RES, PAGES, SIZE, PERCENT, "
+                        + "DATA_RES, DATA_PAGES, DATA_SIZE, DATA_PERCENT, FILE)");
             }
         }
         return columns;

@@ -14,19 +14,25 @@ public final class StatusJson implements StatusRun.Rows {
     private final JsonArray perFile = new JsonArray();
 
     @Override
-    public void file(byte[] path, Residency r, long size) {
+    public void file(byte[] path, Residency r, Residency data, long size) {
         JsonObject row = new JsonObject();
         row.addProperty("path", PathText.of(path));
         row.addProperty("size", size);
-        if (r == null) {
+        if (r == null || data == null) {
             row.addProperty("unknown", true);
         } else {
-            row.addProperty("pages_resident", r.residentPages());
-            row.addProperty("pages", r.totalPages());
-            row.addProperty("bytes_resident", r.residentBytes());
-            row.addProperty("percent", PageTotals.percent(r.residentPages(), r.totalPages()));
+            figures(r, "", row);
+            figures(data, "data_", row);
         }
         perFile.add(row);
+    }
+
+    /** As fincore counts ({@code prefix} ""), or of the data only ("data_"). */
+    private static void figures(Residency r, String prefix, JsonObject row) {
+        row.addProperty(prefix + "pages_resident", r.residentPages());
+        row.addProperty(prefix + "pages", r.totalPages());
+        row.addProperty(prefix + "bytes_resident", r.residentBytes());
+        row.addProperty(prefix + "percent", PageTotals.percent(r.residentPages(), r.totalPages()));
     }
 
     public void print(PageTotals totals, PassFacts common, boolean perFileRows, JsonObject o, PrintStream out) {

@@ -34,12 +34,12 @@ public final class StatusTable implements StatusRun.Rows {
 
     public void header() {
         List<String> names = new ArrayList<>();
-        columns.forEach(c -> names.add(c == StatusColumn.PERCENT ? "%" : c.name()));
+        columns.forEach(c -> names.add(c.header));
         out.println(line(names));
     }
 
     @Override
-    public void file(byte[] path, Residency r, long size) {
+    public void file(byte[] path, Residency r, Residency data, long size) {
         List<String> cells = new ArrayList<>();
         for (StatusColumn c : columns) {
             cells.add(switch (c) {
@@ -47,6 +47,10 @@ public final class StatusTable implements StatusRun.Rows {
                 case PAGES -> r == null ? "-" : Long.toString(r.residentPages());
                 case SIZE -> size(size);
                 case PERCENT -> r == null ? "-" : Units.percent(r.residentPages(), r.totalPages());
+                case DATA_RES -> data == null ? "unknown" : size(data.residentBytes());
+                case DATA_PAGES -> data == null ? "-" : Long.toString(data.residentPages());
+                case DATA_SIZE -> data == null ? "-" : size(data.totalPages() * data.pageSize());
+                case DATA_PERCENT -> data == null ? "-" : Units.percent(data.residentPages(), data.totalPages());
                 case FILE -> raw ? PathText.of(path).replace(" ", "\\x20") : PathText.of(path);
             });
         }
@@ -82,20 +86,30 @@ public final class StatusTable implements StatusRun.Rows {
 
     private int width(StatusColumn c) {
         return switch (c) {
-            case RES, SIZE -> bytes ? 16 : 9;
-            case PAGES -> 10;
-            case PERCENT -> 5;
+            case RES, SIZE, DATA_RES, DATA_SIZE -> bytes ? 16 : 9;
+            case PAGES, DATA_PAGES -> 10;
+            case PERCENT, DATA_PERCENT -> 5;
             case FILE -> 0;
         };
     }
 
-    /** The footer, on stderr: the totals, files of unknown residency, then how the run went. */
-    public static void footer(PageTotals t, PassFacts common, PrintStream err) {
+    /**
+     * The footer, on stderr: the totals (of the files' data: what a read warms), sparse files as fincore
+     * counts them, files of unknown residency, then how the run went.
+     */
+    public static void footer(PageTotals t, PassFacts common, PrintStream stderr) {
+        PrintStream err = Wrapped.of(stderr);
         err.printf(Locale.ROOT, "dirdump: %,d file%s measured: %s resident%n", t.files(), t.files() == 1 ? "" : "s",
                 ResidencyFigures.text(t));
+        if (t.sparseFiles() > 0) {
+            err.printf(Locale.ROOT, "  sparse: %,d file%s, in the total by %s data; as fincore: %,d of %,d pages%n",
+                    t.sparseFiles(), t.sparseFiles() == 1 ? "" : "s", t.sparseFiles() == 1 ? "its" : "their",
+                    t.sparseResidentPages(), t.sparsePages());
+        }
         if (t.unknownFiles() > 0) {
-            err.printf(Locale.ROOT, "  residency unknown: %,d file%s, not in the total (the kernel tells only the owner, "
-                    + "or those who may write to a file)%n", t.unknownFiles(), t.unknownFiles() == 1 ? "" : "s");
+            err.printf(Locale.ROOT, "  residency unknown: %,d file%s, not in the total%n", t.unknownFiles(),
+                    t.unknownFiles() == 1 ? "" : "s");
+            err.println("    (the kernel tells only the owner, or those who may write to a file)");
         }
         CommonSummary.lines(common).forEach(line -> err.println("  " + line));
         err.flush();

@@ -59,10 +59,10 @@ public final class StderrReporter implements Reporter {
         }
     }
 
-    /** A line about how a long command is getting on (bench: one a run), unless --quiet. */
+    /** A line about how a long command is getting on (bench: one a run), unless --quiet; within 80 columns. */
     public synchronized void progress(String text) {
         if (verbosity != Verbosity.QUIET) {
-            say("dirdump: " + text);
+            Wrapped.lines("dirdump: " + text).forEach(this::say);
         }
     }
 

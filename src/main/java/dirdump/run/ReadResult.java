@@ -3,6 +3,7 @@ package dirdump.run;
 import dirdump.cache.ResidencyChange;
 import dirdump.order.DeviceOrder;
 import dirdump.order.LocateAll;
+import dirdump.read.ReadLimits;
 import dirdump.outcome.Tally;
 import dirdump.outcome.Units;
 import java.util.List;
@@ -10,7 +11,7 @@ import java.util.List;
 /**
  * What a read did, for the summary (people, JSON) and for bench: the counts, the times, and the facts
  * each feature adds. {@code locatedAfter} (every file located after the read, for the seek distance),
- * {@code maxBytes}, {@code replay}, {@code stoppedBy} (a signal's name) and {@code ioFallback} (why the
+ * {@code maxBytes}, {@code partRead} (the file --max-bytes cut short), {@code replay}, {@code stoppedBy} (a signal's name) and {@code ioFallback} (why the
  * native I/O was not used) are null where they do not apply.
  */
 public record ReadResult(
@@ -30,6 +31,7 @@ public record ReadResult(
         ResidencyChange residency,
         Long maxBytes,
         boolean boundReached,
+        ReadLimits.PartRead partRead,
         Replay replay,
         String stoppedBy,
         String ioFallback,

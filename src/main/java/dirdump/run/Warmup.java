@@ -71,7 +71,7 @@ public final class Warmup {
         return new ReadResult(selection.order().key(), read.method().key(), selection.os().description(),
                 done.readers(), read.bufferSize(), tally, listing.unusablePaths, selection.listingNanos(),
                 selection.orderingNanos(), locating, reading, selection.plan().devices(), locatedAfter, done.residency(),
-                read.maxBytes(), control.boundReached(), read.replay(), stop.stoppedBy(),
+                read.maxBytes(), control.boundReached(), control.partRead(), read.replay(), stop.stoppedBy(),
                 selection.os().fallbackReason(), exit.status);
     }
 

@@ -78,7 +78,9 @@ class BenchCommandTest {
 
     private static List<String> progressLabels(String err) {
         List<String> labels = new ArrayList<>();
-        Matcher m = Pattern.compile("(?m)^dirdump: round \\d+ of \\d+: (.+): \\d+\\.\\d{3} s, ").matcher(err);
+        // A run's line goes on below, indented, past 80 columns (see report.Wrapped).
+        Matcher m = Pattern.compile("(?m)^dirdump: round \\d+ of \\d+: (.+): \\d+\\.\\d{3} s, ")
+                .matcher(err.replaceAll("\n {4,}", " "));
         while (m.find()) {
             labels.add(m.group(1));
         }
@@ -255,6 +257,28 @@ class BenchCommandTest {
         DirdumpRun jpeg = DirdumpRun.of("bench", set, "--plot", tmp.resolve("bench.jpg"));
         assertEquals(2, jpeg.status());
         assertTrue(jpeg.err().startsWith("dirdump: --plot writes FILE.svg or FILE.png, not "), jpeg.err());
+    }
+
+    @Test
+    void theLegendStaysInsideThePictureWithLongCommands() throws Exception {
+        Path set = generate(tmp.resolve("set"), 20);
+        Path png = tmp.resolve("bench.png");
+        String longCommand = "cat " + set + "/* >/dev/null; true # " + "a command line longer than the picture ".repeat(4);
+        DirdumpRun run = DirdumpRun.of("bench", set, "--rounds", 1, "--variant=-j1", "--variant=-j4", "--vs", longCommand,
+                "--vs", "true", "--plot", png);
+        assertEquals(0, run.status(), run.err());
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        int white = java.awt.Color.WHITE.getRGB();
+        List<String> drawn = new ArrayList<>();
+        for (int x = 0; x < image.getWidth(); x++) {
+            for (int y = 0; y < image.getHeight(); y++) {
+                boolean edge = x < 4 || y < 4 || x >= image.getWidth() - 4 || y >= image.getHeight() - 4;
+                if (edge && image.getRGB(x, y) != white) {
+                    drawn.add(x + "," + y);
+                }
+            }
+        }
+        assertEquals(List.of(), drawn.subList(0, Math.min(10, drawn.size())), "nothing drawn at the picture's edges");
     }
 
     @Test

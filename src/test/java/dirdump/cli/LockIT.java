@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonObject;
+import dirdump.outcome.Units;
 import dirdump.testing.AsUser;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.Launched;
@@ -103,6 +104,38 @@ class LockIT {
             assertEquals(0.0, DirdumpRun.json("status", data).summary().get("percent").getAsDouble(),
                     "unlocked: evicted now");
         });
+    }
+
+    @Test
+    void theReleaseIsOneLineOnStderrAndNoneWithQuiet() throws Exception {
+        String released = "dirdump: released 40 files, " + Units.bytes(pages * 4096) + " (SIGTERM)\n";
+        String normal = lockUntilSigterm(List.of("lock", data.toString()), "holding the lock");
+        assertTrue(normal.contains("\n  holding the lock until SIGINT, SIGTERM or SIGHUP (pid ") && normal.endsWith(")\n" + released),
+                normal);
+        assertEquals("", lockUntilSigterm(List.of("lock", "-q", "--pidfile", tmp.resolve("q.pid").toString(),
+                data.toString()), null), "-q: nothing, the release neither");
+    }
+
+    /**
+     * The stderr of a lock ended by SIGTERM once it holds: once {@code ready} is on its stderr, or (null)
+     * once the process its pid file names has the set locked.
+     */
+    private String lockUntilSigterm(List<String> args, String ready) throws Exception {
+        List<String> command = new ArrayList<>(List.of(DIRDUMP.toString()));
+        command.addAll(args);
+        Path err = tmp.resolve("lock.err");
+        Process p = new ProcessBuilder(command).redirectError(err.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        daemons.add(p.pid());
+        Path pidFile = ready == null ? Path.of(args.get(args.indexOf("--pidfile") + 1)) : null;
+        while (p.isAlive() && !(ready == null ? Files.exists(pidFile) && Files.size(pidFile) > 0
+                && LockedMemory.of(Long.parseLong(Files.readString(pidFile).trim())) == pages * 4096
+                : Files.readString(err).contains(ready))) {
+            Thread.sleep(20);
+        }
+        p.destroy();
+        assertEquals(0, p.waitFor(), "SIGTERM is the lock's normal end: " + Files.readString(err));
+        return Files.readString(err);
     }
 
     @Test

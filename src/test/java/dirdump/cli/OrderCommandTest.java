@@ -123,7 +123,7 @@ class OrderCommandTest {
     private static double[] seek(DirdumpRun run) {
         assertEquals(0, run.status(), run.err());
         Matcher m = Pattern.compile("seek distance: ([\\d,.]+) MiB in this order, ([\\d,.]+) MiB in directory order "
-                + "\\(300 of 300 files located\\)").matcher(run.err());
+                + "\\(300 of 300 files located\\)").matcher(run.errUnwrapped());
         assertTrue(m.find(), run.err());
         return new double[] {Double.parseDouble(m.group(1).replace(",", "")), Double.parseDouble(m.group(2).replace(",", ""))};
     }

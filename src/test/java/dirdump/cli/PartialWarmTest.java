@@ -85,6 +85,45 @@ class PartialWarmTest {
     }
 
     @Test
+    void maxBytesWithManyReadersCutsOneFileAndTheSummaryNamesIt() throws Exception {
+        Path set = tmp.resolve("many");
+        List<Path> files = new java.util.ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            files.add(Trees.file(set.resolve(String.format("f%03d", i)), 100_000, i));
+        }
+        Trees.sync(files);
+        long pagesEach = (100_000 + 4095) / 4096;
+        PageCache.retryIfDropped(() -> {
+            for (int round = 0; round < 3; round++) {
+                PageCache.evict(files);
+                DirdumpRun run = DirdumpRun.json("-j", "64", "--max-bytes", "3M", set);
+                assertEquals(0, run.status(), run.err());
+                assertEquals(3 * MIB, run.count("bytes_read"));
+                assertEquals(3 * MIB / 100_000, run.count("files_read"), "the files read whole: all but the cut one");
+                List<Path> part = new java.util.ArrayList<>();
+                for (Path f : files) {
+                    long resident = PageCache.residentPages(f);
+                    if (resident > 0 && resident < pagesEach) {
+                        part.add(f);
+                    }
+                }
+                assertEquals(1, part.size(), "one file part-read, not " + part);
+                JsonObject cut = run.summary().getAsJsonObject("max_bytes").getAsJsonObject("part_read");
+                assertEquals(part.get(0).toString(), cut.get("path").getAsString());
+                assertEquals(3 * MIB % 100_000, cut.get("bytes").getAsLong());
+                assertEquals(100_000, cut.get("size").getAsLong());
+            }
+            PageCache.evict(files);
+            DirdumpRun human = DirdumpRun.of("-j", "64", "--max-bytes", "3M", set);
+            assertEquals(0, human.status(), human.err());
+            String said = human.err().replaceAll("(?s).*\n(  stopped at --max-bytes)", "$1");
+            assertTrue(said.matches("  stopped at --max-bytes 3\\.0 MiB \\(3,145,728 bytes brought in\\)\n"
+                    + "    the files after were not read; of the last, 44\\.7 KiB of 97\\.7 KiB:\n"
+                    + "    " + set + "/f\\d{3}\n(?s).*"), human.err());
+        });
+    }
+
+    @Test
     void willneedAdvisesOnlyWhatIsMissing() throws Exception {
         Path f = Trees.file(tmp.resolve("set/half"), 8 * MIB, 10);
         PageCache.retryIfDropped(() -> {
@@ -97,7 +136,10 @@ class PartialWarmTest {
             PageCache.evict(List.of(f));
             DirdumpRun bounded = DirdumpRun.json("--method", "willneed", "--max-bytes", "3M", tmp.resolve("set"));
             assertEquals(3 * MIB, bounded.count("bytes_read"));
-            assertTrue(bounded.summary().getAsJsonObject("max_bytes").get("reached").getAsBoolean());
+            JsonObject bound = bounded.summary().getAsJsonObject("max_bytes");
+            assertTrue(bound.get("reached").getAsBoolean());
+            assertEquals(f.toString(), bound.getAsJsonObject("part_read").get("path").getAsString());
+            assertEquals(3 * MIB, bound.getAsJsonObject("part_read").get("bytes").getAsLong());
         });
     }
 
@@ -166,7 +208,8 @@ class PartialWarmTest {
 
             DirdumpRun human = DirdumpRun.of("--max-bytes", "100M", tmp.resolve("set"));
             assertEquals(0, human.status(), human.err());
-            assertTrue(human.err().contains("read 3 files, 7.0 MiB"), "the rest, under a bound not reached: " + human.err());
+            assertTrue(human.err().contains("read 2 files, 7.0 MiB"),
+                    "the rest, under a bound not reached: the one file cut short, and the one not started " + human.err());
             assertTrue(!human.err().contains("stopped at"), human.err());
         });
     }

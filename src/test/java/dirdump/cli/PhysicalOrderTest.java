@@ -174,9 +174,9 @@ class PhysicalOrderTest {
         DirdumpRun human = DirdumpRun.of("--force", "-j", 1, "--seek-distance", "--order=physical", tmp);
         assertTrue(human.err().matches("(?s).*seconds: listing [\\d.]+, ordering [\\d.]+, locating [\\d.]+, reading.*"),
                 human.err());
-        assertTrue(human.err().contains("order physical (--order=physical); 100 of 100 files located by FIEMAP"),
+        assertTrue(human.errUnwrapped().contains("order physical (--order=physical); 100 of 100 files located by FIEMAP"),
                 human.err());
-        assertTrue(human.err().matches("(?s).*seek distance: [\\d,.]+ MiB in this order, [\\d,.]+ MiB in directory order "
+        assertTrue(human.errUnwrapped().matches("(?s).*seek distance: [\\d,.]+ MiB in this order, [\\d,.]+ MiB in directory order "
                 + "\\(100 of 100 files located\\).*"), human.err());
         assertTrue(!DirdumpRun.of("-v", "--order=physical", tmp).err().contains("seek distance"), "only when asked");
         assertTrue(!DirdumpRun.json("--order=physical", tmp).summary().has("seek_distance_mib"), "only when asked");

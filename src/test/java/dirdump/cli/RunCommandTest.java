@@ -43,6 +43,28 @@ class RunCommandTest {
     }
 
     @Test
+    void quietAndVerboseAreTakenAsEveryCommandTakesThem() throws Exception {
+        Path set = set();
+        Path ran = tmp.resolve("ran");
+        for (List<Object> before : List.of(List.<Object>of("run", "-q"), List.<Object>of("run", "--quiet"),
+                List.<Object>of("-q", "run"))) {
+            List<Object> args = new ArrayList<>(before);
+            args.addAll(List.of(set, "--", "touch", ran));
+            DirdumpRun quiet = DirdumpRun.of(args.toArray());
+            assertEquals(0, quiet.status(), quiet.err());
+            assertEquals("", quiet.err());
+            assertTrue(Files.deleteIfExists(ran), "COMMAND ran: " + args);
+        }
+        DirdumpRun verbose = DirdumpRun.of("run", "-v", set, "--", "true");
+        assertEquals(0, verbose.status(), verbose.err());
+        assertTrue(verbose.err().startsWith("dirdump: "), verbose.err());
+        DirdumpRun both = DirdumpRun.of("run", "-q", "-v", set, "--", "true");
+        assertEquals(2, both.status());
+        assertTrue(both.err().startsWith("dirdump: ") && both.err().contains("--quiet, --verbose are mutually exclusive"),
+                both.err());
+    }
+
+    @Test
     void aScriptWithoutAnInterpreterLineIsRunByTheShellAsAShellRunsIt() throws Exception {
         Path set = set();
         Path script = tmp.resolve("no-shebang");
@@ -176,7 +198,6 @@ class RunCommandTest {
         Path ran = tmp.resolve("ran");
         String[][] cases = {
             {"--include *.h5", "--include *.txt", "--include before 'run' and --include after it: give it once, after 'run'"},
-            {"-q", "", "--quiet before 'run' does not apply to it: run's options go after 'run'"},
             {"--json", "", "--json before 'run' does not apply to it"},
             {"-j 2", "--lock", "--jobs before 'run' does not apply to it: run's options go after 'run' (with --lock, "
                 + "dirdump's read options are not used)"},

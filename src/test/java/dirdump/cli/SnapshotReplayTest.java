@@ -87,7 +87,7 @@ class SnapshotReplayTest {
             assertEquals(0, again.count("bytes_read"), "what is cached is left alone");
             assertEquals(4, again.skipped("already_cached"));
             DirdumpRun human = DirdumpRun.of("--replay", snapshot);
-            assertTrue(human.err().contains("\n  replay: " + snapshot + ": 5 files, 7.0 MiB resident when saved; 1 no longer "
+            assertTrue(human.errUnwrapped().contains("\n  replay: " + snapshot + ": 5 files, 7.0 MiB resident when saved; 1 no longer "
                     + "exists, 1 changed since\n"), human.err());
         });
     }
@@ -253,7 +253,7 @@ class SnapshotReplayTest {
         assertEquals(1, replay.count("files_read"), "only " + good);
         assertEquals(8192, replay.count("bytes_read"));
         DirdumpRun human = DirdumpRun.of("--replay", s, "--force");
-        assertTrue(human.err().contains(": 7 files, 8.0 KiB resident when saved; 0 no longer exist, 0 changed since, 6 "
+        assertTrue(human.errUnwrapped().contains(": 7 files, 8.0 KiB resident when saved; 0 no longer exist, 0 changed since, 6 "
                 + "refused for their names\n"), human.err());
     }
 

@@ -2,13 +2,19 @@ package dirdump.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dirdump.outcome.Units;
 import dirdump.testing.DirdumpRun;
+import com.google.gson.JsonObject;
 import dirdump.testing.PageCache;
+import dirdump.testing.Tmpfs;
 import dirdump.testing.Trees;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,5 +77,70 @@ class StatusTableTest {
             assertEquals(100.0, warm.summary().getAsJsonObject("settings").get("min_percent").getAsDouble());
         });
         assertEquals(2, DirdumpRun.of("status", "--min-percent", 101, tmp).status());
+    }
+
+    @Test
+    void sparseFilesRowsAreFincoresRowsAndTheDataGetsColumnsOfItsOwn() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/fincore")), "util-linux fincore is not installed");
+        sparseAgainstFincore(Files.createDirectories(tmp.resolve("disk")));
+        try (Tmpfs shm = Tmpfs.create(tmp)) {
+            sparseAgainstFincore(shm.dir());
+        }
+    }
+
+    /** A sparse file read whole (its holes too, as cat reads them), one not read, and a plain one. */
+    private void sparseAgainstFincore(Path dir) throws Exception {
+        Path read = sparse(dir.resolve("read"), 4 << 20, 2 << 20);
+        sparse(dir.resolve("unread"), 4 << 20, PAGE);
+        Trees.file(dir.resolve("plain"), 3 * PAGE, 1);
+        PageCache.retryIfDropped(() -> {
+            Files.readAllBytes(read);
+            String fincore = Trees.shOutput(dir, "fincore --bytes --noheadings --raw -o RES,PAGES,SIZE,FILE \"$PWD\"/*");
+            DirdumpRun run = DirdumpRun.of("status", "-v", "-n", "-b", "-r", "--order=name", dir);
+            assertEquals(0, run.status(), run.err());
+            assertEquals(List.of(fincore.strip().split("\n")), run.outLines(), dir + ": row by row as fincore");
+            long readPages = fincorePages(fincore, read);
+            long unreadPages = fincorePages(fincore, dir.resolve("unread"));
+            assertTrue(run.err().contains(String.format(Locale.ROOT,
+                    "%n  sparse: 2 files, in the total by their data; as fincore: %,d of 2,048 pages%n",
+                    readPages + unreadPages)), run.err());
+
+            DirdumpRun data = DirdumpRun.of("status", "-v", "-r", "--order=name", "-o",
+                    "DATA_RES,DATA_PAGES,DATA_SIZE,DATA_PERCENT,PERCENT,FILE", dir);
+            assertEquals(List.of("DATA_RES DATA_PAGES DATA_SIZE %DATA % FILE",
+                    "12KiB 3 12KiB 100.0 100.0 " + dir.resolve("plain"),
+                    "4KiB 1 4KiB 100.0 " + Units.percent(readPages, 1024) + " " + read,
+                    "4KiB 1 4KiB 100.0 " + Units.percent(unreadPages, 1024) + " " + dir.resolve("unread")),
+                    data.outLines(), dir.toString());
+
+            JsonObject row = DirdumpRun.json("status", "-v", read).summary().getAsJsonArray("per_file").get(0).getAsJsonObject();
+            assertEquals(readPages, row.get("pages_resident").getAsLong(), row.toString());
+            assertEquals(1024, row.get("pages").getAsLong());
+            assertEquals(1, row.get("data_pages_resident").getAsLong());
+            assertEquals(1, row.get("data_pages").getAsLong());
+            assertEquals(PAGE, row.get("data_bytes_resident").getAsLong());
+            assertEquals(100.0, row.get("data_percent").getAsDouble());
+        });
+    }
+
+    /** The PAGES of {@code file} in fincore's raw rows of RES, PAGES, SIZE, FILE. */
+    private static long fincorePages(String rows, Path file) {
+        for (String row : rows.split("\n")) {
+            String[] cells = row.split(" ", 4);
+            if (cells.length == 4 && cells[3].equals(file.toString())) {
+                return Long.parseLong(cells[1]);
+            }
+        }
+        throw new AssertionError(file + " not in fincore's rows: " + rows);
+    }
+
+    /** {@code size} bytes, all hole but one byte at {@code at}, in the page cache after writing. */
+    private static Path sparse(Path p, long size, long at) throws Exception {
+        try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "rw")) {
+            f.setLength(size);
+            f.seek(at);
+            f.write('x');
+        }
+        return p;
     }
 }

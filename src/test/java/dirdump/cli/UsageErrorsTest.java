@@ -37,6 +37,21 @@ class UsageErrorsTest {
     }
 
     @Test
+    void aPrefixNamesTheOptionsItBeginsAndEnumValuesAreShownAsTyped() throws Exception {
+        Path dir = tmp.resolve("dir");
+        Trees.file(dir.resolve("a"), 10, 1);
+        assertUsageError("dirdump: Unknown option: '--ex'; did you mean --exclude?", "dirdump", "--ex", "x", dir);
+        assertUsageError("dirdump: Unknown option: '--fo'; did you mean --follow or --force?", "dirdump", "--fo", dir);
+        assertUsageError("dirdump: Unknown option: '--m'; did you mean --max-bytes, --max-depth, --max-size, --method "
+                + "or --min-size?", "dirdump", "--m", dir);
+        assertUsageError("dirdump: Invalid value for option '--order': expected one of none, name, inode, physical, auto, "
+                + "but was 'inod'; did you mean inode?", "dirdump", "--order", "inod", dir);
+        assertUsageError("dirdump: Invalid value for option '--method': expected one of auto, cachestat, mincore, "
+                + "but was 'zzz'", "dirdump status", "status", "--method=zzz", dir);
+        assertEquals(0, DirdumpRun.of("-q", "--order=PHYSICAL", dir).status(), "any case is still taken");
+    }
+
+    @Test
     void pathsBeforeTheCommandAreToldToGoAfterIt() throws Exception {
         Path dir = tmp.resolve("dir");
         Trees.file(dir.resolve("a"), 10, 1);

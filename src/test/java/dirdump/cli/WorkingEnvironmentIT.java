@@ -115,7 +115,7 @@ class WorkingEnvironmentIT {
             assertTrue(json.err().contains("cannot bind libc (" + reason + ")"), json.err());
 
             Launched text = Launched.run(LAUNCHER, env, "--force", data.toString());
-            assertTrue(text.err().contains("\n  io: java.nio fallback, because libc could not be bound: " + reason + "\n"),
+            assertTrue(text.errUnwrapped().contains("\n  io: java.nio fallback, because libc could not be bound: " + reason + "\n"),
                     text.err());
         } finally {
             if (mounted) {

@@ -167,7 +167,7 @@ class ListedFileSwappedTest {
         check(how, "not measured", listing -> {
             Tally t = new Tally();
             StatusRun.run(os, listing, all(listing), new ResidencyProbe(ProbeMethod.AUTO), t, reporter,
-                    (path, r, size) -> { }, 1, () -> false);
+                    (path, r, data, size) -> { }, 1, () -> false);
             return t;
         });
     }

@@ -59,6 +59,16 @@ public record DirdumpRun(int status, String out, String err, byte[] outBytes) {
     }
 
     /** The lines of stdout (dirdump order). */
+    /** stderr with the summary's lines that went on below (80 columns, see report.Wrapped) joined again. */
+    public String errUnwrapped() {
+        return unwrapped(err);
+    }
+
+    /** {@code text} with the lines that went on below (indented by four or more) joined again. */
+    public static String unwrapped(String text) {
+        return text.replaceAll("\n {4,}", " ");
+    }
+
     public List<String> outLines() {
         return out.isEmpty() ? List.of() : Arrays.asList(out.split("\n"));
     }

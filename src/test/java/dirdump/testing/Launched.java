@@ -63,6 +63,11 @@ public record Launched(int status, String out, String err) {
         }
     }
 
+    /** stderr with the summary's lines that went on below joined again (see DirdumpRun#unwrapped). */
+    public String errUnwrapped() {
+        return DirdumpRun.unwrapped(err);
+    }
+
     public JsonObject json() {
         return JsonParser.parseString(out).getAsJsonObject();
     }
