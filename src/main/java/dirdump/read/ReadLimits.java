@@ -1,6 +1,6 @@
 package dirdump.read;
 
-import dirdump.scan.StopRequest;
+import dirdump.outcome.StopRequest;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
