@@ -1,5 +1,6 @@
 package dirdump;
 
+import dirdump.cli.OutputLost;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;

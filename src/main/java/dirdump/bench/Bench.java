@@ -2,7 +2,7 @@ package dirdump.bench;
 
 import dirdump.cache.PageTotals;
 import dirdump.outcome.Reporter;
-import dirdump.scan.StopRequest;
+import dirdump.outcome.StopRequest;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dirdump.bench;
 
-import dirdump.Keyed;
 import dirdump.cache.PageTotals;
+import dirdump.outcome.Keyed;
 
 /** How much of the files was in the page cache when a run started. */
 public enum CacheState implements Keyed {

@@ -1,6 +1,6 @@
 package dirdump.bench;
 
-import dirdump.scan.StopRequest;
+import dirdump.outcome.StopRequest;
 import java.io.File;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;

@@ -1,9 +1,9 @@
 package dirdump.cache;
 
 import dirdump.outcome.Reporter;
+import dirdump.outcome.SequenceCursor;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
-import dirdump.scan.SequenceCursor;
 import dirdump.scan.WalkResult;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;

@@ -1,12 +1,12 @@
 package dirdump.cli;
 
 import dirdump.cache.ResidencyProbe;
+import dirdump.outcome.StopRequest;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.run.CachePass;
 import dirdump.run.NoMatch;
 import dirdump.run.OrderedFiles;
-import dirdump.scan.StopRequest;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;

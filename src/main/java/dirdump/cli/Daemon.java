@@ -1,6 +1,5 @@
 package dirdump.cli;
 
-import dirdump.Main;
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
 import dirdump.sys.Os;
@@ -24,6 +23,8 @@ import java.util.List;
  */
 final class Daemon {
     static final String CHILD = "DIRDUMP_LOCK_DAEMON";
+    /** The entry point's class (dirdump.Main), named: cli imports nothing above it (DaemonTest checks the name). */
+    static final String MAIN = "dirdump.Main";
     private static final String READY = "dirdump-lock-ready";
 
     private Daemon() {
@@ -91,7 +92,7 @@ final class Daemon {
     static List<String> command(StderrReporter reporter, String who) {
         ProcessHandle.Info info = ProcessHandle.current().info();
         String main = System.getProperty("sun.java.command", "");
-        if (!main.startsWith(Main.class.getName() + " ") || info.command().isEmpty() || info.arguments().isEmpty()) {
+        if (!main.startsWith(MAIN + " ") || info.command().isEmpty() || info.arguments().isEmpty()) {
             reporter.problem(who + ": needs dirdump started by its launcher, to start it again");
             return null;
         }

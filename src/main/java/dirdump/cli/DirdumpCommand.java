@@ -1,5 +1,6 @@
 package dirdump.cli;
 
+import dirdump.outcome.StopRequest;
 import dirdump.outcome.Units;
 import dirdump.read.DefaultJobs;
 import dirdump.read.FileRange;
@@ -16,7 +17,6 @@ import dirdump.run.ReadSettings;
 import dirdump.run.Replay;
 import dirdump.sys.Os;
 import dirdump.run.Warmup;
-import dirdump.scan.StopRequest;
 import dirdump.sys.AvailableMemory;
 import dirdump.sys.Terminal;
 import java.io.InputStream;

@@ -1,8 +1,8 @@
 package dirdump.cli;
 
+import dirdump.outcome.StopRequest;
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
-import dirdump.scan.StopRequest;
 import dirdump.sys.Os;
 import dirdump.sys.SlurmJob;
 import java.io.BufferedReader;

@@ -1,13 +1,13 @@
 package dirdump.cli;
 
 import dirdump.lock.LockedSet;
+import dirdump.outcome.StopRequest;
 import dirdump.report.LockSummary;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
 import dirdump.run.Locking;
 import dirdump.run.OrderedFiles;
-import dirdump.scan.StopRequest;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
 import java.io.ByteArrayOutputStream;

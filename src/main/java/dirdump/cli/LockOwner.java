@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.scan.StopRequest;
+import dirdump.outcome.StopRequest;
 import dirdump.sys.Os;
 import dirdump.sys.SlurmJob;
 import dirdump.sys.SysException;

@@ -1,13 +1,13 @@
 package dirdump.cli;
 
 import dirdump.order.LocateAll;
+import dirdump.outcome.StopRequest;
 import dirdump.report.LineFormat;
 import dirdump.report.OrderList;
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
 import dirdump.run.OrderedFiles;
 import dirdump.scan.FileOpener;
-import dirdump.scan.StopRequest;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,6 +1,7 @@
 package dirdump.cli;
 
 import dirdump.lock.LockedSet;
+import dirdump.outcome.StopRequest;
 import dirdump.report.HumanSummary;
 import dirdump.report.LockSummary;
 import dirdump.report.StderrReporter;
@@ -9,7 +10,6 @@ import dirdump.run.Locking;
 import dirdump.run.OrderedFiles;
 import dirdump.run.ReadResult;
 import dirdump.run.Warmup;
-import dirdump.scan.StopRequest;
 import dirdump.sys.Os;
 import java.util.List;
 import java.util.concurrent.Callable;

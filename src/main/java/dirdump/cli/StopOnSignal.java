@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.scan.StopRequest;
+import dirdump.outcome.StopRequest;
 import java.util.function.IntConsumer;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;

@@ -1,6 +1,5 @@
 package dirdump.cli;
 
-import dirdump.Main;
 import dirdump.run.Benchmark;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,7 +31,7 @@ final class VariantOptions {
 
     /** The read command for OPTIONS and the PATHs, parsed and checked. */
     static DirdumpCommand command(String options, List<String> paths, DirdumpCommand parent, CommandSpec bench) {
-        CommandLine cli = Main.commandLine(parent.in, parent.out, parent.err);
+        CommandLine cli = CommandLines.commandLine(parent.in, parent.out, parent.err);
         List<String> args = new ArrayList<>(words(options));
         args.add("--");  // the PATHs are PATHs, whatever their names
         args.addAll(paths);

@@ -1,6 +1,6 @@
 package dirdump.order;
 
-import dirdump.Keyed;
+import dirdump.outcome.Keyed;
 
 /** How the physical location of a file is found (--locate). */
 public enum LocateMethod implements Keyed {

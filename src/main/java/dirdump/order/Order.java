@@ -1,6 +1,6 @@
 package dirdump.order;
 
-import dirdump.Keyed;
+import dirdump.outcome.Keyed;
 
 /** The order in which the listed files are read. */
 public enum Order implements Keyed {

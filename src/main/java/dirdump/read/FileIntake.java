@@ -1,9 +1,9 @@
 package dirdump.read;
 
+import dirdump.outcome.SequenceCursor;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.Opened;
-import dirdump.scan.SequenceCursor;
 import dirdump.sys.SysException;
 
 /**

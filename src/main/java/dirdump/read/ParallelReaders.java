@@ -1,6 +1,6 @@
 package dirdump.read;
 
-import dirdump.scan.WorkerThreads;
+import dirdump.outcome.WorkerThreads;
 
 /**
  * {@code jobs} readers in threads of their own, each taking, opening and reading files from the one

@@ -1,7 +1,7 @@
 package dirdump.read;
 
+import dirdump.outcome.StopRequest;
 import dirdump.scan.Opened;
-import dirdump.scan.StopRequest;
 import dirdump.sys.SysException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;

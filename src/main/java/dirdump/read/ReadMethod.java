@@ -1,6 +1,6 @@
 package dirdump.read;
 
-import dirdump.Keyed;
+import dirdump.outcome.Keyed;
 
 /** How a file is brought into the page cache. */
 public enum ReadMethod implements Keyed {

@@ -2,8 +2,8 @@ package dirdump.run;
 
 import dirdump.cache.ResidencyProbe;
 import dirdump.outcome.Reporter;
-import dirdump.scan.SequenceCursor;
-import dirdump.scan.StopRequest;
+import dirdump.outcome.SequenceCursor;
+import dirdump.outcome.StopRequest;
 
 /**
  * A pass of status or evict over the ordered files: the files, how residency is measured, and how the

@@ -1,7 +1,7 @@
 package dirdump.run;
 
+import dirdump.outcome.StopRequest;
 import dirdump.outcome.Tally;
-import dirdump.scan.StopRequest;
 
 /**
  * What the summary of a command other than a read tells besides its own numbers: what was skipped

@@ -2,13 +2,13 @@ package dirdump.run;
 
 import dirdump.order.LocateAll;
 import dirdump.outcome.Reporter;
+import dirdump.outcome.StopRequest;
 import dirdump.outcome.Tally;
 import dirdump.read.DefaultJobs;
 import dirdump.read.ReadLimits;
 import dirdump.read.ReadPlan;
 import dirdump.read.ReadRun;
 import dirdump.read.Wanted;
-import dirdump.scan.StopRequest;
 import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
 import java.util.Locale;

@@ -4,7 +4,7 @@ import dirdump.bench.Outcome;
 import dirdump.bench.Settings;
 import dirdump.bench.Variant;
 import dirdump.outcome.Reporter;
-import dirdump.scan.StopRequest;
+import dirdump.outcome.StopRequest;
 import java.util.LinkedHashSet;
 import java.util.Set;
 

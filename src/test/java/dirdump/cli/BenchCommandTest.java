@@ -10,12 +10,11 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import dirdump.Main;
 import dirdump.bench.Results;
+import dirdump.outcome.StopRequest;
 import dirdump.report.BenchCsv;
 import dirdump.report.BenchJson;
 import dirdump.report.StderrReporter;
-import dirdump.scan.StopRequest;
 import dirdump.testdata.TestdataGen;
 import dirdump.testing.AsUser;
 import dirdump.testing.DirdumpRun;
@@ -167,7 +166,7 @@ class BenchCommandTest {
         String catAll = "cat \"" + set + "\"/*/* >/dev/null 2>&1 || true";  // a comma-free label with quotes
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
-        BenchCommand bench = (BenchCommand) Main.commandLine(InputStream.nullInputStream(), System.out, errStream)
+        BenchCommand bench = (BenchCommand) CommandLines.commandLine(InputStream.nullInputStream(), System.out, errStream)
                 .parseArgs("bench", set.toString(), "--rounds", "2", "--vs", catAll)
                 .subcommand().commandSpec().userObject();
         Results results = bench.measure(new StderrReporter(errStream, StderrReporter.Verbosity.QUIET), new StopRequest());

@@ -63,7 +63,7 @@ class CompletionTest {
     /** Every name of every option of the command, as picocli defines them. */
     private static Set<String> optionsOf(String command) {
         PrintStream nowhere = new PrintStream(PrintStream.nullOutputStream());
-        CommandLine cli = dirdump.Main.commandLine(new ByteArrayInputStream(new byte[0]), nowhere, nowhere);
+        CommandLine cli = dirdump.cli.CommandLines.commandLine(new ByteArrayInputStream(new byte[0]), nowhere, nowhere);
         CommandSpec spec = command.isEmpty() ? cli.getCommandSpec() : cli.getSubcommands().get(command).getCommandSpec();
         Set<String> names = new TreeSet<>();
         for (OptionSpec o : spec.options()) {

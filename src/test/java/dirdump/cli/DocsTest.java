@@ -43,7 +43,7 @@ class DocsTest {
     /** Each command line that has a man page: dirdump, its commands, testdata-gen. */
     private static List<CommandLine> commandLines() {
         PrintStream nowhere = new PrintStream(PrintStream.nullOutputStream());
-        CommandLine cli = dirdump.Main.commandLine(new ByteArrayInputStream(new byte[0]), nowhere, nowhere);
+        CommandLine cli = dirdump.cli.CommandLines.commandLine(new ByteArrayInputStream(new byte[0]), nowhere, nowhere);
         List<CommandLine> all = new ArrayList<>(List.of(cli));
         // help has no page of its own: it shows another command's help, and dirdump(1) names it.
         cli.getSubcommands().values().stream().filter(sub -> !(sub.getCommand() instanceof CommandLine.HelpCommand))

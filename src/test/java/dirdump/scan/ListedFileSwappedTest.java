@@ -12,6 +12,7 @@ import dirdump.cache.StatusRun;
 import dirdump.lock.LockRun;
 import dirdump.lock.LockedSet;
 import dirdump.outcome.Reporter;
+import dirdump.outcome.StopRequest;
 import dirdump.outcome.Tally;
 import dirdump.read.ReadLimits;
 import dirdump.read.ReadMethod;

@@ -100,7 +100,7 @@ public final class Completions {
         if (o.typeInfo().isBoolean()) {
             value = Value.NONE;
         } else if (o.typeInfo().isEnum()) {
-            // Parsed without regard to case (dirdump.Main), and written in lower case everywhere else.
+            // Parsed without regard to case (cli.CommandLines), and written in lower case everywhere else.
             value = Value.WORDS;
             words = o.typeInfo().getEnumConstantNames().stream().map(w -> w.toLowerCase(Locale.ROOT))
                     .collect(Collectors.toList());

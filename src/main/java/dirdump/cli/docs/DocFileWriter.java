@@ -27,7 +27,7 @@ public final class DocFileWriter {
     public static void main(String[] args) throws IOException {
         Path out = Path.of(args[0]);
         Path docs = Path.of(args[1]);
-        CommandLine cli = dirdump.Main.commandLine(System.in, System.out, System.err);
+        CommandLine cli = dirdump.cli.CommandLines.commandLine(System.in, System.out, System.err);
         PrintStream nowhere = new PrintStream(PrintStream.nullOutputStream());
         CommandLine testdataGen = dirdump.testdata.TestdataGen.commandLine(nowhere, nowhere, false);
         Files.createDirectories(out.resolve("man"));

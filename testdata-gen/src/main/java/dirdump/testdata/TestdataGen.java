@@ -30,6 +30,6 @@ public final class TestdataGen {
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true))
-                .setParameterExceptionHandler(dirdump.Main::usageError);
+                .setParameterExceptionHandler(dirdump.cli.CommandLines::usageError);
     }
 }

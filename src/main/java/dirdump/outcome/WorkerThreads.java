@@ -1,4 +1,4 @@
-package dirdump.scan;
+package dirdump.outcome;
 
 import java.util.ArrayList;
 import java.util.List;

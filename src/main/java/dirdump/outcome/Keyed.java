@@ -1,4 +1,4 @@
-package dirdump;
+package dirdump.outcome;
 
 import java.util.Locale;
 

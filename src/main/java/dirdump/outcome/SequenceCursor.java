@@ -1,4 +1,4 @@
-package dirdump.scan;
+package dirdump.outcome;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;

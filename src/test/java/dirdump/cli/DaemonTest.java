@@ -1,0 +1,13 @@
+package dirdump.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dirdump.Main;
+import org.junit.jupiter.api.Test;
+
+class DaemonTest {
+    @Test
+    void namesTheEntryPoint() {
+        assertEquals(Main.class.getName(), Daemon.MAIN);
+    }
+}
