@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,6 +24,8 @@ public record Traced(Launched run, List<String> opened) {
     // openat(AT_FDCWD</x>, "name", O_RDONLY|O_CLOEXEC) = 3</resolved/name>, also open, openat2, creat.
     private static final Pattern OPEN = Pattern.compile(
             "\\b(?:open|openat|openat2|creat)\\(.*\\) = \\d+<(.*)>$");
+    private static final String UNFINISHED = " <unfinished ...>";
+    private static final Pattern RESUMED = Pattern.compile("^\\S+ +<\\.\\.\\. \\w+ resumed>(.*)$");
 
     /** Whether strace is here: the tests that need it are skipped, with the reason, where it is not. */
     public static void assumeStrace() throws Exception {
@@ -44,9 +48,23 @@ public record Traced(Launched run, List<String> opened) {
         }
     }
 
+    /**
+     * The opens of the log, a call that another thread's interrupted ("openat(... <unfinished ...>",
+     * later "PID <... openat resumed>) = 5</x>") joined again, so that none is missed.
+     */
     private static List<String> opens(Path log) throws IOException {
         List<String> opened = new ArrayList<>();
+        Map<String, String> unfinished = new HashMap<>();  // by pid, the first token of each line under -f
         for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
+            String pid = line.split(" ", 2)[0];
+            if (line.endsWith(UNFINISHED)) {
+                unfinished.put(pid, line.substring(0, line.length() - UNFINISHED.length()));
+                continue;
+            }
+            Matcher resumed = RESUMED.matcher(line);
+            if (resumed.find() && unfinished.containsKey(pid)) {
+                line = unfinished.remove(pid) + resumed.group(1);
+            }
             Matcher m = OPEN.matcher(line);
             if (m.find() && !line.contains("O_PATH")) {  // an O_PATH descriptor reads nothing
                 opened.add(m.group(1));
