@@ -29,9 +29,9 @@ import jnr.ffi.Runtime;
 
 /** {@link Os} on libc through jnr-ffi: getdents64, statx, openat, read. */
 final class LibcOs implements Os {
-    private static final int AT_FDCWD = -100;
+    static final int AT_FDCWD = -100;
     private static final int AT_SYMLINK_NOFOLLOW = 0x100;
-    private static final int AT_EMPTY_PATH = 0x1000;
+    static final int AT_EMPTY_PATH = 0x1000;
     private static final int DIR_FLAGS = O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
     /** A new file, never an existing one nor through a link; also {@link TreeCreator}'s. */
     static final int CREATE_FILE = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
@@ -48,7 +48,7 @@ final class LibcOs implements Os {
     private static final long DEFAULT_NOFILE = 1024;
     private static final int EINTR = 4;
     private static final int ENXIO = 6;
-    private static final int EEXIST = 17;
+    static final int EEXIST = 17;
     private static final int EAGAIN = 11;
     private static final int RWF_NOWAIT = 8;
     private static final int SEEK_DATA = 3;

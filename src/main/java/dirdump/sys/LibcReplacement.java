@@ -1,9 +1,6 @@
 package dirdump.sys;
 
 import static dirdump.sys.OpenFlag.O_CLOEXEC;
-import static dirdump.sys.OpenFlag.O_CREAT;
-import static dirdump.sys.OpenFlag.O_EXCL;
-import static dirdump.sys.OpenFlag.O_NOFOLLOW;
 import static dirdump.sys.OpenFlag.O_TMPFILE;
 import static dirdump.sys.OpenFlag.O_WRONLY;
 
@@ -22,10 +19,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * relative to the directory's handle, which links do not move.
  */
 final class LibcReplacement implements Replacement {
-    private static final int AT_FDCWD = -100;
     private static final int AT_SYMLINK_FOLLOW = 0x400;
-    private static final int AT_EMPTY_PATH = 0x1000;
-    private static final int EEXIST = 17;
     private static final int EISDIR = 21;
     private static final int MODE = 0600;  // a snapshot names files that others may not see
     private static final int CHUNK = 1 << 16;
@@ -59,12 +53,11 @@ final class LibcReplacement implements Replacement {
         }
         for (int attempt = 0; ; attempt++) {
             byte[] temporary = temporaryName(name);
-            fd = os.libc.openat(dirFd, LibcOs.cString(temporary), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                    MODE);
+            fd = os.libc.openat(dirFd, LibcOs.cString(temporary), LibcOs.CREATE_FILE, MODE);
             if (fd >= 0) {
                 return new LibcReplacement(os, dirFd, name, fd, temporary);
             }
-            if (os.lastError() != EEXIST || attempt == 100) {
+            if (os.lastError() != LibcOs.EEXIST || attempt == 100) {
                 os.check(fd);
             }
         }
@@ -125,15 +118,15 @@ final class LibcReplacement implements Replacement {
         for (int attempt = 0; ; attempt++) {
             byte[] t = temporaryName(name);
             byte[] proc = ("/proc/self/fd/" + fd).getBytes(StandardCharsets.US_ASCII);
-            int rc = os.writes.get().linkat(AT_FDCWD, LibcOs.cString(proc), dirFd, LibcOs.cString(t), AT_SYMLINK_FOLLOW);
+            int rc = os.writes.get().linkat(LibcOs.AT_FDCWD, LibcOs.cString(proc), dirFd, LibcOs.cString(t), AT_SYMLINK_FOLLOW);
             if (rc < 0 && os.lastError() == SysException.ENOENT) {
-                rc = os.writes.get().linkat(fd, LibcOs.cString(new byte[0]), dirFd, LibcOs.cString(t), AT_EMPTY_PATH);
+                rc = os.writes.get().linkat(fd, LibcOs.cString(new byte[0]), dirFd, LibcOs.cString(t), LibcOs.AT_EMPTY_PATH);
             }
             if (rc == 0) {
                 temporary = t;
                 return;
             }
-            if (os.lastError() != EEXIST || attempt == 100) {
+            if (os.lastError() != LibcOs.EEXIST || attempt == 100) {
                 os.check(rc);
             }
         }
