@@ -2,6 +2,10 @@ package dirdump.cli;
 
 import dirdump.lock.LockedSet;
 import dirdump.outcome.StopRequest;
+import dirdump.proc.Daemon;
+import dirdump.proc.LockOwner;
+import dirdump.proc.PidFile;
+import dirdump.proc.StopOnSignal;
 import dirdump.report.LockSummary;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;

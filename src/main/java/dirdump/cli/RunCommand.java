@@ -2,6 +2,9 @@ package dirdump.cli;
 
 import dirdump.lock.LockedSet;
 import dirdump.outcome.StopRequest;
+import dirdump.proc.ChildCommand;
+import dirdump.proc.EveryNode;
+import dirdump.proc.StopOnSignal;
 import dirdump.report.HumanSummary;
 import dirdump.report.LockSummary;
 import dirdump.report.StderrReporter;
@@ -111,7 +114,8 @@ final class RunCommand implements Callable<Integer> {
         StderrReporter reporter = new StderrReporter(parent.err, level.verbose ? StderrReporter.Verbosity.NORMAL : StderrReporter.Verbosity.QUIET);
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
         if (everyNode && !EveryNode.isTask()) {
-            return EveryNode.run(command, lock, keepGoing, os, reporter);
+            return EveryNode.run(command, Caller.environment(), Caller.ignored(), Caller.blocked(), lock, keepGoing, os,
+                    reporter);
         }
         StopRequest stop = new StopRequest();
         LockedSet locked = null;
@@ -137,7 +141,7 @@ final class RunCommand implements Callable<Integer> {
                         + " not run (--keep-going runs it anyway)");
                 return ExitCode.NOT_RUN.status;
             }
-            return ChildCommand.run(command, os, reporter);
+            return ChildCommand.run(command, Caller.environment(), Caller.ignored(), Caller.blocked(), os, reporter);
         } finally {
             if (locked != null) {
                 locked.close();

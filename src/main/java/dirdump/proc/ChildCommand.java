@@ -1,4 +1,4 @@
-package dirdump.cli;
+package dirdump.proc;
 
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
@@ -13,13 +13,13 @@ import java.util.regex.Pattern;
 
 /**
  * run's COMMAND: started (PATH searched, as execvp does) with dirdump's standard streams, the
- * environment and signal mask and dispositions dirdump was started with ({@link Caller}), SIGINT,
+ * environment and signal mask and dispositions dirdump was started with (cli.Caller), SIGINT,
  * SIGTERM and SIGHUP passed on to it ({@link SignalForwarding}), and waited for. Its exit status is
  * the shell's: its own, 128 + N if signal N ended it, 127 if it is not found, 126 if it cannot be run.
  * Without libc (the java.nio fallback), java.lang.ProcessBuilder starts it, with the JVM's signal mask
  * and dispositions.
  */
-final class ChildCommand {
+public final class ChildCommand {
     /** How the JDK says why a program could not be started: "... error=2, No such file or directory". */
     private static final Pattern ERROR = Pattern.compile("error=(\\d+), (.*)");
     private static final int ENOENT = 2;
@@ -28,8 +28,9 @@ final class ChildCommand {
     private ChildCommand() {
     }
 
-    static int run(List<String> command, Os os, StderrReporter reporter) {
-        List<byte[]> environment = Caller.environment();
+    /** {@code environment}, {@code ignored}, {@code blocked}: what dirdump was started with (cli.Caller). */
+    public static int run(List<String> command, List<byte[]> environment, long ignored, long blocked, Os os,
+                          StderrReporter reporter) {
         if (os.fallbackReason() != null) {
             return runWithoutLibc(command, environment, os, reporter);
         }
@@ -37,7 +38,7 @@ final class ChildCommand {
         command.forEach(word -> argv.add(PathNames.bytes(word)));
         long pid;
         try {
-            pid = spawn(argv, environment, os);
+            pid = spawn(argv, environment, ignored, blocked, os);
         } catch (SysException e) {
             return cannotStart(command.get(0), e.errno(), e.getMessage(), reporter);
         }
@@ -54,9 +55,10 @@ final class ChildCommand {
      * posix_spawnp, and for a file that is no program (ENOEXEC: a script without "#!") the shell, as
      * execvp and every shell run one: sh's exec runs it as a script of its own.
      */
-    private static long spawn(List<byte[]> argv, List<byte[]> environment, Os os) throws SysException {
+    private static long spawn(List<byte[]> argv, List<byte[]> environment, long ignored, long blocked, Os os)
+            throws SysException {
         try {
-            return os.spawn(argv, environment, Caller.ignored(), Caller.blocked());
+            return os.spawn(argv, environment, ignored, blocked);
         } catch (SysException e) {
             if (e.errno() != ENOEXEC) {
                 throw e;
@@ -64,7 +66,7 @@ final class ChildCommand {
             List<byte[]> viaShell = new ArrayList<>(List.of(PathNames.bytes("/bin/sh"), PathNames.bytes("-c"),
                     PathNames.bytes("exec \"$0\" \"$@\"")));
             viaShell.addAll(argv);
-            return os.spawn(viaShell, environment, Caller.ignored(), Caller.blocked());
+            return os.spawn(viaShell, environment, ignored, blocked);
         }
     }
 

@@ -1,4 +1,4 @@
-package dirdump.cli;
+package dirdump.proc;
 
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
@@ -21,7 +21,7 @@ import java.util.List;
  * exits with STATUS: when `dirdump lock --daemon` returns 0, the set is locked. A child that ends
  * before (a refusal, a pid file in use) has said why on stderr; this one exits with its status.
  */
-final class Daemon {
+public final class Daemon {
     static final String CHILD = "DIRDUMP_LOCK_DAEMON";
     /** The entry point's class (dirdump.Main), named: cli imports nothing above it (DaemonTest checks the name). */
     static final String MAIN = "dirdump.Main";
@@ -31,12 +31,12 @@ final class Daemon {
     }
 
     /** Whether this process is the daemon a lock --daemon started. */
-    static boolean isChild() {
+    public static boolean isChild() {
         return "1".equals(System.getenv(CHILD));
     }
 
     /** Starts the daemon and waits for its word: the exit status of the lock (2 if it cannot be started, said). */
-    static int start(Os os, StderrReporter reporter, PrintStream out) {
+    public static int start(Os os, StderrReporter reporter, PrintStream out) {
         List<String> command = command(reporter);
         if (command == null) {
             return ExitCode.USAGE.status;
@@ -72,7 +72,7 @@ final class Daemon {
      * The daemon's word: STATUS, and its stdout so far; then its standard streams go to /dev/null, so
      * that no terminal or pipe is held and nothing it writes later blocks or fails.
      */
-    static void ready(int status, byte[] output, PrintStream stdout, Os os) throws SysException {
+    public static void ready(int status, byte[] output, PrintStream stdout, Os os) throws SysException {
         stdout.print(READY + " " + status + "\n");
         stdout.write(output, 0, output.length);
         stdout.flush();
@@ -124,7 +124,7 @@ final class Daemon {
     }
 
     /** Where the daemon's stdout goes until it is ready: kept, and passed on with its word. */
-    static PrintStream buffer(ByteArrayOutputStream bytes) {
+    public static PrintStream buffer(ByteArrayOutputStream bytes) {
         return new PrintStream(bytes, true, StandardCharsets.UTF_8);
     }
 }

@@ -1,4 +1,4 @@
-package dirdump.cli;
+package dirdump.proc;
 
 import dirdump.outcome.StopRequest;
 import dirdump.report.StderrReporter;
@@ -25,7 +25,7 @@ import java.util.function.IntConsumer;
  * given to every task) is closed, which this process does once COMMAND has ended. A step ends with its
  * job whatever happens here: no lock outlives the job.
  */
-final class EveryNode {
+public final class EveryNode {
     static final String TASK = "DIRDUMP_EVERY_NODE_TASK";
     private static final String READY = "dirdump-every-node-ready";
     private static final String WHO = "run --every-node";
@@ -38,12 +38,13 @@ final class EveryNode {
     }
 
     /** Whether this process is a task of the step that run --every-node started. */
-    static boolean isTask() {
+    public static boolean isTask() {
         return "1".equals(System.getenv(TASK));
     }
 
     /** run --every-node: its exit status (COMMAND's, or 125 if the warm-up failed, 2 outside Slurm). */
-    static int run(List<String> command, boolean lock, boolean keepGoing, Os os, StderrReporter reporter) {
+    public static int run(List<String> command, List<byte[]> environment, long ignored, long blocked, boolean lock,
+                          boolean keepGoing, Os os, StderrReporter reporter) {
         SlurmJob job = SlurmJob.current();
         if (job == null) {
             reporter.problem(WHO + ": not inside a Slurm allocation (no SLURM_JOB_ID): run it in a job script "
@@ -64,7 +65,7 @@ final class EveryNode {
                         + step.status() + "): " + command.get(0) + " not run (--keep-going runs it anyway)");
                 return ExitCode.NOT_RUN.status;
             }
-            return ChildCommand.run(command, os, reporter);
+            return ChildCommand.run(command, environment, ignored, blocked, os, reporter);
         } finally {
             release(step);
         }
@@ -142,7 +143,7 @@ final class EveryNode {
      * In a task of run --every-node --lock, once the lock is done: says STATUS (also when nothing could be
      * locked: every node answers) and holds what is locked until stdin ends, or a signal comes.
      */
-    static int hold(int status, boolean locked, InputStream in, PrintStream out, StopRequest stop) {
+    public static int hold(int status, boolean locked, InputStream in, PrintStream out, StopRequest stop) {
         out.print(READY + " " + status + "\n");
         out.flush();
         if (!locked) {
