@@ -1,8 +1,6 @@
 package dirdump.proc;
 
 import dirdump.outcome.StopRequest;
-import dirdump.report.StderrReporter;
-import dirdump.run.ExitCode;
 import dirdump.sys.Os;
 import dirdump.sys.SlurmJob;
 import java.io.BufferedReader;
@@ -22,16 +20,28 @@ import java.util.function.IntConsumer;
  * COMMAND, here. Each task is dirdump again, the same arguments, with {@link #TASK} in its environment:
  * it warms and exits with the warm-up's status (srun exits with the highest); with --lock it locks,
  * writes one line "{@value #READY} STATUS" to stdout, and holds the lock until its stdin (srun's,
- * given to every task) is closed, which this process does once COMMAND has ended. A step ends with its
- * job whatever happens here: no lock outlives the job.
+ * given to every task) is closed, which this process does once COMMAND has ended ({@link Step#release}).
+ * A step ends with its job whatever happens here: no lock outlives the job.
  */
 public final class EveryNode {
     static final String TASK = "DIRDUMP_EVERY_NODE_TASK";
     private static final String READY = "dirdump-every-node-ready";
-    private static final String WHO = "run --every-node";
 
-    /** The step of the tasks, and how the warm-up went on every node. */
-    private record Step(Process srun, int status, int signal) {
+    /**
+     * The step of the tasks once every node has warmed or locked: {@code status}, the highest a task said
+     * once locked, else srun's exit status; {@code unsaid}: srun ended before every task had said one;
+     * {@code signal}: a signal that came meanwhile (passed on to srun), or 0.
+     */
+    public record Step(Process srun, int status, boolean unsaid, int signal) {
+        /** Ends the step: its stdin closed (the tasks unlock and exit), then srun waited for. */
+        public void release() {
+            try {
+                srun.getOutputStream().close();
+            } catch (IOException e) {
+                // srun has gone already
+            }
+            ChildCommand.waitFor(srun);
+        }
     }
 
     private EveryNode() {
@@ -42,35 +52,6 @@ public final class EveryNode {
         return "1".equals(System.getenv(TASK));
     }
 
-    /** run --every-node: its exit status (COMMAND's, or 125 if the warm-up failed, 2 outside Slurm). */
-    public static int run(List<String> command, List<byte[]> environment, long ignored, long blocked, boolean lock,
-                          boolean keepGoing, Os os, StderrReporter reporter) {
-        SlurmJob job = SlurmJob.current();
-        if (job == null) {
-            reporter.problem(WHO + ": not inside a Slurm allocation (no SLURM_JOB_ID): run it in a job script "
-                    + "(sbatch) or under salloc");
-            return ExitCode.USAGE.status;
-        }
-        List<String> self = Daemon.command(reporter, WHO);
-        if (self == null) {
-            return ExitCode.USAGE.status;
-        }
-        Step step = start(srun(job, self), job.nodes(), lock, os, reporter);
-        try {
-            if (step.signal() != 0) {
-                return ExitCode.stoppedBy(step.signal()).status;
-            }
-            if (step.status() != 0 && !keepGoing) {
-                reporter.problem("run: the warm-up failed on a node of " + job.name() + " (exit status "
-                        + step.status() + "): " + command.get(0) + " not run (--keep-going runs it anyway)");
-                return ExitCode.NOT_RUN.status;
-            }
-            return ChildCommand.run(command, environment, ignored, blocked, os, reporter);
-        } finally {
-            release(step);
-        }
-    }
-
     private static List<String> srun(SlurmJob job, List<String> self) {
         List<String> srun = new ArrayList<>(List.of("srun", "--overlap", "--nodes=" + job.nodes(),
                 "--ntasks=" + job.nodes(), "--ntasks-per-node=1"));
@@ -79,11 +60,13 @@ public final class EveryNode {
     }
 
     /**
-     * Starts the step and waits until every node has warmed (the step ended) or locked (said so), with
+     * Starts the step of {@code self} (this process's command line, {@link Daemon#command}) on every node
+     * of {@code job} and waits until every node has warmed (the step ended) or locked (said so), with
      * SIGINT, SIGTERM and SIGHUP passed on to srun meanwhile (which passes them to the tasks).
      */
-    private static Step start(List<String> srun, int nodes, boolean lock, Os os, StderrReporter reporter) {
-        ProcessBuilder pb = new ProcessBuilder(srun).redirectError(ProcessBuilder.Redirect.INHERIT)
+    public static Step start(SlurmJob job, List<String> self, boolean lock, Os os) throws CannotStart {
+        int nodes = job.nodes();
+        ProcessBuilder pb = new ProcessBuilder(srun(job, self)).redirectError(ProcessBuilder.Redirect.INHERIT)
                 .redirectOutput(lock ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.INHERIT)
                 .redirectInput(lock ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put(TASK, "1");
@@ -91,8 +74,7 @@ public final class EveryNode {
         try {
             p = pb.start();
         } catch (IOException e) {
-            reporter.problem(WHO + ": cannot start srun: " + e.getMessage());
-            return new Step(null, ExitCode.USAGE.status, 0);
+            throw new CannotStart("run --every-node: cannot start srun: " + e.getMessage(), false);
         }
         int[] signal = {0};
         IntConsumer forward = SignalForwarding.to(p.toHandle(), os, false);
@@ -100,13 +82,12 @@ public final class EveryNode {
                 signal[0] = s;
                 forward.accept(s);
             })) {
-            int status = lock ? readiness(p, nodes) : ChildCommand.waitFor(p);
-            return new Step(p, status, signal[0]);
+            return lock ? readiness(p, nodes, signal) : new Step(p, ChildCommand.waitFor(p), false, signal[0]);
         }
     }
 
     /** The highest status the tasks said once locked; srun's own if it ended before every task had said one. */
-    private static int readiness(Process p, int nodes) {
+    private static Step readiness(Process p, int nodes, int[] signal) {
         int said = 0;
         int status = 0;
         try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -120,23 +101,9 @@ public final class EveryNode {
             // as an early end: srun's status says what went wrong
         }
         if (said < nodes) {
-            int ended = ChildCommand.waitFor(p);
-            return ended == 0 ? ExitCode.USAGE.status : ended;
+            return new Step(p, ChildCommand.waitFor(p), true, signal[0]);
         }
-        return status;
-    }
-
-    /** Ends the step: its stdin closed (the tasks unlock and exit), then srun waited for. */
-    private static void release(Step step) {
-        if (step.srun() == null) {
-            return;
-        }
-        try {
-            step.srun().getOutputStream().close();
-        } catch (IOException e) {
-            // srun has gone already
-        }
-        ChildCommand.waitFor(step.srun());
+        return new Step(p, status, false, signal[0]);
     }
 
     /**
