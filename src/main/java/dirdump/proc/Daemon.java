@@ -18,7 +18,7 @@ import java.util.List;
  * record) to the pipe, and puts /dev/null on its standard streams. This process waits for that, and
  * exits with STATUS: when `dirdump lock --daemon` returns 0, the set is locked. A child that ends
  * before (a refusal, a pid file in use) has said why on stderr; this one exits with its status.
- * A process cannot start another if its own command line cannot be had again ({@link #command}).
+ * It is not started (CannotStart) when its own command line cannot be had again ({@link #command}).
  */
 public final class Daemon {
     static final String CHILD = "DIRDUMP_LOCK_DAEMON";
