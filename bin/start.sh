@@ -35,7 +35,7 @@ if ! [ . -ef "${PWD:-}" ] && ! env pwd -P >/dev/null 2>&1; then
     exec 8<. && cd / && cwd_fd=8
 fi
 
-# What run's COMMAND is to get back unchanged (cli.ChildCommand): the signals the caller ignored and
+# What run's COMMAND is to get back unchanged (proc.ChildCommand): the signals the caller ignored and
 # blocked (this shell inherited them, and the JVM changes some), read here without a process, and each
 # variable the launcher changes below, in DIRDUMP_CALLER_VAR: "=VALUE" if the caller set it, "" if not.
 # The effective uid too, for trusted() below (no id(1) to start).

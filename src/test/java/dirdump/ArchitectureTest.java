@@ -8,6 +8,9 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import static java.util.stream.Collectors.joining;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -28,10 +31,11 @@ final class ArchitectureTest {
     /**
      * Lowest first: a package imports only those of its own layer and of the layers before it.
      * "Main" is the root package (the entry point and what only the process uses); testdata is the
-     * second tool (testdata-gen), on cli as Main is.
+     * second tool (testdata-gen), on cli as Main is. proc (the processes dirdump starts, and its own
+     * signals) needs only sys and outcome, and bench's --vs command is one.
      */
     static final List<List<String>> LAYERS = List.of(
-            List.of("sys"), List.of("outcome"), List.of("scan"), List.of("order"),
+            List.of("sys"), List.of("outcome"), List.of("proc"), List.of("scan"), List.of("order"),
             List.of("read", "cache", "lock", "bench"), List.of("run"), List.of("report"), List.of("cli"),
             List.of("Main", "testdata"));
 
@@ -58,6 +62,15 @@ final class ArchitectureTest {
     static final ArchRule libcOnlyInSys = noClasses()
             .that().resideOutsideOfPackage("dirdump.sys..")
             .should().dependOnClassesThat().resideInAnyPackage("jnr..", "com.kenai.jffi..", "java.lang.foreign..");
+
+    /**
+     * A process is started (ProcessBuilder, Runtime.exec, sys's posix_spawnp) only by run and proc, where
+     * its signals are passed on and its end waited for; sys's own implementation of spawn excepted.
+     */
+    @ArchTest
+    static final ArchRule onlyRunStartsProcesses = noClasses()
+            .that().resideOutsideOfPackages("dirdump.run..", "dirdump.proc..")
+            .should().callMethodWhere(startsAProcess());
 
     /**
      * The build's own tools (run by Maven on the jar), of which cli.docs (itself run by the build) uses
@@ -88,6 +101,17 @@ final class ArchitectureTest {
             rules = rules == null ? CompositeArchRule.of(rule) : rules.and(rule);
         }
         return rules.as("each package imports only those of its layer and of the layers before it: " + chain());
+    }
+
+    private static DescribedPredicate<JavaMethodCall> startsAProcess() {
+        return DescribedPredicate.describe("start a process (ProcessBuilder.start, Runtime.exec, sys's spawn)", call -> {
+            JavaClass owner = call.getTargetOwner();
+            String name = call.getName();
+            return owner.isAssignableTo(ProcessBuilder.class) && (name.equals("start") || name.equals("startPipeline"))
+                    || owner.isAssignableTo(Runtime.class) && name.equals("exec")
+                    || owner.getPackageName().equals("dirdump.sys") && name.equals("spawn")
+                            && !call.getOriginOwner().getPackageName().equals("dirdump.sys");
+        });
     }
 
     /** The layers as docs/architecture.md gives them. */

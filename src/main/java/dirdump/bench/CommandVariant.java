@@ -1,25 +1,14 @@
 package dirdump.bench;
 
 import dirdump.outcome.StopRequest;
-import java.io.File;
-import java.io.IOException;
-import java.lang.ProcessBuilder.Redirect;
-import java.util.Locale;
-import java.util.concurrent.TimeUnit;
+import dirdump.proc.TimedCommand;
 
 /**
- * An outside command ({@code --vs}), run through {@code sh -c} with its output discarded and timed
- * from start to exit, its own start included. What it read is not known, so it is credited with the
- * files under the PATHs.
- *
- * <p>It runs in a process group of its own (setsid(1): Java cannot set one for a child), so that all
- * it started can be ended together: when it runs out of time, when bench is stopped, and after it
- * exits (what it left in the background would read on into the next run).
+ * An outside command ({@code --vs}), run through {@code sh -c} in a process group of its own with its
+ * output discarded, timed from start to exit ({@link TimedCommand}). What it read is not known, so it
+ * is credited with the files under the PATHs.
  */
 public final class CommandVariant implements Variant {
-    /** After SIGTERM, how long the command has to end before SIGKILL. */
-    private static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
-
     private final String command;
     private final FileSet files;
     private final long timeoutNanos;
@@ -45,77 +34,8 @@ public final class CommandVariant implements Variant {
 
     @Override
     public Outcome run() {
-        // setsid(1) makes the group and execs sh: the child's pid is its process group's id. (It forks
-        // first only when it is a group leader already, which a child of this JVM never is.)
-        ProcessBuilder pb = new ProcessBuilder("setsid", "sh", "-c", command)
-                .redirectInput(Redirect.from(new File("/dev/null")))  // never bench's own stdin
-                .redirectOutput(Redirect.DISCARD)
-                .redirectError(Redirect.DISCARD);
-        long start = System.nanoTime();
-        Process p;
-        try {
-            p = pb.start();
-        } catch (IOException e) {
-            return new Outcome(System.nanoTime() - start, 0, 0, "cannot start setsid (util-linux): " + e.getMessage());
-        }
-        String failure;
-        long nanos;
-        try {
-            failure = await(p, start);
-            nanos = System.nanoTime() - start;
-        } finally {
-            signalGroup(p.pid(), "KILL");  // whatever it left running, or all of it if it was ended
-        }
-        return new Outcome(nanos, files.files(), files.bytes(), failure);
-    }
-
-    /** Waits for the command's exit: null if it exited 0, else what went wrong. The time ends at its exit. */
-    private String await(Process p, long start) {
-        while (true) {
-            long left = start + timeoutNanos - System.nanoTime();
-            if (stop.stopped()) {
-                end(p);
-                return "stopped by " + stop.signalName();
-            }
-            if (left <= 0) {
-                end(p);
-                return String.format(Locale.ROOT, "ran out of time: ended after %.1f s (--timeout)", timeoutNanos / 1e9);
-            }
-            try {
-                // Returns as soon as the command exits; wakes at least every 50 ms to look for a stop.
-                if (p.waitFor(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)), TimeUnit.NANOSECONDS)) {
-                    return p.exitValue() == 0 ? null
-                            : "exit status " + p.exitValue() + " (its output is discarded: run it alone to see why)";
-                }
-            } catch (InterruptedException e) {
-                // nothing interrupts bench's thread; the wait goes on
-            }
-        }
-    }
-
-    /** SIGTERM to the whole group, and the time to end; the caller's SIGKILL follows. */
-    private static void end(Process p) {
-        signalGroup(p.pid(), "TERM");
-        try {
-            p.waitFor(GRACE_NANOS, TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            // SIGKILL follows at once
-        }
-    }
-
-    /**
-     * kill(2) to every process of the group, by the shell's kill (a negative pid names a group): no
-     * native code needed. A group that is empty already is no error.
-     */
-    private static void signalGroup(long pgid, String signal) {
-        try {
-            new ProcessBuilder("sh", "-c", "kill -s " + signal + " -- -" + pgid + " 2>/dev/null")
-                    .redirectInput(Redirect.from(new File("/dev/null")))
-                    .redirectOutput(Redirect.DISCARD)
-                    .redirectError(Redirect.DISCARD)
-                    .start().waitFor();
-        } catch (IOException | InterruptedException e) {
-            // sh started the command a moment ago; if it cannot start now, there is nobody to tell
-        }
+        TimedCommand.Ended ended = TimedCommand.run(command, timeoutNanos, stop);
+        return ended.started() ? new Outcome(ended.nanos(), files.files(), files.bytes(), ended.failure())
+                : new Outcome(ended.nanos(), 0, 0, ended.failure());
     }
 }

@@ -4,6 +4,7 @@ import dirdump.bench.CachePrep;
 import dirdump.bench.DropCaches;
 import dirdump.bench.Results;
 import dirdump.outcome.StopRequest;
+import dirdump.proc.StopOnSignal;
 import dirdump.report.BenchCsv;
 import dirdump.report.BenchJson;
 import dirdump.report.BenchPlot;

@@ -2,6 +2,7 @@ package dirdump.cli;
 
 import dirdump.cache.ResidencyProbe;
 import dirdump.outcome.StopRequest;
+import dirdump.proc.StopOnSignal;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.run.CachePass;

@@ -1,6 +1,7 @@
 package dirdump.cli;
 
 import dirdump.outcome.StopRequest;
+import dirdump.proc.StopOnSignal;
 import dirdump.outcome.Units;
 import dirdump.read.DefaultJobs;
 import dirdump.read.FileRange;

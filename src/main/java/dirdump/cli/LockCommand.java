@@ -1,16 +1,11 @@
 package dirdump.cli;
 
-import dirdump.lock.LockedSet;
-import dirdump.outcome.StopRequest;
 import dirdump.report.LockSummary;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
-import dirdump.run.ExitCode;
+import dirdump.run.LockHolding;
 import dirdump.run.Locking;
-import dirdump.run.OrderedFiles;
 import dirdump.sys.Os;
-import dirdump.sys.SysException;
-import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -99,89 +94,40 @@ final class LockCommand implements Callable<Integer> {
         lockOptions.validate(spec);
         StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
-        if (daemon && !Daemon.isChild()) {
-            String refusal = LockOwner.daemonRefusal();
-            if (refusal != null) {
-                reporter.problem(refusal);
-                return ExitCode.USAGE.status;
-            }
-            return Daemon.start(os, reporter, parent.out);
-        }
-        StopRequest stop = new StopRequest();
-        try (StopOnSignal signals = new StopOnSignal(stop)) {
-            if (daemon) {
-                detachFromTerminal(os);
-            }
-            PidFile pid;
-            try {
-                pid = pidFile == null ? null : PidFile.create(os, pidFile);
-            } catch (PidFile.Refused e) {
-                reporter.problem("--pidfile " + pidFile + ": " + e.getMessage());
-                return ExitCode.USAGE.status;
-            }
-            try (LockOwner owner = LockOwner.of(whilePid, daemon, os)) {
-                return lock(reporter, os, stop, owner);
-            } catch (LockOwner.Refused e) {
-                reporter.problem(e.getMessage());
-                return ExitCode.USAGE.status;
-            } finally {
-                if (pid != null) {
-                    pid.close();
-                }
-            }
-        }
-    }
-
-    /** A session of its own; EPERM: it leads one already (started by setsid(1)), which is as good. */
-    private static void detachFromTerminal(Os os) {
-        try {
-            os.newSession();
-        } catch (SysException e) {
-            // already a session leader
-        }
-    }
-
-    private int lock(StderrReporter reporter, Os os, StopRequest stop, LockOwner owner) {
         RunRecord record = new RunRecord("lock", paths);
-        try (OrderedFiles selection = OrderedFiles.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
-            Locking.Locked locked = Locking.lock(selection, lockOptions.maxLocked(), reporter, stop);
-            try (LockedSet set = locked.set()) {
-                selection.close();  // the directories' handles: the mappings hold what is locked
-                int status = locked.exit().status;
-                // Refused, or nothing locked and something failed (no such PATH, no match): nothing to hold.
-                boolean stays = locked.refusal() == null && !stop.stopped() && (status == 0 || set.lockedFiles() > 0);
-                ByteArrayOutputStream kept = new ByteArrayOutputStream();
-                PrintStream out = daemon ? Daemon.buffer(kept) : parent.out;
-                if (output.json) {
-                    walk.describe(record);
-                    lockOptions.describe(record);
-                    record.setting("method", "mlock").setting("daemon", daemon).setting("pidfile", pidFile);
-                    LockSummary.printJson(set, locked.facts(), locked.refusal(), record.json(reporter), out);
-                } else if (locked.refusal() == null && output.verbosity() != StderrReporter.Verbosity.QUIET) {
-                    LockSummary.print(set, locked.facts(), stays ? "holding the lock until SIGINT, SIGTERM or "
-                            + "SIGHUP (pid " + ProcessHandle.current().pid() + ")"
-                            + (owner == null ? "" : ", or until " + owner.what() + " ends") : null, parent.err);
-                }
-                if (daemon) {
-                    Daemon.ready(status, kept.toByteArray(), parent.out, os);
-                }
-                if (stays) {
-                    if (owner != null) {
-                        owner.endWhenGone(stop);
-                    }
-                    stop.await();  // a signal now is the lock's normal end: the status is the lock's
-                    long files = set.lockedFiles();
-                    long bytes = set.lockedBytes();
-                    set.close();
-                    if (!output.json && output.verbosity() != StderrReporter.Verbosity.QUIET) {
-                        LockSummary.released(files, bytes, stop.signalName(), parent.err);
-                    }
-                }
-                return status;
+        return LockHolding.run(new LockHolding.Settings(() -> walk.select(paths, parent.in, list.nul),
+                lockOptions.maxLocked(), daemon, pidFile, whilePid), os, reporter, parent.out, new Summary(record, reporter));
+    }
+
+    /** The lock's summary: its JSON record on stdout, or for people on stderr. */
+    private final class Summary implements LockHolding.Shown {
+        private final RunRecord record;
+        private final StderrReporter reporter;
+
+        Summary(RunRecord record, StderrReporter reporter) {
+            this.record = record;
+            this.reporter = reporter;
+        }
+
+        @Override
+        public void locked(Locking.Locked locked, boolean holding, String owner, PrintStream out) {
+            if (output.json) {
+                walk.describe(record);
+                lockOptions.describe(record);
+                record.setting("method", "mlock").setting("daemon", daemon).setting("pidfile", pidFile);
+                LockSummary.printJson(locked.set(), locked.facts(), locked.refusal(), record.json(reporter), out);
+            } else if (locked.refusal() == null && output.verbosity() != StderrReporter.Verbosity.QUIET) {
+                LockSummary.print(locked.set(), locked.facts(), holding ? "holding the lock until SIGINT, SIGTERM or "
+                        + "SIGHUP (pid " + ProcessHandle.current().pid() + ")"
+                        + (owner == null ? "" : ", or until " + owner + " ends") : null, parent.err);
             }
-        } catch (SysException e) {
-            reporter.problem("lock --daemon: " + e.getMessage());
-            return ExitCode.USAGE.status;
+        }
+
+        @Override
+        public void released(long files, long bytes, String signal) {
+            if (!output.json && output.verbosity() != StderrReporter.Verbosity.QUIET) {
+                LockSummary.released(files, bytes, signal, parent.err);
+            }
         }
     }
 }

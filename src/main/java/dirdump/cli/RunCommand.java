@@ -2,10 +2,12 @@ package dirdump.cli;
 
 import dirdump.lock.LockedSet;
 import dirdump.outcome.StopRequest;
+import dirdump.proc.ChildCommand;
+import dirdump.proc.StopOnSignal;
 import dirdump.report.HumanSummary;
 import dirdump.report.LockSummary;
 import dirdump.report.StderrReporter;
-import dirdump.run.ExitCode;
+import dirdump.run.Commanding;
 import dirdump.run.Locking;
 import dirdump.run.OrderedFiles;
 import dirdump.run.ReadResult;
@@ -110,8 +112,10 @@ final class RunCommand implements Callable<Integer> {
         lockOptions.validate(spec);
         StderrReporter reporter = new StderrReporter(parent.err, level.verbose ? StderrReporter.Verbosity.NORMAL : StderrReporter.Verbosity.QUIET);
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
-        if (everyNode && !EveryNode.isTask()) {
-            return EveryNode.run(command, lock, keepGoing, os, reporter);
+        Commanding.Settings settings = new Commanding.Settings(new ChildCommand(command, Caller.environment(),
+                Caller.ignored(), Caller.blocked()), lock, keepGoing, everyNode);
+        if (settings.startsEveryNode()) {
+            return Commanding.onEveryNode(settings, os, reporter);
         }
         StopRequest stop = new StopRequest();
         LockedSet locked = null;
@@ -126,18 +130,7 @@ final class RunCommand implements Callable<Integer> {
                     warm = read(paths, reporter, stop);
                 }
             }
-            if (stop.stopped()) {
-                return ExitCode.stoppedBy(stop.signal()).status;
-            }
-            if (everyNode) {  // a task of the step run --every-node started: the warm-up is all it does
-                return lock ? EveryNode.hold(warm, locked != null, parent.in, parent.out, stop) : warm;
-            }
-            if (warm != 0 && !keepGoing) {
-                reporter.problem("run: the warm-up failed (exit status " + warm + "): " + command.get(0)
-                        + " not run (--keep-going runs it anyway)");
-                return ExitCode.NOT_RUN.status;
-            }
-            return ChildCommand.run(command, os, reporter);
+            return Commanding.afterWarmup(settings, warm, locked, stop, parent.in, parent.out, os, reporter);
         } finally {
             if (locked != null) {
                 locked.close();

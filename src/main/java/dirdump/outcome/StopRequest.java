@@ -3,7 +3,7 @@ package dirdump.outcome;
 import java.util.function.BooleanSupplier;
 
 /**
- * A request to stop (a signal, see cli.StopOnSignal), shared by the phases of one command: the walk,
+ * A request to stop (a signal, see proc.StopOnSignal), shared by the phases of one command: the walk,
  * each pass over the files and bench's runs check it between one entry and the next, so that the
  * command ends soon with the summary of what was done.
  */

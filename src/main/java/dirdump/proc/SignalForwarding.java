@@ -1,4 +1,4 @@
-package dirdump.cli;
+package dirdump.proc;
 
 import dirdump.sys.Os;
 import dirdump.sys.SysException;

@@ -1,4 +1,4 @@
-package dirdump.cli;
+package dirdump.proc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

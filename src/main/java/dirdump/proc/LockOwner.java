@@ -1,4 +1,4 @@
-package dirdump.cli;
+package dirdump.proc;
 
 import dirdump.outcome.StopRequest;
 import dirdump.sys.Os;
@@ -12,9 +12,9 @@ import dirdump.sys.WatchedProcess;
  * outlives its job under proctrack/linuxproc and pgid (it is orphaned, and they no longer find it),
  * holding memory on a node nobody uses. Held by a pidfd, so that a pid used again is not mistaken for it.
  */
-final class LockOwner implements AutoCloseable {
+public final class LockOwner implements AutoCloseable {
     /** Why the owner cannot be watched, as the whole of "dirdump: ..." (exit 2). */
-    static final class Refused extends Exception {
+    public static final class Refused extends Exception {
         Refused(String reason) {
             super(reason, null, false, false);
         }
@@ -34,7 +34,7 @@ final class LockOwner implements AutoCloseable {
      * Why lock --daemon is not what to run here (inside an srun step, whose end kills the daemon under
      * proctrack/cgroup and orphans it under the others), naming what works instead; null if it is.
      */
-    static String daemonRefusal() {
+    public static String daemonRefusal() {
         SlurmJob job = SlurmJob.current();
         return job == null || !job.inStep() ? null : "lock --daemon: inside " + job.name() + " a daemon would not "
                 + "last as long as the job (the step ends first); lock in a step of its own in the background, "
@@ -43,7 +43,7 @@ final class LockOwner implements AutoCloseable {
     }
 
     /** The owner of this lock, or none (null): --while's PID, else a daemon's Slurm batch script. */
-    static LockOwner of(Long whilePid, boolean daemon, Os os) throws Refused {
+    public static LockOwner of(Long whilePid, boolean daemon, Os os) throws Refused {
         SlurmJob job = SlurmJob.current();
         if (whilePid != null) {
             return watch(os, whilePid, "process " + whilePid, "--while " + whilePid + ": ");
@@ -64,12 +64,12 @@ final class LockOwner implements AutoCloseable {
     }
 
     /** "process 123", as the end of "holding the lock until ... or ... ends". */
-    String what() {
+    public String what() {
         return what;
     }
 
     /** Once the owner ends, {@code stop} is asked as SIGTERM asks it: the lock's normal end. */
-    void endWhenGone(StopRequest stop) {
+    public void endWhenGone(StopRequest stop) {
         Thread t = new Thread(() -> {
             try {
                 process.awaitExit();

@@ -1,4 +1,4 @@
-package dirdump.cli;
+package dirdump.proc;
 
 import dirdump.outcome.StopRequest;
 import java.util.function.IntConsumer;
@@ -12,12 +12,12 @@ import sun.misc.SignalHandler;
  * session asks the same. A second signal ends the process at once. The JVM's own handlers come back
  * afterwards.
  */
-final class StopOnSignal implements AutoCloseable {
+public final class StopOnSignal implements AutoCloseable {
     private static final String[] SIGNALS = {"INT", "TERM", "HUP"};
 
     private final SignalHandler[] previous = new SignalHandler[SIGNALS.length];
 
-    StopOnSignal(StopRequest stop) {
+    public StopOnSignal(StopRequest stop) {
         this(signal -> {
             if (stop.stopped()) {
                 Runtime.getRuntime().halt(128 + signal);

@@ -1,4 +1,4 @@
-package dirdump.cli;
+package dirdump.proc;
 
 import dirdump.outcome.SkipReason;
 import dirdump.sys.Directory;
@@ -23,9 +23,9 @@ import java.util.Arrays;
  * a directory of theirs): they can change the name at any moment, and so can only ever make this
  * refuse, or leave their file alone, never read or remove anything else.
  */
-final class PidFile implements AutoCloseable {
+public final class PidFile implements AutoCloseable {
     /** Why the pid file cannot be written, as the end of "--pidfile FILE: ...". */
-    static final class Refused extends Exception {
+    public static final class Refused extends Exception {
         Refused(String reason) {
             super(reason, null, false, false);
         }
@@ -50,7 +50,7 @@ final class PidFile implements AutoCloseable {
         this.written = written;
     }
 
-    static PidFile create(Os os, String file) throws Refused {
+    public static PidFile create(Os os, String file) throws Refused {
         byte[] path = PathNames.bytes(file);
         int slash = PathNames.lastSlash(path);
         byte[] name = Arrays.copyOfRange(path, slash + 1, path.length);

@@ -1,7 +1,5 @@
-package dirdump.cli;
+package dirdump.proc;
 
-import dirdump.report.StderrReporter;
-import dirdump.run.ExitCode;
 import dirdump.sys.Os;
 import dirdump.sys.PathNames;
 import dirdump.sys.SysException;
@@ -13,40 +11,37 @@ import java.util.regex.Pattern;
 
 /**
  * run's COMMAND: started (PATH searched, as execvp does) with dirdump's standard streams, the
- * environment and signal mask and dispositions dirdump was started with ({@link Caller}), SIGINT,
- * SIGTERM and SIGHUP passed on to it ({@link SignalForwarding}), and waited for. Its exit status is
- * the shell's: its own, 128 + N if signal N ended it, 127 if it is not found, 126 if it cannot be run.
- * Without libc (the java.nio fallback), java.lang.ProcessBuilder starts it, with the JVM's signal mask
- * and dispositions.
+ * environment and signal mask and dispositions dirdump was started with (cli.Caller), SIGINT,
+ * SIGTERM and SIGHUP passed on to it ({@link SignalForwarding}), and waited for: its exit status, or
+ * 128 + N if signal N ended it. Without libc (the java.nio fallback), java.lang.ProcessBuilder starts
+ * it, with the JVM's signal mask and dispositions. {@code words}: COMMAND and its ARGs;
+ * {@code environment} ("NAME=VALUE" entries), {@code ignored} and {@code blocked} (bit N - 1 for
+ * signal N): what dirdump was started with.
  */
-final class ChildCommand {
+public record ChildCommand(List<String> words, List<byte[]> environment, long ignored, long blocked) {
     /** How the JDK says why a program could not be started: "... error=2, No such file or directory". */
     private static final Pattern ERROR = Pattern.compile("error=(\\d+), (.*)");
     private static final int ENOENT = 2;
     private static final int ENOEXEC = 8;
 
-    private ChildCommand() {
-    }
-
-    static int run(List<String> command, Os os, StderrReporter reporter) {
-        List<byte[]> environment = Caller.environment();
+    /** Runs COMMAND to its end: its exit status (128 + N if signal N ended it). */
+    public int run(Os os) throws CannotStart {
         if (os.fallbackReason() != null) {
-            return runWithoutLibc(command, environment, os, reporter);
+            return runWithoutLibc(os);
         }
         List<byte[]> argv = new ArrayList<>();
-        command.forEach(word -> argv.add(PathNames.bytes(word)));
+        words.forEach(word -> argv.add(PathNames.bytes(word)));
         long pid;
         try {
-            pid = spawn(argv, environment, os);
+            pid = spawn(argv, os);
         } catch (SysException e) {
-            return cannotStart(command.get(0), e.errno(), e.getMessage(), reporter);
+            throw cannotStart(e.errno(), e.getMessage());
         }
         ProcessHandle child = ProcessHandle.of(pid).orElseThrow();  // a zombie until waited for
         try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child, os, false))) {
             return os.waitFor(pid);
         } catch (SysException e) {  // only if another thread took its status (ECHILD): none does
-            reporter.problem(command.get(0) + ": cannot wait for it: " + e.getMessage());
-            return ExitCode.CANNOT_EXECUTE.status;
+            throw new CannotStart(words.get(0) + ": cannot wait for it: " + e.getMessage(), false);
         }
     }
 
@@ -54,9 +49,9 @@ final class ChildCommand {
      * posix_spawnp, and for a file that is no program (ENOEXEC: a script without "#!") the shell, as
      * execvp and every shell run one: sh's exec runs it as a script of its own.
      */
-    private static long spawn(List<byte[]> argv, List<byte[]> environment, Os os) throws SysException {
+    private long spawn(List<byte[]> argv, Os os) throws SysException {
         try {
-            return os.spawn(argv, environment, Caller.ignored(), Caller.blocked());
+            return os.spawn(argv, environment, ignored, blocked);
         } catch (SysException e) {
             if (e.errno() != ENOEXEC) {
                 throw e;
@@ -64,12 +59,12 @@ final class ChildCommand {
             List<byte[]> viaShell = new ArrayList<>(List.of(PathNames.bytes("/bin/sh"), PathNames.bytes("-c"),
                     PathNames.bytes("exec \"$0\" \"$@\"")));
             viaShell.addAll(argv);
-            return os.spawn(viaShell, environment, Caller.ignored(), Caller.blocked());
+            return os.spawn(viaShell, environment, ignored, blocked);
         }
     }
 
-    private static int runWithoutLibc(List<String> command, List<byte[]> environment, Os os, StderrReporter reporter) {
-        ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
+    private int runWithoutLibc(Os os) throws CannotStart {
+        ProcessBuilder pb = new ProcessBuilder(words).inheritIO();
         pb.environment().clear();
         for (byte[] entry : environment) {
             String variable = new String(entry, PathNames.CHARSET);
@@ -83,8 +78,7 @@ final class ChildCommand {
             child = pb.start();
         } catch (IOException e) {
             Matcher m = ERROR.matcher(String.valueOf(e.getMessage()));
-            return m.find() ? cannotStart(command.get(0), Integer.parseInt(m.group(1)), m.group(2), reporter)
-                    : cannotStart(command.get(0), 0, e.getMessage(), reporter);
+            throw m.find() ? cannotStart(Integer.parseInt(m.group(1)), m.group(2)) : cannotStart(0, e.getMessage());
         }
         try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), os, false))) {
             return waitFor(child);
@@ -102,9 +96,9 @@ final class ChildCommand {
         }
     }
 
-    private static int cannotStart(String name, int errno, String why, StderrReporter reporter) {
+    private CannotStart cannotStart(int errno, String why) {
+        String name = words.get(0);
         boolean missing = errno == ENOENT;
-        reporter.problem(name + ": " + (missing && !name.contains("/") ? "command not found" : why));
-        return missing ? ExitCode.NOT_FOUND.status : ExitCode.CANNOT_EXECUTE.status;
+        return new CannotStart(name + ": " + (missing && !name.contains("/") ? "command not found" : why), missing);
     }
 }

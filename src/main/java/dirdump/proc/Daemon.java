@@ -1,7 +1,5 @@
-package dirdump.cli;
+package dirdump.proc;
 
-import dirdump.report.StderrReporter;
-import dirdump.run.ExitCode;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
 import java.io.ByteArrayOutputStream;
@@ -20,10 +18,11 @@ import java.util.List;
  * record) to the pipe, and puts /dev/null on its standard streams. This process waits for that, and
  * exits with STATUS: when `dirdump lock --daemon` returns 0, the set is locked. A child that ends
  * before (a refusal, a pid file in use) has said why on stderr; this one exits with its status.
+ * It is not started (CannotStart) when its own command line cannot be had again ({@link #command}).
  */
-final class Daemon {
+public final class Daemon {
     static final String CHILD = "DIRDUMP_LOCK_DAEMON";
-    /** The entry point's class (dirdump.Main), named: cli imports nothing above it (DaemonTest checks the name). */
+    /** The entry point's class (dirdump.Main), named: proc imports nothing above it (DaemonTest checks the name). */
     static final String MAIN = "dirdump.Main";
     private static final String READY = "dirdump-lock-ready";
 
@@ -31,16 +30,13 @@ final class Daemon {
     }
 
     /** Whether this process is the daemon a lock --daemon started. */
-    static boolean isChild() {
+    public static boolean isChild() {
         return "1".equals(System.getenv(CHILD));
     }
 
-    /** Starts the daemon and waits for its word: the exit status of the lock (2 if it cannot be started, said). */
-    static int start(Os os, StderrReporter reporter, PrintStream out) {
-        List<String> command = command(reporter);
-        if (command == null) {
-            return ExitCode.USAGE.status;
-        }
+    /** Starts the daemon and waits for its word: the exit status of the lock; its stdout goes to {@code out}. */
+    public static int start(Os os, PrintStream out) throws CannotStart {
+        List<String> command = command("lock --daemon");
         ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT)
                 .redirectError(ProcessBuilder.Redirect.INHERIT);
         pb.environment().put(CHILD, "1");
@@ -48,8 +44,7 @@ final class Daemon {
         try {
             child = pb.start();
         } catch (IOException e) {
-            reporter.problem("lock --daemon: cannot start " + command.get(0) + ": " + e.getMessage());
-            return ExitCode.USAGE.status;
+            throw new CannotStart("lock --daemon: cannot start " + command.get(0) + ": " + e.getMessage(), false);
         }
         byte[] said;
         try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), os, true));
@@ -72,7 +67,7 @@ final class Daemon {
      * The daemon's word: STATUS, and its stdout so far; then its standard streams go to /dev/null, so
      * that no terminal or pipe is held and nothing it writes later blocks or fails.
      */
-    static void ready(int status, byte[] output, PrintStream stdout, Os os) throws SysException {
+    public static void ready(int status, byte[] output, PrintStream stdout, Os os) throws SysException {
         stdout.print(READY + " " + status + "\n");
         stdout.write(output, 0, output.length);
         stdout.flush();
@@ -82,30 +77,23 @@ final class Daemon {
 
     /**
      * This process's command line again: the java binary and its arguments as the kernel has them (JVM
-     * options, -cp JAR, dirdump.Main, the user's arguments), or null after saying why it cannot be had.
+     * options, -cp JAR, dirdump.Main, the user's arguments). Why it cannot be had begins with
+     * {@code who} (run --every-node starts itself on every node).
      */
-    private static List<String> command(StderrReporter reporter) {
-        return command(reporter, "lock --daemon");
-    }
-
-    /** As above, the reasons said as "dirdump: WHO: ..." (run --every-node starts itself on every node). */
-    static List<String> command(StderrReporter reporter, String who) {
+    public static List<String> command(String who) throws CannotStart {
         ProcessHandle.Info info = ProcessHandle.current().info();
         String main = System.getProperty("sun.java.command", "");
         if (!main.startsWith(MAIN + " ") || info.command().isEmpty() || info.arguments().isEmpty()) {
-            reporter.problem(who + ": needs dirdump started by its launcher, to start it again");
-            return null;
+            throw new CannotStart(who + ": needs dirdump started by its launcher, to start it again", false);
         }
         if (System.getProperty("dirdump.cwd.fd") != null) {
-            reporter.problem(who + ": cannot start from a working directory that was deleted");
-            return null;
+            throw new CannotStart(who + ": cannot start from a working directory that was deleted", false);
         }
         List<String> command = new ArrayList<>(List.of(info.command().get()));
         for (String a : info.arguments().get()) {
             if (a.indexOf('\uFFFD') >= 0) {
-                reporter.problem(who + ": an argument is not valid in the locale's charset, and cannot be "
-                        + "passed on; give the names with --files-from");
-                return null;
+                throw new CannotStart(who + ": an argument is not valid in the locale's charset, and cannot be "
+                        + "passed on; give the names with --files-from", false);
             }
             if (!a.startsWith("-Ddirdump.closed=")) {  // the launcher's note of closed descriptors: the daemon's are open
                 command.add(a);
@@ -124,7 +112,7 @@ final class Daemon {
     }
 
     /** Where the daemon's stdout goes until it is ready: kept, and passed on with its word. */
-    static PrintStream buffer(ByteArrayOutputStream bytes) {
+    public static PrintStream buffer(ByteArrayOutputStream bytes) {
         return new PrintStream(bytes, true, StandardCharsets.UTF_8);
     }
 }

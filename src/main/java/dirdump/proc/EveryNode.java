@@ -1,8 +1,6 @@
-package dirdump.cli;
+package dirdump.proc;
 
 import dirdump.outcome.StopRequest;
-import dirdump.report.StderrReporter;
-import dirdump.run.ExitCode;
 import dirdump.sys.Os;
 import dirdump.sys.SlurmJob;
 import java.io.BufferedReader;
@@ -22,52 +20,36 @@ import java.util.function.IntConsumer;
  * COMMAND, here. Each task is dirdump again, the same arguments, with {@link #TASK} in its environment:
  * it warms and exits with the warm-up's status (srun exits with the highest); with --lock it locks,
  * writes one line "{@value #READY} STATUS" to stdout, and holds the lock until its stdin (srun's,
- * given to every task) is closed, which this process does once COMMAND has ended. A step ends with its
- * job whatever happens here: no lock outlives the job.
+ * given to every task) is closed, which this process does once COMMAND has ended ({@link Step#release}).
+ * A step ends with its job whatever happens here: no lock outlives the job.
  */
-final class EveryNode {
+public final class EveryNode {
     static final String TASK = "DIRDUMP_EVERY_NODE_TASK";
     private static final String READY = "dirdump-every-node-ready";
-    private static final String WHO = "run --every-node";
 
-    /** The step of the tasks, and how the warm-up went on every node. */
-    private record Step(Process srun, int status, int signal) {
+    /**
+     * The step of the tasks once every node has warmed or locked: {@code status}, the highest a task said
+     * once locked, else srun's exit status; {@code unsaid}: srun ended before every task had said one;
+     * {@code signal}: a signal that came meanwhile (passed on to srun), or 0.
+     */
+    public record Step(Process srun, int status, boolean unsaid, int signal) {
+        /** Ends the step: its stdin closed (the tasks unlock and exit), then srun waited for. */
+        public void release() {
+            try {
+                srun.getOutputStream().close();
+            } catch (IOException e) {
+                // srun has gone already
+            }
+            ChildCommand.waitFor(srun);
+        }
     }
 
     private EveryNode() {
     }
 
     /** Whether this process is a task of the step that run --every-node started. */
-    static boolean isTask() {
+    public static boolean isTask() {
         return "1".equals(System.getenv(TASK));
-    }
-
-    /** run --every-node: its exit status (COMMAND's, or 125 if the warm-up failed, 2 outside Slurm). */
-    static int run(List<String> command, boolean lock, boolean keepGoing, Os os, StderrReporter reporter) {
-        SlurmJob job = SlurmJob.current();
-        if (job == null) {
-            reporter.problem(WHO + ": not inside a Slurm allocation (no SLURM_JOB_ID): run it in a job script "
-                    + "(sbatch) or under salloc");
-            return ExitCode.USAGE.status;
-        }
-        List<String> self = Daemon.command(reporter, WHO);
-        if (self == null) {
-            return ExitCode.USAGE.status;
-        }
-        Step step = start(srun(job, self), job.nodes(), lock, os, reporter);
-        try {
-            if (step.signal() != 0) {
-                return ExitCode.stoppedBy(step.signal()).status;
-            }
-            if (step.status() != 0 && !keepGoing) {
-                reporter.problem("run: the warm-up failed on a node of " + job.name() + " (exit status "
-                        + step.status() + "): " + command.get(0) + " not run (--keep-going runs it anyway)");
-                return ExitCode.NOT_RUN.status;
-            }
-            return ChildCommand.run(command, os, reporter);
-        } finally {
-            release(step);
-        }
     }
 
     private static List<String> srun(SlurmJob job, List<String> self) {
@@ -78,11 +60,13 @@ final class EveryNode {
     }
 
     /**
-     * Starts the step and waits until every node has warmed (the step ended) or locked (said so), with
+     * Starts the step of {@code self} (this process's command line, {@link Daemon#command}) on every node
+     * of {@code job} and waits until every node has warmed (the step ended) or locked (said so), with
      * SIGINT, SIGTERM and SIGHUP passed on to srun meanwhile (which passes them to the tasks).
      */
-    private static Step start(List<String> srun, int nodes, boolean lock, Os os, StderrReporter reporter) {
-        ProcessBuilder pb = new ProcessBuilder(srun).redirectError(ProcessBuilder.Redirect.INHERIT)
+    public static Step start(SlurmJob job, List<String> self, boolean lock, Os os) throws CannotStart {
+        int nodes = job.nodes();
+        ProcessBuilder pb = new ProcessBuilder(srun(job, self)).redirectError(ProcessBuilder.Redirect.INHERIT)
                 .redirectOutput(lock ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.INHERIT)
                 .redirectInput(lock ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put(TASK, "1");
@@ -90,8 +74,7 @@ final class EveryNode {
         try {
             p = pb.start();
         } catch (IOException e) {
-            reporter.problem(WHO + ": cannot start srun: " + e.getMessage());
-            return new Step(null, ExitCode.USAGE.status, 0);
+            throw new CannotStart("run --every-node: cannot start srun: " + e.getMessage(), false);
         }
         int[] signal = {0};
         IntConsumer forward = SignalForwarding.to(p.toHandle(), os, false);
@@ -99,13 +82,12 @@ final class EveryNode {
                 signal[0] = s;
                 forward.accept(s);
             })) {
-            int status = lock ? readiness(p, nodes) : ChildCommand.waitFor(p);
-            return new Step(p, status, signal[0]);
+            return lock ? readiness(p, nodes, signal) : new Step(p, ChildCommand.waitFor(p), false, signal[0]);
         }
     }
 
     /** The highest status the tasks said once locked; srun's own if it ended before every task had said one. */
-    private static int readiness(Process p, int nodes) {
+    private static Step readiness(Process p, int nodes, int[] signal) {
         int said = 0;
         int status = 0;
         try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -119,30 +101,16 @@ final class EveryNode {
             // as an early end: srun's status says what went wrong
         }
         if (said < nodes) {
-            int ended = ChildCommand.waitFor(p);
-            return ended == 0 ? ExitCode.USAGE.status : ended;
+            return new Step(p, ChildCommand.waitFor(p), true, signal[0]);
         }
-        return status;
-    }
-
-    /** Ends the step: its stdin closed (the tasks unlock and exit), then srun waited for. */
-    private static void release(Step step) {
-        if (step.srun() == null) {
-            return;
-        }
-        try {
-            step.srun().getOutputStream().close();
-        } catch (IOException e) {
-            // srun has gone already
-        }
-        ChildCommand.waitFor(step.srun());
+        return new Step(p, status, false, signal[0]);
     }
 
     /**
      * In a task of run --every-node --lock, once the lock is done: says STATUS (also when nothing could be
      * locked: every node answers) and holds what is locked until stdin ends, or a signal comes.
      */
-    static int hold(int status, boolean locked, InputStream in, PrintStream out, StopRequest stop) {
+    public static int hold(int status, boolean locked, InputStream in, PrintStream out, StopRequest stop) {
         out.print(READY + " " + status + "\n");
         out.flush();
         if (!locked) {

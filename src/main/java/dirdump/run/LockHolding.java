@@ -1,0 +1,129 @@
+package dirdump.run;
+
+import dirdump.lock.LockedSet;
+import dirdump.outcome.Reporter;
+import dirdump.outcome.StopRequest;
+import dirdump.proc.CannotStart;
+import dirdump.proc.Daemon;
+import dirdump.proc.LockOwner;
+import dirdump.proc.PidFile;
+import dirdump.proc.StopOnSignal;
+import dirdump.sys.Os;
+import dirdump.sys.SysException;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.util.function.Supplier;
+
+/**
+ * lock: the set locked ({@link Locking}) and shown, then held until SIGINT, SIGTERM or SIGHUP, or
+ * until its owner ends (--while's process, a daemon's batch script: {@link LockOwner}); with
+ * --pidfile, the pid of the process that holds it in a file for that time; with --daemon, held by a
+ * daemon that this process starts ({@link Daemon}), which says the lock's status once it is locked.
+ */
+public final class LockHolding {
+    /**
+     * {@code select}: asked only in the process that locks (the daemon's, not its starter's, which
+     * leaves even a usage error in it to the daemon); {@code maxLocked}: 0 for no cap; {@code pidFile},
+     * {@code whilePid}: null if not given.
+     */
+    public record Settings(Supplier<OrderedFilesSettings> select, long maxLocked, boolean daemon, String pidFile,
+                           Long whilePid) {
+    }
+
+    /** How the lock is shown: once it is locked (or refused), and once it is released. */
+    public interface Shown {
+        /**
+         * {@code holding}: the set is held now, until a signal or, if {@code owner} is not null, until
+         * it ("process 123") ends; {@code out}: the command's stdout (a daemon's, kept until it is ready).
+         */
+        void locked(Locking.Locked locked, boolean holding, String owner, PrintStream out);
+
+        /** The lock ended by {@code signal} ("SIGTERM"): what it held. */
+        void released(long files, long bytes, String signal);
+    }
+
+    private LockHolding() {
+    }
+
+    /** The lock's exit status, once it is released (with --daemon: once the daemon holds it). */
+    public static int run(Settings settings, Os os, Reporter reporter, PrintStream out, Shown shown) {
+        if (settings.daemon() && !Daemon.isChild()) {
+            String refusal = LockOwner.daemonRefusal();
+            if (refusal != null) {
+                reporter.problem(refusal);
+                return ExitCode.USAGE.status;
+            }
+            try {
+                return Daemon.start(os, out);
+            } catch (CannotStart e) {
+                reporter.problem(e.getMessage());
+                return ExitCode.USAGE.status;
+            }
+        }
+        StopRequest stop = new StopRequest();
+        try (StopOnSignal signals = new StopOnSignal(stop)) {
+            if (settings.daemon()) {
+                detachFromTerminal(os);
+            }
+            PidFile pid;
+            try {
+                pid = settings.pidFile() == null ? null : PidFile.create(os, settings.pidFile());
+            } catch (PidFile.Refused e) {
+                reporter.problem("--pidfile " + settings.pidFile() + ": " + e.getMessage());
+                return ExitCode.USAGE.status;
+            }
+            try (LockOwner owner = LockOwner.of(settings.whilePid(), settings.daemon(), os)) {
+                return lock(settings, os, reporter, out, shown, stop, owner);
+            } catch (LockOwner.Refused e) {
+                reporter.problem(e.getMessage());
+                return ExitCode.USAGE.status;
+            } finally {
+                if (pid != null) {
+                    pid.close();
+                }
+            }
+        }
+    }
+
+    /** A session of its own; EPERM: it leads one already (started by setsid(1)), which is as good. */
+    private static void detachFromTerminal(Os os) {
+        try {
+            os.newSession();
+        } catch (SysException e) {
+            // already a session leader
+        }
+    }
+
+    private static int lock(Settings settings, Os os, Reporter reporter, PrintStream out, Shown shown, StopRequest stop,
+                            LockOwner owner) {
+        try (OrderedFiles selection = OrderedFiles.of(settings.select().get(), reporter, stop)) {
+            Locking.Locked locked = Locking.lock(selection, settings.maxLocked(), reporter, stop);
+            try (LockedSet set = locked.set()) {
+                selection.close();  // the directories' handles: the mappings hold what is locked
+                int status = locked.exit().status;
+                // Refused, or nothing locked and something failed (no such PATH, no match): nothing to hold.
+                boolean stays = locked.refusal() == null && !stop.stopped() && (status == 0 || set.lockedFiles() > 0);
+                ByteArrayOutputStream kept = new ByteArrayOutputStream();
+                shown.locked(locked, stays, owner == null ? null : owner.what(),
+                        settings.daemon() ? Daemon.buffer(kept) : out);
+                if (settings.daemon()) {
+                    Daemon.ready(status, kept.toByteArray(), out, os);
+                }
+                if (stays) {
+                    if (owner != null) {
+                        owner.endWhenGone(stop);
+                    }
+                    stop.await();  // a signal now is the lock's normal end: the status is the lock's
+                    long files = set.lockedFiles();
+                    long bytes = set.lockedBytes();
+                    set.close();
+                    shown.released(files, bytes, stop.signalName());
+                }
+                return status;
+            }
+        } catch (SysException e) {
+            reporter.problem("lock --daemon: " + e.getMessage());
+            return ExitCode.USAGE.status;
+        }
+    }
+}
