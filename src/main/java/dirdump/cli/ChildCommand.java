@@ -2,7 +2,7 @@ package dirdump.cli;
 
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
-import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import dirdump.sys.PathNames;
 import dirdump.sys.SysException;
 import java.io.IOException;
@@ -28,22 +28,22 @@ final class ChildCommand {
     private ChildCommand() {
     }
 
-    static int run(List<String> command, Os os, StderrReporter reporter) {
+    static int run(List<String> command, Processes processes, StderrReporter reporter) {
         List<byte[]> environment = Caller.environment();
-        if (os.fallbackReason() != null) {
-            return runWithoutLibc(command, environment, os, reporter);
+        if (processes.fallbackReason() != null) {
+            return runWithoutLibc(command, environment, processes, reporter);
         }
         List<byte[]> argv = new ArrayList<>();
         command.forEach(word -> argv.add(PathNames.bytes(word)));
         long pid;
         try {
-            pid = spawn(argv, environment, os);
+            pid = spawn(argv, environment, processes);
         } catch (SysException e) {
             return cannotStart(command.get(0), e.errno(), e.getMessage(), reporter);
         }
         ProcessHandle child = ProcessHandle.of(pid).orElseThrow();  // a zombie until waited for
-        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child, os, false))) {
-            return os.waitFor(pid);
+        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child, processes, false))) {
+            return processes.waitFor(pid);
         } catch (SysException e) {  // only if another thread took its status (ECHILD): none does
             reporter.problem(command.get(0) + ": cannot wait for it: " + e.getMessage());
             return ExitCode.CANNOT_EXECUTE.status;
@@ -54,9 +54,10 @@ final class ChildCommand {
      * posix_spawnp, and for a file that is no program (ENOEXEC: a script without "#!") the shell, as
      * execvp and every shell run one: sh's exec runs it as a script of its own.
      */
-    private static long spawn(List<byte[]> argv, List<byte[]> environment, Os os) throws SysException {
+    private static long spawn(List<byte[]> argv, List<byte[]> environment, Processes processes)
+            throws SysException {
         try {
-            return os.spawn(argv, environment, Caller.ignored(), Caller.blocked());
+            return processes.spawn(argv, environment, Caller.ignored(), Caller.blocked());
         } catch (SysException e) {
             if (e.errno() != ENOEXEC) {
                 throw e;
@@ -64,11 +65,12 @@ final class ChildCommand {
             List<byte[]> viaShell = new ArrayList<>(List.of(PathNames.bytes("/bin/sh"), PathNames.bytes("-c"),
                     PathNames.bytes("exec \"$0\" \"$@\"")));
             viaShell.addAll(argv);
-            return os.spawn(viaShell, environment, Caller.ignored(), Caller.blocked());
+            return processes.spawn(viaShell, environment, Caller.ignored(), Caller.blocked());
         }
     }
 
-    private static int runWithoutLibc(List<String> command, List<byte[]> environment, Os os, StderrReporter reporter) {
+    private static int runWithoutLibc(List<String> command, List<byte[]> environment, Processes processes,
+                                      StderrReporter reporter) {
         ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
         pb.environment().clear();
         for (byte[] entry : environment) {
@@ -86,7 +88,7 @@ final class ChildCommand {
             return m.find() ? cannotStart(command.get(0), Integer.parseInt(m.group(1)), m.group(2), reporter)
                     : cannotStart(command.get(0), 0, e.getMessage(), reporter);
         }
-        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), os, false))) {
+        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), processes, false))) {
             return waitFor(child);
         }
     }

@@ -2,7 +2,7 @@ package dirdump.cli;
 
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
-import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import dirdump.sys.SysException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -36,7 +36,7 @@ final class Daemon {
     }
 
     /** Starts the daemon and waits for its word: the exit status of the lock (2 if it cannot be started, said). */
-    static int start(Os os, StderrReporter reporter, PrintStream out) {
+    static int start(Processes processes, StderrReporter reporter, PrintStream out) {
         List<String> command = command(reporter);
         if (command == null) {
             return ExitCode.USAGE.status;
@@ -52,7 +52,7 @@ final class Daemon {
             return ExitCode.USAGE.status;
         }
         byte[] said;
-        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), os, true));
+        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), processes, true));
              InputStream in = child.getInputStream()) {
             said = in.readAllBytes();  // to the end: the daemon closes it once locked, or exits
         } catch (IOException e) {
@@ -72,12 +72,12 @@ final class Daemon {
      * The daemon's word: STATUS, and its stdout so far; then its standard streams go to /dev/null, so
      * that no terminal or pipe is held and nothing it writes later blocks or fails.
      */
-    static void ready(int status, byte[] output, PrintStream stdout, Os os) throws SysException {
+    static void ready(int status, byte[] output, PrintStream stdout, Processes processes) throws SysException {
         stdout.print(READY + " " + status + "\n");
         stdout.write(output, 0, output.length);
         stdout.flush();
         System.err.flush();
-        os.detachStandardStreams();
+        processes.detachStandardStreams();
     }
 
     /**

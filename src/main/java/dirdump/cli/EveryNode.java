@@ -3,7 +3,7 @@ package dirdump.cli;
 import dirdump.outcome.StopRequest;
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
-import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import dirdump.sys.SlurmJob;
 import java.io.BufferedReader;
 import java.io.File;
@@ -43,7 +43,8 @@ final class EveryNode {
     }
 
     /** run --every-node: its exit status (COMMAND's, or 125 if the warm-up failed, 2 outside Slurm). */
-    static int run(List<String> command, boolean lock, boolean keepGoing, Os os, StderrReporter reporter) {
+    static int run(List<String> command, boolean lock, boolean keepGoing, Processes processes,
+                   StderrReporter reporter) {
         SlurmJob job = SlurmJob.current();
         if (job == null) {
             reporter.problem(WHO + ": not inside a Slurm allocation (no SLURM_JOB_ID): run it in a job script "
@@ -54,7 +55,7 @@ final class EveryNode {
         if (self == null) {
             return ExitCode.USAGE.status;
         }
-        Step step = start(srun(job, self), job.nodes(), lock, os, reporter);
+        Step step = start(srun(job, self), job.nodes(), lock, processes, reporter);
         try {
             if (step.signal() != 0) {
                 return ExitCode.stoppedBy(step.signal()).status;
@@ -64,7 +65,7 @@ final class EveryNode {
                         + step.status() + "): " + command.get(0) + " not run (--keep-going runs it anyway)");
                 return ExitCode.NOT_RUN.status;
             }
-            return ChildCommand.run(command, os, reporter);
+            return ChildCommand.run(command, processes, reporter);
         } finally {
             release(step);
         }
@@ -81,7 +82,8 @@ final class EveryNode {
      * Starts the step and waits until every node has warmed (the step ended) or locked (said so), with
      * SIGINT, SIGTERM and SIGHUP passed on to srun meanwhile (which passes them to the tasks).
      */
-    private static Step start(List<String> srun, int nodes, boolean lock, Os os, StderrReporter reporter) {
+    private static Step start(List<String> srun, int nodes, boolean lock, Processes processes,
+                              StderrReporter reporter) {
         ProcessBuilder pb = new ProcessBuilder(srun).redirectError(ProcessBuilder.Redirect.INHERIT)
                 .redirectOutput(lock ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.INHERIT)
                 .redirectInput(lock ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")));
@@ -94,7 +96,7 @@ final class EveryNode {
             return new Step(null, ExitCode.USAGE.status, 0);
         }
         int[] signal = {0};
-        IntConsumer forward = SignalForwarding.to(p.toHandle(), os, false);
+        IntConsumer forward = SignalForwarding.to(p.toHandle(), processes, false);
         try (StopOnSignal signals = new StopOnSignal(s -> {
                 signal[0] = s;
                 forward.accept(s);

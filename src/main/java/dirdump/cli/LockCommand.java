@@ -9,6 +9,7 @@ import dirdump.run.ExitCode;
 import dirdump.run.Locking;
 import dirdump.run.OrderedFiles;
 import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import dirdump.sys.SysException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -99,18 +100,19 @@ final class LockCommand implements Callable<Integer> {
         lockOptions.validate(spec);
         StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
+        Processes processes = Processes.load();
         if (daemon && !Daemon.isChild()) {
             String refusal = LockOwner.daemonRefusal();
             if (refusal != null) {
                 reporter.problem(refusal);
                 return ExitCode.USAGE.status;
             }
-            return Daemon.start(os, reporter, parent.out);
+            return Daemon.start(processes, reporter, parent.out);
         }
         StopRequest stop = new StopRequest();
         try (StopOnSignal signals = new StopOnSignal(stop)) {
             if (daemon) {
-                detachFromTerminal(os);
+                detachFromTerminal(processes);
             }
             PidFile pid;
             try {
@@ -119,8 +121,8 @@ final class LockCommand implements Callable<Integer> {
                 reporter.problem("--pidfile " + pidFile + ": " + e.getMessage());
                 return ExitCode.USAGE.status;
             }
-            try (LockOwner owner = LockOwner.of(whilePid, daemon, os)) {
-                return lock(reporter, os, stop, owner);
+            try (LockOwner owner = LockOwner.of(whilePid, daemon, processes)) {
+                return lock(reporter, processes, stop, owner);
             } catch (LockOwner.Refused e) {
                 reporter.problem(e.getMessage());
                 return ExitCode.USAGE.status;
@@ -133,15 +135,15 @@ final class LockCommand implements Callable<Integer> {
     }
 
     /** A session of its own; EPERM: it leads one already (started by setsid(1)), which is as good. */
-    private static void detachFromTerminal(Os os) {
+    private static void detachFromTerminal(Processes processes) {
         try {
-            os.newSession();
+            processes.newSession();
         } catch (SysException e) {
             // already a session leader
         }
     }
 
-    private int lock(StderrReporter reporter, Os os, StopRequest stop, LockOwner owner) {
+    private int lock(StderrReporter reporter, Processes processes, StopRequest stop, LockOwner owner) {
         RunRecord record = new RunRecord("lock", paths);
         try (OrderedFiles selection = OrderedFiles.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
             Locking.Locked locked = Locking.lock(selection, lockOptions.maxLocked(), reporter, stop);
@@ -163,7 +165,7 @@ final class LockCommand implements Callable<Integer> {
                             + (owner == null ? "" : ", or until " + owner.what() + " ends") : null, parent.err);
                 }
                 if (daemon) {
-                    Daemon.ready(status, kept.toByteArray(), parent.out, os);
+                    Daemon.ready(status, kept.toByteArray(), parent.out, processes);
                 }
                 if (stays) {
                     if (owner != null) {

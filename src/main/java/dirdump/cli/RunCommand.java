@@ -10,7 +10,7 @@ import dirdump.run.Locking;
 import dirdump.run.OrderedFiles;
 import dirdump.run.ReadResult;
 import dirdump.run.Warmup;
-import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -109,9 +109,9 @@ final class RunCommand implements Callable<Integer> {
         }
         lockOptions.validate(spec);
         StderrReporter reporter = new StderrReporter(parent.err, level.verbose ? StderrReporter.Verbosity.NORMAL : StderrReporter.Verbosity.QUIET);
-        Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
+        Processes processes = Processes.load();
         if (everyNode && !EveryNode.isTask()) {
-            return EveryNode.run(command, lock, keepGoing, os, reporter);
+            return EveryNode.run(command, lock, keepGoing, processes, reporter);
         }
         StopRequest stop = new StopRequest();
         LockedSet locked = null;
@@ -137,7 +137,7 @@ final class RunCommand implements Callable<Integer> {
                         + " not run (--keep-going runs it anyway)");
                 return ExitCode.NOT_RUN.status;
             }
-            return ChildCommand.run(command, os, reporter);
+            return ChildCommand.run(command, processes, reporter);
         } finally {
             if (locked != null) {
                 locked.close();

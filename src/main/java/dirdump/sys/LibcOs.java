@@ -20,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
-import java.util.List;
 import java.util.function.LongSupplier;
 import jnr.ffi.LibraryLoader;
 import jnr.ffi.Memory;
@@ -42,9 +41,7 @@ final class LibcOs implements Os {
     private static final long RESOLVE_NO_SYMLINKS = 0x04;
     private static final long RESOLVE_BENEATH = 0x08;
     private static final int RLIMIT_NOFILE = 7;
-    private static final int RLIMIT_MEMLOCK = 8;
     private static final int MADV_WILLNEED = 3;
-    private static final int O_RDWR = 2;
     private static final long DEFAULT_NOFILE = 1024;
     private static final int EINTR = 4;
     private static final int ENXIO = 6;
@@ -61,8 +58,6 @@ final class LibcOs implements Os {
     private static final long FIGETBSZ = 2;
     private static final int FIEMAP_FLAG_SYNC = 1;
     private static final long SYS_CACHESTAT = 451;  // the same number on every architecture
-    private static final long SYS_PIDFD_OPEN = 434;  // the same number on every architecture
-    private static final short POLLIN = 1;
     private static final int PROT_READ = 1;
     private static final int MAP_SHARED = 1;
     private static final int W_OK = 2;
@@ -84,7 +79,7 @@ final class LibcOs implements Os {
     final Late<Libc.Mappings> mappings = late(Libc.Mappings.class);
     final Late<Libc.Writes> writes = late(Libc.Writes.class);
     final Late<Libc.Processes> processes = late(Libc.Processes.class);
-    private final Runtime runtime;
+    final Runtime runtime;
     /** openat2 refused once (ENOSYS, or EPERM from a seccomp filter): it will be each time. */
     private volatile boolean openat2Missing;
     private final ThreadLocal<DirentBuffer> direntBuffers;
@@ -436,79 +431,11 @@ final class LibcOs implements Os {
     }
 
     @Override
-    public long memoryLockLimit() throws SysException {
-        long[] limit = new long[2];
-        check(libc.getrlimit(RLIMIT_MEMLOCK, limit));
-        if (limit[0] != limit[1] && libc.setrlimit(RLIMIT_MEMLOCK, new long[] {limit[1], limit[1]}) == 0) {
-            limit[0] = limit[1];
-        }
-        return limit[0] < 0 ? -1 : limit[0];  // RLIM_INFINITY is -1 as a signed number
-    }
-
-    @Override
-    public void newSession() throws SysException {
-        check(processes.get().setsid());
-    }
-
-    @Override
-    public void detachStandardStreams() throws SysException {
-        int fd = openAt(AT_FDCWD, "/dev/null".getBytes(StandardCharsets.US_ASCII), O_RDWR | O_CLOEXEC);
-        try {
-            for (int std = 0; std <= 2; std++) {
-                check(processes.get().dup2(fd, std));
-            }
-        } finally {
-            libc.close(fd);
-        }
-    }
-
-    @Override
-    public void signal(long pid, int signal) throws SysException {
-        check(processes.get().kill((int) pid, signal));
-    }
-
-    @Override
-    public WatchedProcess watch(long pid) throws SysException {
-        long fd = libc.syscall(SYS_PIDFD_OPEN, pid, 0, 0, 0);
-        check(fd);
-        return new WatchedProcess() {
-            @Override
-            public void awaitExit() throws SysException {
-                byte[] pollFd = new byte[8];
-                ByteBuffer.wrap(pollFd).order(ByteOrder.nativeOrder()).putInt((int) fd).putShort(POLLIN);
-                // A pidfd is readable once its process has ended; EINTR (a signal to this thread): poll again.
-                while (processes.get().poll(pollFd, 1, -1) < 0) {
-                    int errno = lastError();
-                    if (errno != EINTR) {
-                        throw new SysException(errno, strerror(errno));
-                    }
-                }
-            }
-
-            @Override
-            public void close() {
-                libc.close((int) fd);
-            }
-        };
-    }
-
-    @Override
-    public void setIoPriority(int ioClass, int level) throws SysException {
-        String arch = System.getProperty("os.arch");
-        long nr = "amd64".equals(arch) || "x86_64".equals(arch) ? 251 : "aarch64".equals(arch) ? 30 : -1;
-        if (nr < 0) {
-            throw new SysException(SysException.ENOSYS, "ioprio_set is not known on " + arch);
-        }
-        final int whoProcess = 1;
-        check(libc.syscall(nr, whoProcess, 0, ((long) ioClass << 13) | level, 0));
-    }
-
-    @Override
     public void sync() {
         writes.get().sync();
     }
 
-    private int openAt(int dirFd, byte[] name, int flags) throws SysException {
+    int openAt(int dirFd, byte[] name, int flags) throws SysException {
         int fd = libc.openat(dirFd, cString(name), flags, 0);
         check(fd);
         return fd;
@@ -549,16 +476,6 @@ final class LibcOs implements Os {
 
     private static int fd(Directory dir) {
         return ((LibcDirectory) dir).fd;
-    }
-
-    @Override
-    public long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked) throws SysException {
-        return new Spawner(this, runtime).spawn(argv, env, ignored, blocked);
-    }
-
-    @Override
-    public int waitFor(long pid) throws SysException {
-        return new Spawner(this, runtime).waitFor(pid);
     }
 
     int lastError() {

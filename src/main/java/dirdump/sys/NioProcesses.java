@@ -1,0 +1,58 @@
+package dirdump.sys;
+
+import java.util.List;
+
+/** {@link Processes} without libc: java.nio has none of these calls, so each fails, saying so. */
+final class NioProcesses implements Processes {
+    private final String fallbackReason;
+
+    /** {@code fallbackReason}: why the native implementation could not be bound. */
+    NioProcesses(String fallbackReason) {
+        this.fallbackReason = fallbackReason;
+    }
+
+    @Override
+    public String fallbackReason() {
+        return fallbackReason;
+    }
+
+    @Override
+    public void setIoPriority(int ioClass, int level) throws SysException {
+        throw NioOs.unsupported("ioprio_set");
+    }
+
+    @Override
+    public long memoryLockLimit() throws SysException {
+        throw Os.nativeOnly("getrlimit");
+    }
+
+    @Override
+    public void newSession() throws SysException {
+        throw Os.nativeOnly("setsid");
+    }
+
+    @Override
+    public void detachStandardStreams() throws SysException {
+        throw Os.nativeOnly("dup2");
+    }
+
+    @Override
+    public void signal(long pid, int signal) throws SysException {
+        throw Os.nativeOnly("kill");
+    }
+
+    @Override
+    public WatchedProcess watch(long pid) throws SysException {
+        throw Os.nativeOnly("pidfd_open");
+    }
+
+    @Override
+    public long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked) throws SysException {
+        throw Os.nativeOnly("posix_spawnp");
+    }
+
+    @Override
+    public int waitFor(long pid) throws SysException {
+        throw Os.nativeOnly("waitpid");
+    }
+}
