@@ -463,7 +463,8 @@ final class LibcOs implements Os {
     }
 
     /** fstat of an open descriptor; also {@link TreeCreator}'s. */
-    Stat fstat(int fd) throws SysException {
+    @Override
+    public Stat fstat(int fd) throws SysException {
         return statAt(fd, EMPTY, AT_EMPTY_PATH);
     }
 

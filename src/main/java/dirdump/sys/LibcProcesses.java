@@ -7,7 +7,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** {@link Processes} on libc: setsid, dup2, kill, pidfd_open and poll, posix_spawnp, ioprio_set, getrlimit. */
+/** {@link Processes} on libc: geteuid, setsid, dup2, kill, pidfd_open and poll, posix_spawnp, ioprio_set, getrlimit. */
 final class LibcProcesses implements Processes {
     private static final int RLIMIT_MEMLOCK = 8;
     private static final int O_RDWR = 2;
@@ -19,6 +19,11 @@ final class LibcProcesses implements Processes {
 
     LibcProcesses(LibcOs os) {
         this.os = os;
+    }
+
+    @Override
+    public int effectiveUid() {
+        return os.access.get().geteuid();
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dirdump.sys;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /** {@link Processes} without libc: java.nio has none of these calls, so each fails, saying so. */
@@ -14,6 +17,21 @@ final class NioProcesses implements Processes {
     @Override
     public String fallbackReason() {
         return fallbackReason;
+    }
+
+    /** java.nio has no geteuid; /proc/self/status's "Uid:" line has the real, effective, saved and fs uids. */
+    @Override
+    public int effectiveUid() throws SysException {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Uid:")) {
+                    return Integer.parseInt(line.split("\\s+")[2]);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not told: below
+        }
+        throw new SysException(SysException.ENOSYS, "/proc/self/status does not tell the effective uid");
     }
 
     @Override

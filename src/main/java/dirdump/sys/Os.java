@@ -1,6 +1,7 @@
 package dirdump.sys;
 
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
 /**
@@ -106,6 +107,14 @@ public interface Os {
      */
     default Replacement replace(Directory dir, byte[] name) throws SysException {
         throw nativeOnly("openat");
+    }
+
+    /**
+     * fstat(2) of this process's descriptor {@code fd} (a standard stream): what it is open on. Here
+     * through /proc/self/fd/FD, a link to it, which java.nio can follow.
+     */
+    default Stat fstat(int fd) throws SysException {
+        return stat(("/proc/self/fd/" + fd).getBytes(StandardCharsets.US_ASCII));
     }
 
     /** The soft limit of open descriptors (RLIMIT_NOFILE), raised to the hard limit first where it is lower. */

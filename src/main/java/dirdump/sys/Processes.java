@@ -1,13 +1,19 @@
 package dirdump.sys;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
  * The calls dirdump makes on processes, this one and others, which are no files: beside {@link Os}, with
  * the same two implementations (libc through jnr-ffi; without it, the java.nio fallback, which cannot
- * make them).
+ * make them). What this process is started with is read from /proc/self, the same whichever runs.
  */
 public interface Processes {
+    /** geteuid(2): the effective uid, which decides who else can change what this process makes. */
+    int effectiveUid() throws SysException;
+
     /** ioprio_set(2) for this thread and the threads it starts: class 1 realtime, 2 best-effort, 3 idle. */
     void setIoPriority(int ioClass, int level) throws SysException;
 
@@ -44,6 +50,45 @@ public interface Processes {
     /** Why libc could not be bound, when this is the java.nio fallback; null for the native implementation. */
     default String fallbackReason() {
         return null;
+    }
+
+    /**
+     * This process's arguments as the kernel has them (/proc/self/cmdline): their bytes, each ended by
+     * a NUL, those the JVM could not decode too.
+     */
+    static byte[] commandLine() throws SysException {
+        return self("cmdline");
+    }
+
+    /**
+     * The environment this process was started with (/proc/self/environ): "NAME=VALUE" entries, each
+     * ended by a NUL, as bytes, those System.getenv() could not decode too.
+     */
+    static byte[] environment() throws SysException {
+        return self("environ");
+    }
+
+    /** The signals this process ignores (SigIgn of /proc/self/status): bit N - 1 for signal N; 0 if unknown. */
+    static long ignoredSignals() {
+        String hex = null;
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("SigIgn:")) {
+                    hex = line.substring("SigIgn:".length()).trim();
+                }
+            }
+            return hex == null ? 0 : Long.parseUnsignedLong(hex, 16);
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private static byte[] self(String file) throws SysException {
+        try {
+            return Files.readAllBytes(Path.of("/proc/self", file));
+        } catch (IOException e) {
+            throw SysException.of(e);
+        }
     }
 
     /**
