@@ -1,6 +1,9 @@
 package dirdump;
 
 import dirdump.cli.OutputLost;
+import dirdump.sys.FileType;
+import dirdump.sys.Os;
+import dirdump.sys.SysException;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -8,8 +11,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * Descriptor 1, with every write checked. System.out swallows write errors (a PrintStream only sets
@@ -18,10 +19,6 @@ import java.nio.file.Path;
  * {@link OutputLost} instead, which no PrintStream or PrintWriter catches.
  */
 final class CheckedStdout extends OutputStream {
-    private static final int S_IFMT = 0170000;
-    private static final int S_IFIFO = 0010000;
-    private static final int S_IFSOCK = 0140000;
-
     private final FileOutputStream fd1 = new FileOutputStream(FileDescriptor.out);
     private final boolean closedAtStart;
     /** Once a write failed, the rest is dropped: the failure is told once, and what is left is not tried again. */
@@ -71,9 +68,9 @@ final class CheckedStdout extends OutputStream {
      */
     private static boolean toPipeOrSocket() {
         try {
-            int type = (Integer) Files.getAttribute(Path.of("/proc/self/fd/1"), "unix:mode") & S_IFMT;
-            return type == S_IFIFO || type == S_IFSOCK;
-        } catch (IOException | RuntimeException e) {
+            FileType type = Os.load(warning -> { }).fstat(1).type();  // the run has warned of a fallback, if it must
+            return type == FileType.FIFO || type == FileType.SOCKET;
+        } catch (SysException | RuntimeException e) {
             return false;  // cannot tell: say what went wrong rather than nothing
         }
     }

@@ -3,6 +3,7 @@ package dirdump;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.library.freeze.FreezingArchRule.freeze;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static java.util.stream.Collectors.joining;
@@ -14,12 +15,20 @@ import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.CompositeArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,6 +82,17 @@ final class ArchitectureTest {
             .should().callMethodWhere(startsAProcess());
 
     /**
+     * The kernel's own files too: no class outside sys has a string constant (a literal, a constant of
+     * another class, a concatenation's recipe) naming /proc or /sys or a file under them. ArchUnit does
+     * not see constants, so each class file's constant pool is read.
+     */
+    @ArchTest
+    static final ArchRule kernelFilesOnlyInSys = classes()
+            .that().resideOutsideOfPackage("dirdump.sys..")
+            .should(nameNoFileUnder(Pattern.compile("/(proc|sys)(/.*)?", Pattern.DOTALL)))
+            .as("only sys reads /proc and /sys");
+
+    /**
      * The build's own tools (run by Maven on the jar), of which cli.docs (itself run by the build) uses
      * Gzip for the man pages: they import no other dirdump package.
      */
@@ -112,6 +132,55 @@ final class ArchitectureTest {
                     || owner.getPackageName().equals("dirdump.sys") && name.equals("spawn")
                             && !call.getOriginOwner().getPackageName().equals("dirdump.sys");
         });
+    }
+
+    private static ArchCondition<JavaClass> nameNoFileUnder(Pattern kernelFile) {
+        return new ArchCondition<>("name no file under /proc or /sys") {
+            @Override
+            public void check(JavaClass c, ConditionEvents events) {
+                List<String> strings;
+                try {
+                    strings = stringConstants(c);
+                } catch (IOException e) {
+                    events.add(SimpleConditionEvent.violated(c, c.getName() + ": its class file cannot be read: " + e));
+                    return;
+                }
+                for (String s : strings) {
+                    if (kernelFile.matcher(s).matches()) {
+                        events.add(SimpleConditionEvent.violated(c, c.getName() + " names \"" + s + "\""));
+                    }
+                }
+            }
+        };
+    }
+
+    /** The CONSTANT_String entries of the class file's constant pool (JVMS 4.4). */
+    private static List<String> stringConstants(JavaClass c) throws IOException {
+        try (InputStream file = c.getSource().orElseThrow(() -> new IOException("no source")).getUri().toURL()
+                .openStream(); DataInputStream in = new DataInputStream(new BufferedInputStream(file))) {
+            in.skipNBytes(8);  // magic, minor and major version
+            int count = in.readUnsignedShort();
+            String[] utf8 = new String[count];
+            List<Integer> strings = new ArrayList<>();
+            for (int i = 1; i < count; i++) {
+                int tag = in.readUnsignedByte();
+                switch (tag) {
+                    case 1 -> utf8[i] = in.readUTF();  // its length, then modified UTF-8, as readUTF reads it
+                    case 8 -> strings.add(in.readUnsignedShort());
+                    case 7, 16, 19, 20 -> in.skipNBytes(2);
+                    case 15 -> in.skipNBytes(3);
+                    case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipNBytes(4);
+                    case 5, 6 -> {
+                        in.skipNBytes(8);
+                        i++;  // a long or a double takes two entries
+                    }
+                    default -> throw new IOException("constant pool tag " + tag + " at entry " + i);
+                }
+            }
+            List<String> out = new ArrayList<>();
+            strings.forEach(index -> out.add(utf8[index]));
+            return out;
+        }
     }
 
     /** The layers as docs/architecture.md gives them. */

@@ -1,6 +1,7 @@
 package dirdump.bench;
 
 import dirdump.cache.PageTotals;
+import dirdump.sys.Host;
 import java.io.IOException;
 
 /** What is done to the page cache before each run, and the state it should leave the files in. */
@@ -24,9 +25,9 @@ public enum CachePrep {
         @Override
         PageTotals before(FileSet files) throws IOException {
             files.sync();
-            DropCaches.drop();
+            Host.dropCaches();
             PageTotals left = files.residency();
-            DropCaches.drop();
+            Host.dropCaches();
             return left;
         }
     },

@@ -5,10 +5,8 @@ import dirdump.outcome.PathText;
 import dirdump.sys.BlockDevices;
 import dirdump.sys.BlockQueue;
 import dirdump.sys.DeviceNumbers;
+import dirdump.sys.Host;
 import dirdump.sys.Os;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -33,15 +31,7 @@ public record Machine(String date, String host, String kernel, int cores, String
             disks.add(new Disk(DeviceNumbers.text(d.dev()), PathText.of(d.where()), d.fileSystem(),
                     sysfs.model(d.dev()), queue == null ? null : queue.rotational(), queue != null && queue.virtual()));
         }
-        return new Machine(start.truncatedTo(ChronoUnit.SECONDS).toString(), proc("sys/kernel/hostname"),
-                proc("sys/kernel/osrelease"), Runtime.getRuntime().availableProcessors(), version, disks);
-    }
-
-    private static String proc(String file) {
-        try {
-            return Files.readString(Path.of("/proc", file)).trim();
-        } catch (IOException e) {
-            return null;
-        }
+        return new Machine(start.truncatedTo(ChronoUnit.SECONDS).toString(), Host.name(),
+                Host.kernelRelease(), Runtime.getRuntime().availableProcessors(), version, disks);
     }
 }

@@ -3,9 +3,8 @@ package dirdump.cli;
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 
 import dirdump.sys.PathNames;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dirdump.sys.Processes;
+import dirdump.sys.SysException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -31,7 +30,7 @@ final class Caller {
         List<byte[]> entries = new ArrayList<>();
         try {
             // The bytes themselves: System.getenv() has lost those the JVM's charset cannot decode.
-            byte[] environ = Files.readAllBytes(Path.of("/proc/self/environ"));
+            byte[] environ = Processes.environment();
             int start = 0;
             for (int i = 0; i < environ.length && i < MAX_ENVIRONMENT; i++) {
                 if (environ[i] == 0) {
@@ -39,7 +38,7 @@ final class Caller {
                     start = i + 1;
                 }
             }
-        } catch (IOException e) {
+        } catch (SysException e) {
             entries.clear();
             System.getenv().forEach((name, value) -> entries.add(PathNames.bytes(name + "=" + value)));
         }
@@ -83,26 +82,19 @@ final class Caller {
 
     /** The signals the caller ignored (bit N - 1 for signal N); without the launcher, those the JVM was left ignoring. */
     static long ignored() {
-        return mask("dirdump.caller.ignored", "SigIgn:");
+        String recorded = System.getProperty("dirdump.caller.ignored");
+        return recorded == null ? Processes.ignoredSignals() : mask(recorded);
     }
 
     /** The signals the caller blocked; without the launcher, none. */
     static long blocked() {
-        return mask("dirdump.caller.blocked", null);
+        return mask(System.getProperty("dirdump.caller.blocked"));
     }
 
-    private static long mask(String property, String status) {
-        String hex = System.getProperty(property);
+    private static long mask(String hex) {
         try {
-            if (hex == null && status != null) {
-                for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                    if (line.startsWith(status)) {
-                        hex = line.substring(status.length()).trim();
-                    }
-                }
-            }
             return hex == null ? 0 : Long.parseUnsignedLong(hex, 16);
-        } catch (IOException | NumberFormatException e) {
+        } catch (NumberFormatException e) {
             return 0;
         }
     }

@@ -6,6 +6,7 @@ import dirdump.report.StderrReporter;
 import dirdump.run.LockHolding;
 import dirdump.run.Locking;
 import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -96,7 +97,7 @@ final class LockCommand implements Callable<Integer> {
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
         RunRecord record = new RunRecord("lock", paths);
         return LockHolding.run(new LockHolding.Settings(() -> walk.select(paths, parent.in, list.nul),
-                lockOptions.maxLocked(), daemon, pidFile, whilePid), os, reporter, parent.out, new Summary(record, reporter));
+                lockOptions.maxLocked(), daemon, pidFile, whilePid), os, Processes.load(), reporter, parent.out, new Summary(record, reporter));
     }
 
     /** The lock's summary: its JSON record on stdout, or for people on stderr. */

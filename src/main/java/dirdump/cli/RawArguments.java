@@ -1,8 +1,9 @@
 package dirdump.cli;
 
 import dirdump.sys.PathNames;
+import dirdump.sys.Processes;
+import dirdump.sys.SysException;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.Charset;
@@ -10,8 +11,6 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -48,8 +47,8 @@ public final class RawArguments {
         }
         byte[] cmdline;
         try {
-            cmdline = Files.readAllBytes(Path.of("/proc/self/cmdline"));
-        } catch (IOException | RuntimeException e) {
+            cmdline = Processes.commandLine();
+        } catch (SysException | RuntimeException e) {
             return args;  // no /proc: the arguments as the JVM decoded them
         }
         String[] decoded = decode(args, cmdline, PathNames.CHARSET);

@@ -12,7 +12,7 @@ import dirdump.run.Locking;
 import dirdump.run.OrderedFiles;
 import dirdump.run.ReadResult;
 import dirdump.run.Warmup;
-import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -111,11 +111,11 @@ final class RunCommand implements Callable<Integer> {
         }
         lockOptions.validate(spec);
         StderrReporter reporter = new StderrReporter(parent.err, level.verbose ? StderrReporter.Verbosity.NORMAL : StderrReporter.Verbosity.QUIET);
-        Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
+        Processes processes = Processes.load();
         Commanding.Settings settings = new Commanding.Settings(new ChildCommand(command, Caller.environment(),
                 Caller.ignored(), Caller.blocked()), lock, keepGoing, everyNode);
         if (settings.startsEveryNode()) {
-            return Commanding.onEveryNode(settings, os, reporter);
+            return Commanding.onEveryNode(settings, processes, reporter);
         }
         StopRequest stop = new StopRequest();
         LockedSet locked = null;
@@ -130,7 +130,7 @@ final class RunCommand implements Callable<Integer> {
                     warm = read(paths, reporter, stop);
                 }
             }
-            return Commanding.afterWarmup(settings, warm, locked, stop, parent.in, parent.out, os, reporter);
+            return Commanding.afterWarmup(settings, warm, locked, stop, parent.in, parent.out, processes, reporter);
         } finally {
             if (locked != null) {
                 locked.close();

@@ -1,6 +1,6 @@
 package dirdump.proc;
 
-import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import dirdump.sys.PathNames;
 import dirdump.sys.SysException;
 import java.io.IOException;
@@ -25,21 +25,21 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
     private static final int ENOEXEC = 8;
 
     /** Runs COMMAND to its end: its exit status (128 + N if signal N ended it). */
-    public int run(Os os) throws CannotStart {
-        if (os.fallbackReason() != null) {
-            return runWithoutLibc(os);
+    public int run(Processes processes) throws CannotStart {
+        if (processes.fallbackReason() != null) {
+            return runWithoutLibc(processes);
         }
         List<byte[]> argv = new ArrayList<>();
         words.forEach(word -> argv.add(PathNames.bytes(word)));
         long pid;
         try {
-            pid = spawn(argv, os);
+            pid = spawn(argv, processes);
         } catch (SysException e) {
             throw cannotStart(e.errno(), e.getMessage());
         }
         ProcessHandle child = ProcessHandle.of(pid).orElseThrow();  // a zombie until waited for
-        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child, os, false))) {
-            return os.waitFor(pid);
+        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child, processes, false))) {
+            return processes.waitFor(pid);
         } catch (SysException e) {  // only if another thread took its status (ECHILD): none does
             throw new CannotStart(words.get(0) + ": cannot wait for it: " + e.getMessage(), false);
         }
@@ -49,9 +49,9 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
      * posix_spawnp, and for a file that is no program (ENOEXEC: a script without "#!") the shell, as
      * execvp and every shell run one: sh's exec runs it as a script of its own.
      */
-    private long spawn(List<byte[]> argv, Os os) throws SysException {
+    private long spawn(List<byte[]> argv, Processes processes) throws SysException {
         try {
-            return os.spawn(argv, environment, ignored, blocked);
+            return processes.spawn(argv, environment, ignored, blocked);
         } catch (SysException e) {
             if (e.errno() != ENOEXEC) {
                 throw e;
@@ -59,11 +59,11 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
             List<byte[]> viaShell = new ArrayList<>(List.of(PathNames.bytes("/bin/sh"), PathNames.bytes("-c"),
                     PathNames.bytes("exec \"$0\" \"$@\"")));
             viaShell.addAll(argv);
-            return os.spawn(viaShell, environment, ignored, blocked);
+            return processes.spawn(viaShell, environment, ignored, blocked);
         }
     }
 
-    private int runWithoutLibc(Os os) throws CannotStart {
+    private int runWithoutLibc(Processes processes) throws CannotStart {
         ProcessBuilder pb = new ProcessBuilder(words).inheritIO();
         pb.environment().clear();
         for (byte[] entry : environment) {
@@ -80,7 +80,7 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
             Matcher m = ERROR.matcher(String.valueOf(e.getMessage()));
             throw m.find() ? cannotStart(Integer.parseInt(m.group(1)), m.group(2)) : cannotStart(0, e.getMessage());
         }
-        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), os, false))) {
+        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), processes, false))) {
             return waitFor(child);
         }
     }

@@ -1,6 +1,6 @@
 package dirdump.proc;
 
-import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import dirdump.sys.SysException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -35,7 +35,7 @@ public final class Daemon {
     }
 
     /** Starts the daemon and waits for its word: the exit status of the lock; its stdout goes to {@code out}. */
-    public static int start(Os os, PrintStream out) throws CannotStart {
+    public static int start(Processes processes, PrintStream out) throws CannotStart {
         List<String> command = command("lock --daemon");
         ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT)
                 .redirectError(ProcessBuilder.Redirect.INHERIT);
@@ -47,7 +47,7 @@ public final class Daemon {
             throw new CannotStart("lock --daemon: cannot start " + command.get(0) + ": " + e.getMessage(), false);
         }
         byte[] said;
-        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), os, true));
+        try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), processes, true));
              InputStream in = child.getInputStream()) {
             said = in.readAllBytes();  // to the end: the daemon closes it once locked, or exits
         } catch (IOException e) {
@@ -67,12 +67,12 @@ public final class Daemon {
      * The daemon's word: STATUS, and its stdout so far; then its standard streams go to /dev/null, so
      * that no terminal or pipe is held and nothing it writes later blocks or fails.
      */
-    public static void ready(int status, byte[] output, PrintStream stdout, Os os) throws SysException {
+    public static void ready(int status, byte[] output, PrintStream stdout, Processes processes) throws SysException {
         stdout.print(READY + " " + status + "\n");
         stdout.write(output, 0, output.length);
         stdout.flush();
         System.err.flush();
-        os.detachStandardStreams();
+        processes.detachStandardStreams();
     }
 
     /**

@@ -1,7 +1,7 @@
 package dirdump.proc;
 
 import dirdump.outcome.StopRequest;
-import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import dirdump.sys.SlurmJob;
 import java.io.BufferedReader;
 import java.io.File;
@@ -64,7 +64,7 @@ public final class EveryNode {
      * of {@code job} and waits until every node has warmed (the step ended) or locked (said so), with
      * SIGINT, SIGTERM and SIGHUP passed on to srun meanwhile (which passes them to the tasks).
      */
-    public static Step start(SlurmJob job, List<String> self, boolean lock, Os os) throws CannotStart {
+    public static Step start(SlurmJob job, List<String> self, boolean lock, Processes processes) throws CannotStart {
         int nodes = job.nodes();
         ProcessBuilder pb = new ProcessBuilder(srun(job, self)).redirectError(ProcessBuilder.Redirect.INHERIT)
                 .redirectOutput(lock ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.INHERIT)
@@ -77,7 +77,7 @@ public final class EveryNode {
             throw new CannotStart("run --every-node: cannot start srun: " + e.getMessage(), false);
         }
         int[] signal = {0};
-        IntConsumer forward = SignalForwarding.to(p.toHandle(), os, false);
+        IntConsumer forward = SignalForwarding.to(p.toHandle(), processes, false);
         try (StopOnSignal signals = new StopOnSignal(s -> {
                 signal[0] = s;
                 forward.accept(s);

@@ -1,7 +1,7 @@
 package dirdump.proc;
 
 import dirdump.outcome.StopRequest;
-import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import dirdump.sys.SlurmJob;
 import dirdump.sys.SysException;
 import dirdump.sys.WatchedProcess;
@@ -43,21 +43,21 @@ public final class LockOwner implements AutoCloseable {
     }
 
     /** The owner of this lock, or none (null): --while's PID, else a daemon's Slurm batch script. */
-    public static LockOwner of(Long whilePid, boolean daemon, Os os) throws Refused {
+    public static LockOwner of(Long whilePid, boolean daemon, Processes processes) throws Refused {
         SlurmJob job = SlurmJob.current();
         if (whilePid != null) {
-            return watch(os, whilePid, "process " + whilePid, "--while " + whilePid + ": ");
+            return watch(processes, whilePid, "process " + whilePid, "--while " + whilePid + ": ");
         }
         if (daemon && job != null && !job.inStep() && job.taskPid() > 0) {
-            return watch(os, job.taskPid(), "the batch script of " + job.name() + " (pid " + job.taskPid() + ")",
+            return watch(processes, job.taskPid(), "the batch script of " + job.name() + " (pid " + job.taskPid() + ")",
                     "lock --daemon: the batch script of " + job.name() + ": ");
         }
         return null;
     }
 
-    private static LockOwner watch(Os os, long pid, String what, String failure) throws Refused {
+    private static LockOwner watch(Processes processes, long pid, String what, String failure) throws Refused {
         try {
-            return new LockOwner(os.watch(pid), what);
+            return new LockOwner(processes.watch(pid), what);
         } catch (SysException e) {
             throw new Refused(failure + (e.isNoSuchProcess() ? "no such process" : e.getMessage()));
         }

@@ -1,6 +1,6 @@
 package dirdump.proc;
 
-import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import dirdump.sys.SysException;
 import dirdump.sys.Terminal;
 import java.util.function.IntConsumer;
@@ -19,13 +19,13 @@ final class SignalForwarding {
     }
 
     /** {@code ownSession}: the child is in a session of its own, where the terminal's signals do not reach. */
-    static IntConsumer to(ProcessHandle child, Os os, boolean ownSession) {
+    static IntConsumer to(ProcessHandle child, Processes processes, boolean ownSession) {
         return signal -> {
             if (signal != SIGTERM && !ownSession && Terminal.inForeground()) {
                 return;  // it has this one already
             }
             try {
-                os.signal(child.pid(), signal);
+                processes.signal(child.pid(), signal);
             } catch (SysException e) {
                 if (signal == SIGTERM) {
                     child.destroy();  // without libc: SIGTERM is the one signal the JDK sends

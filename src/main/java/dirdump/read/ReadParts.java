@@ -9,6 +9,7 @@ import dirdump.outcome.WorkerThreads;
 import dirdump.scan.FileOpener;
 import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import dirdump.sys.SysException;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +93,7 @@ record ReadParts(Os os, WalkResult listing, ReadPlan plan, ReadLimits control, R
 
     private void setIoPriority() {
         try {
-            os.setIoPriority(plan.ioPriority().ioClass(), plan.ioPriority().level());
+            Processes.load().setIoPriority(plan.ioPriority().ioClass(), plan.ioPriority().level());
         } catch (SysException e) {
             reporter.warning("--ionice " + plan.ioPriority() + ": " + e.getMessage());
         }

@@ -6,11 +6,10 @@ import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
 import dirdump.outcome.PathText;
+import dirdump.sys.Host;
 import dirdump.sys.PathNames;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -61,7 +60,7 @@ public final class RunRecord {
         o.addProperty("schema_version", SCHEMA_VERSION);
         o.addProperty("command", command);
         o.addProperty("dirdump_version", version());
-        o.addProperty("host", host());
+        o.addProperty("host", Host.name());
         o.addProperty("started_at", start.truncatedTo(ChronoUnit.MILLIS).toString());
         o.addProperty("ended_at", Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
         o.add("paths", paths);
@@ -81,14 +80,5 @@ public final class RunRecord {
             return "unknown";
         }
         return p.getProperty("version", "unknown");
-    }
-
-    /** The kernel's host name (uname's nodename), without a DNS lookup, as InetAddress.getLocalHost may make. */
-    private static String host() {
-        try {
-            return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
     }
 }

@@ -7,7 +7,7 @@ import dirdump.proc.CannotStart;
 import dirdump.proc.ChildCommand;
 import dirdump.proc.Daemon;
 import dirdump.proc.EveryNode;
-import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import dirdump.sys.SlurmJob;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -38,7 +38,7 @@ public final class Commanding {
      * COMMAND's exit status; in a task of run --every-node, the warm-up's, once the lock is released.
      */
     public static int afterWarmup(Settings settings, int warm, LockedSet locked, StopRequest stop, InputStream in,
-                                  PrintStream out, Os os, Reporter reporter) {
+                                  PrintStream out, Processes processes, Reporter reporter) {
         if (stop.stopped()) {
             return ExitCode.stoppedBy(stop.signal()).status;
         }
@@ -50,11 +50,11 @@ public final class Commanding {
                     + " not run (--keep-going runs it anyway)");
             return ExitCode.NOT_RUN.status;
         }
-        return run(settings.command(), os, reporter);
+        return run(settings.command(), processes, reporter);
     }
 
     /** run --every-node: its exit status (COMMAND's, or 125 if the warm-up failed, 2 outside Slurm). */
-    public static int onEveryNode(Settings settings, Os os, Reporter reporter) {
+    public static int onEveryNode(Settings settings, Processes processes, Reporter reporter) {
         SlurmJob job = SlurmJob.current();
         if (job == null) {
             reporter.problem(EVERY_NODE + ": not inside a Slurm allocation (no SLURM_JOB_ID): run it in a job script "
@@ -71,7 +71,7 @@ public final class Commanding {
         EveryNode.Step step = null;
         int warm;
         try {
-            step = EveryNode.start(job, self, settings.lock(), os);
+            step = EveryNode.start(job, self, settings.lock(), processes);
             // srun ended well, but not every task said it locked: as a usage error on a node
             warm = step.unsaid() && step.status() == 0 ? ExitCode.USAGE.status : step.status();
         } catch (CannotStart e) {
@@ -87,7 +87,7 @@ public final class Commanding {
                         + settings.command().words().get(0) + " not run (--keep-going runs it anyway)");
                 return ExitCode.NOT_RUN.status;
             }
-            return run(settings.command(), os, reporter);
+            return run(settings.command(), processes, reporter);
         } finally {
             if (step != null) {
                 step.release();
@@ -95,9 +95,9 @@ public final class Commanding {
         }
     }
 
-    private static int run(ChildCommand command, Os os, Reporter reporter) {
+    private static int run(ChildCommand command, Processes processes, Reporter reporter) {
         try {
-            return command.run(os);
+            return command.run(processes);
         } catch (CannotStart e) {
             reporter.problem(e.getMessage());
             return e.notFound() ? ExitCode.NOT_FOUND.status : ExitCode.CANNOT_EXECUTE.status;

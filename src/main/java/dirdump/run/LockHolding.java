@@ -9,6 +9,7 @@ import dirdump.proc.LockOwner;
 import dirdump.proc.PidFile;
 import dirdump.proc.StopOnSignal;
 import dirdump.sys.Os;
+import dirdump.sys.Processes;
 import dirdump.sys.SysException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -46,7 +47,7 @@ public final class LockHolding {
     }
 
     /** The lock's exit status, once it is released (with --daemon: once the daemon holds it). */
-    public static int run(Settings settings, Os os, Reporter reporter, PrintStream out, Shown shown) {
+    public static int run(Settings settings, Os os, Processes processes, Reporter reporter, PrintStream out, Shown shown) {
         if (settings.daemon() && !Daemon.isChild()) {
             String refusal = LockOwner.daemonRefusal();
             if (refusal != null) {
@@ -54,7 +55,7 @@ public final class LockHolding {
                 return ExitCode.USAGE.status;
             }
             try {
-                return Daemon.start(os, out);
+                return Daemon.start(processes, out);
             } catch (CannotStart e) {
                 reporter.problem(e.getMessage());
                 return ExitCode.USAGE.status;
@@ -63,7 +64,7 @@ public final class LockHolding {
         StopRequest stop = new StopRequest();
         try (StopOnSignal signals = new StopOnSignal(stop)) {
             if (settings.daemon()) {
-                detachFromTerminal(os);
+                detachFromTerminal(processes);
             }
             PidFile pid;
             try {
@@ -72,8 +73,8 @@ public final class LockHolding {
                 reporter.problem("--pidfile " + settings.pidFile() + ": " + e.getMessage());
                 return ExitCode.USAGE.status;
             }
-            try (LockOwner owner = LockOwner.of(settings.whilePid(), settings.daemon(), os)) {
-                return lock(settings, os, reporter, out, shown, stop, owner);
+            try (LockOwner owner = LockOwner.of(settings.whilePid(), settings.daemon(), processes)) {
+                return lock(settings, processes, reporter, out, shown, stop, owner);
             } catch (LockOwner.Refused e) {
                 reporter.problem(e.getMessage());
                 return ExitCode.USAGE.status;
@@ -86,15 +87,15 @@ public final class LockHolding {
     }
 
     /** A session of its own; EPERM: it leads one already (started by setsid(1)), which is as good. */
-    private static void detachFromTerminal(Os os) {
+    private static void detachFromTerminal(Processes processes) {
         try {
-            os.newSession();
+            processes.newSession();
         } catch (SysException e) {
             // already a session leader
         }
     }
 
-    private static int lock(Settings settings, Os os, Reporter reporter, PrintStream out, Shown shown, StopRequest stop,
+    private static int lock(Settings settings, Processes processes, Reporter reporter, PrintStream out, Shown shown, StopRequest stop,
                             LockOwner owner) {
         try (OrderedFiles selection = OrderedFiles.of(settings.select().get(), reporter, stop)) {
             Locking.Locked locked = Locking.lock(selection, settings.maxLocked(), reporter, stop);
@@ -107,7 +108,7 @@ public final class LockHolding {
                 shown.locked(locked, stays, owner == null ? null : owner.what(),
                         settings.daemon() ? Daemon.buffer(kept) : out);
                 if (settings.daemon()) {
-                    Daemon.ready(status, kept.toByteArray(), out, os);
+                    Daemon.ready(status, kept.toByteArray(), out, processes);
                 }
                 if (stays) {
                     if (owner != null) {

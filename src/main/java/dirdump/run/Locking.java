@@ -10,6 +10,7 @@ import dirdump.run.NoMatch;
 import dirdump.run.OrderedFiles;
 import dirdump.sys.AvailableMemory;
 import dirdump.sys.LockLimits;
+import dirdump.sys.Processes;
 import dirdump.sys.SysException;
 
 /** What lock and run --lock share: the selection mapped, checked whole, then locked. */
@@ -34,7 +35,7 @@ public final class Locking {
         LockedSet set;
         String refusal;
         try {
-            LockLimits limits = LockLimits.now(selection.os());
+            LockLimits limits = LockLimits.now(Processes.load());
             set = LockRun.map(selection.os(), selection.listing(), selection.sequence(), maxLocked,
                     limits.mappingsLeft(), selection.tally(), reporter, stop);
             refusal = LockCheck.refusal(set, limits, room);

@@ -12,11 +12,11 @@ public record LockLimits(long limit, boolean exempt, long locked, long mappingsL
     private static final Path STATUS = Path.of("/proc/self/status");
 
     /** {@code limit}: -1 if unlimited; {@code mappingsLeft}: Long.MAX_VALUE if it cannot be told. */
-    public static LockLimits now(Os os) throws SysException {
+    public static LockLimits now(Processes processes) throws SysException {
         long maps = AvailableMemory.lines(Path.of("/proc/self/maps")).size();
         long max = AvailableMemory.lines(Path.of("/proc/sys/vm/max_map_count")).stream().findFirst()
                 .map(LockLimits::number).orElse(-1L);
-        return new LockLimits(os.memoryLockLimit(), capability(CAP_IPC_LOCK),
+        return new LockLimits(processes.memoryLockLimit(), capability(CAP_IPC_LOCK),
                 Math.max(0, AvailableMemory.kib(STATUS, "VmLck:")), max < 0 ? Long.MAX_VALUE : Math.max(0, max - maps));
     }
 

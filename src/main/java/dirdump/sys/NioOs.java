@@ -226,11 +226,6 @@ final class NioOs implements Os {
     }
 
     @Override
-    public void setIoPriority(int ioClass, int level) throws SysException {
-        throw unsupported("ioprio_set");
-    }
-
-    @Override
     public void sync() throws SysException {
         throw unsupported("sync");
     }

@@ -1,14 +1,14 @@
 package dirdump.sys;
 
 import java.io.InputStream;
-import java.util.List;
+import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
 /**
- * The system calls dirdump needs. Only PATHs are resolved by name ({@link #stat(byte[])},
- * {@link #openPath}); everything below them is opened relative to an open {@link Directory}, one
- * name at a time. Names are bytes (Linux names need not be valid UTF-8). The native implementation
- * binds libc with jnr-ffi; the fallback uses java.nio.
+ * The file-system calls dirdump needs (those on processes are {@link Processes}'s). Only PATHs are
+ * resolved by name ({@link #stat(byte[])}, {@link #openPath}); everything below them is opened relative
+ * to an open {@link Directory}, one name at a time. Names are bytes (Linux names need not be valid
+ * UTF-8). The native implementation binds libc with jnr-ffi; the fallback uses java.nio.
  */
 public interface Os {
     /** A few words for -v and --json: which implementation runs. */
@@ -109,6 +109,14 @@ public interface Os {
         throw nativeOnly("openat");
     }
 
+    /**
+     * fstat(2) of this process's descriptor {@code fd} (a standard stream): what it is open on. Here
+     * through /proc/self/fd/FD, a link to it, which java.nio can follow.
+     */
+    default Stat fstat(int fd) throws SysException {
+        return stat(("/proc/self/fd/" + fd).getBytes(StandardCharsets.US_ASCII));
+    }
+
     /** The soft limit of open descriptors (RLIMIT_NOFILE), raised to the hard limit first where it is lower. */
     long descriptorLimit();
 
@@ -120,29 +128,8 @@ public interface Os {
 
     ReadBuffer allocate(int capacity);
 
-    /** ioprio_set(2) for this thread and the threads it starts: class 1 realtime, 2 best-effort, 3 idle. */
-    void setIoPriority(int ioClass, int level) throws SysException;
-
     /** sync(2): writes every file system's dirty data out, so that eviction can drop all of it. */
     void sync() throws SysException;
-
-    /**
-     * RLIMIT_MEMLOCK's soft limit in bytes, raised to the hard limit first where it is lower; -1 if it is
-     * unlimited.
-     */
-    default long memoryLockLimit() throws SysException {
-        throw nativeOnly("getrlimit");
-    }
-
-    /** setsid(2): a session and process group of its own, with no controlling terminal. */
-    default void newSession() throws SysException {
-        throw nativeOnly("setsid");
-    }
-
-    /** Puts /dev/null on descriptors 0, 1 and 2 (dup2), as a daemon's, once it has said what it did. */
-    default void detachStandardStreams() throws SysException {
-        throw nativeOnly("dup2");
-    }
 
     /**
      * Creates {@code name} in {@code dir} and writes {@code content} to it: a small file written by a
@@ -173,32 +160,6 @@ public interface Os {
      */
     default boolean removeIfSame(Directory dir, byte[] name, Stat expected) throws SysException {
         throw nativeOnly("unlinkat");
-    }
-
-    /** kill(2): sends signal {@code signal} to process {@code pid}. */
-    default void signal(long pid, int signal) throws SysException {
-        throw nativeOnly("kill");
-    }
-
-    /** A handle on process {@code pid} whose end can be awaited; ESRCH if it is not running. */
-    default WatchedProcess watch(long pid) throws SysException {
-        throw nativeOnly("pidfd_open");
-    }
-
-    /**
-     * posix_spawnp(3): starts {@code argv} (its first word searched on PATH, as execvp does) with the
-     * environment {@code env} ("NAME=VALUE" entries) and dirdump's descriptors, with the signal mask
-     * {@code blocked}, every signal in {@code ignored} ignored (bit N - 1 for signal N, as
-     * /proc/PID/status shows them: dirdump then ignores it too, but for those the JVM cannot do without)
-     * and every other at its default. Returns its pid, for {@link #waitFor}.
-     */
-    default long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked) throws SysException {
-        throw nativeOnly("posix_spawnp");
-    }
-
-    /** waitpid(2) of a process {@link #spawn} started: its exit status, or 128 + N if signal N ended it. */
-    default int waitFor(long pid) throws SysException {
-        throw nativeOnly("waitpid");
     }
 
     /**

@@ -8,7 +8,7 @@ import jnr.ffi.Pointer;
 import jnr.ffi.Runtime;
 
 /**
- * {@link Os#spawn} and {@link Os#waitFor} with libc. Why not java.lang.ProcessBuilder: a child it starts
+ * {@link Processes#spawn} and {@link Processes#waitFor} with libc. Why not java.lang.ProcessBuilder: a child it starts
  * gets the JVM's signal mask (SIGQUIT blocked) and dispositions (SIGQUIT no longer ignored if the caller
  * ignored it; glibc's internal signals 32 and 33 ignored, through jspawnhelper), and ProcessBuilder can
  * set neither. posix_spawnp sets both in the child: the mask, and every signal not to be ignored at its

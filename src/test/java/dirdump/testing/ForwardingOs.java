@@ -91,11 +91,6 @@ public class ForwardingOs implements Os {
     }
 
     @Override
-    public void setIoPriority(int ioClass, int level) throws SysException {
-        real.setIoPriority(ioClass, level);
-    }
-
-    @Override
     public void sync() throws SysException {
         real.sync();
     }

@@ -1,5 +1,7 @@
 package dirdump.testdata;
 
+import dirdump.sys.Processes;
+import dirdump.sys.SysException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
@@ -75,15 +77,11 @@ final class NioSink implements FileSink<NioSink.Dir> {
         return null;
     }
 
-    /** java.nio has no geteuid; /proc/self/status's "Uid:" line has the real, effective, saved and fs uids. */
+    /** Without libc, as /proc/self/status tells it. */
     private static int effectiveUid(Path out) throws Refused {
         try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Uid:")) {
-                    return Integer.parseInt(line.split("\\s+")[2]);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
+            return Processes.load().effectiveUid();
+        } catch (SysException e) {
             // refused below
         }
         throw new Refused(out + ": without libc, /proc/self/status must tell the effective uid, to check who else "

@@ -1,0 +1,52 @@
+package dirdump.sys;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+
+/** Directory listing, one per listing thread: getdents64 fills native memory, which is parsed from one Java copy. */
+final class DirentBuffer {
+    private static final int DIRENT_BUFFER = 128 * 1024;
+
+    private final LibcOs os;
+    private final Pointer pointer;
+    private final byte[] chunk = new byte[DIRENT_BUFFER];
+    private final ByteBuffer view = ByteBuffer.wrap(chunk).order(ByteOrder.nativeOrder());
+
+    DirentBuffer(LibcOs os) {
+        this.os = os;
+        this.pointer = Memory.allocateDirect(os.runtime, DIRENT_BUFFER);
+    }
+
+    void drain(int fd, EntrySink sink) throws SysException {
+        while (true) {
+            long n = os.libc.getdents64(fd, pointer, DIRENT_BUFFER);
+            os.check(n);
+            if (n == 0) {
+                return;
+            }
+            pointer.get(0, chunk, 0, (int) n);
+            for (int off = 0; off < n; ) {
+                long ino = view.getLong(off);
+                int reclen = view.getShort(off + 16) & 0xffff;
+                int type = chunk[off + 18] & 0xff;
+                int start = off + 19;
+                int end = start;
+                while (end < off + reclen && chunk[end] != 0) {
+                    end++;
+                }
+                if (!isDotOrDotDot(start, end)) {
+                    sink.entry(Arrays.copyOfRange(chunk, start, end), ino, FileType.fromDirentType(type));
+                }
+                off += reclen;
+            }
+        }
+    }
+
+    private boolean isDotOrDotDot(int start, int end) {
+        int len = end - start;
+        return chunk[start] == '.' && (len == 1 || (len == 2 && chunk[start + 1] == '.'));
+    }
+}

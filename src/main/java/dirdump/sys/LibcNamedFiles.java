@@ -1,0 +1,151 @@
+package dirdump.sys;
+
+import static dirdump.sys.LibcOs.AT_FDCWD;
+import static dirdump.sys.LibcOs.AT_SYMLINK_NOFOLLOW;
+import static dirdump.sys.LibcOs.CREATE_FILE;
+import static dirdump.sys.LibcOs.EEXIST;
+import static dirdump.sys.LibcOs.FILE_MODE;
+import static dirdump.sys.LibcOs.cString;
+import static dirdump.sys.LibcOs.fd;
+import static dirdump.sys.OpenFlag.O_CLOEXEC;
+import static dirdump.sys.OpenFlag.O_NOCTTY;
+import static dirdump.sys.OpenFlag.O_NOFOLLOW;
+import static dirdump.sys.OpenFlag.O_NONBLOCK;
+import static dirdump.sys.OpenFlag.O_RDONLY;
+
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+
+/**
+ * The files dirdump is given by name, for {@link LibcOs}: a pid file written, read and removed, a
+ * --replay snapshot and a --files-from list read, a --save snapshot replaced.
+ */
+final class LibcNamedFiles {
+    private final LibcOs os;
+    private final Libc libc;
+
+    LibcNamedFiles(LibcOs os) {
+        this.os = os;
+        this.libc = os.libc;
+    }
+
+    Stat createFile(Directory dir, byte[] name, byte[] content) throws SysException {
+        int fd = libc.openat(fd(dir), cString(name), CREATE_FILE, FILE_MODE);
+        if (fd < 0 && os.lastError() == EEXIST) {
+            return null;
+        }
+        os.check(fd);
+        Stat written;
+        try {
+            written = os.fstat(fd);
+        } catch (SysException e) {
+            libc.close(fd);
+            throw e;
+        }
+        try {
+            os.writeAll(fd, ByteBuffer.allocateDirect(content.length).put(content).flip());
+        } catch (SysException e) {
+            libc.close(fd);
+            removeAfterFailure(dir, name, written);
+            throw e;
+        }
+        try {
+            os.check(libc.close(fd));  // also the errors of writes the file system deferred (NFS)
+        } catch (SysException e) {
+            removeAfterFailure(dir, name, written);
+            throw e;
+        }
+        return written;
+    }
+
+    /** A file left half written is not the one asked for: removed, if it is still the one made; the write's error is told. */
+    private void removeAfterFailure(Directory dir, byte[] name, Stat made) {
+        try {
+            removeIfSame(dir, name, made);
+        } catch (SysException ignored) {
+            // the failure told is the write's
+        }
+    }
+
+    SmallFile readSmallFile(Directory dir, byte[] name, int max) throws SysException {
+        Stat st = os.statAt(fd(dir), name, AT_SYMLINK_NOFOLLOW);
+        if (st.type() != FileType.REGULAR) {
+            return new SmallFile(st, null);
+        }
+        int fd = openStatted(dir, name, st);
+        try {
+            Pointer buf = Memory.allocateDirect(os.runtime, Math.max(max, 1));
+            int n = os.restarted(() -> libc.read(fd, buf, max));
+            byte[] start = new byte[n];
+            buf.get(0, start, 0, n);
+            return new SmallFile(st, start);
+        } finally {
+            libc.close(fd);
+        }
+    }
+
+    InputStream openRegular(Directory dir, byte[] name) throws SysException {
+        Stat found = os.stat(dir, name, false);
+        if (found.type() != FileType.REGULAR) {
+            throw Os.notRegular(found.type());
+        }
+        return new DescriptorInput(os, openStatted(dir, name, found));
+    }
+
+    /**
+     * Opens the regular file {@code found} (fstatat'ed without following links) named {@code name} in
+     * {@code dir}, if it is still that file: only a regular file gets here, so no FIFO blocks and no
+     * device is asked anything; O_NOFOLLOW and the fstat after catch a name swapped in between.
+     */
+    private int openStatted(Directory dir, byte[] name, Stat found) throws SysException {
+        int fd = os.openAt(fd(dir), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        try {
+            Stat opened = os.fstat(fd);
+            if (!opened.sameFile(found.dev, found.ino) || opened.type() != FileType.REGULAR) {
+                throw Os.notRegular(opened.sameFile(found.dev, found.ino) ? opened.type() : FileType.UNKNOWN);
+            }
+        } catch (SysException e) {
+            libc.close(fd);
+            throw e;
+        }
+        return fd;
+    }
+
+    /**
+     * Between the fstatat and the unlinkat the name can be changed only by those who may change names
+     * in dir (in a sticky one like /tmp: root, the directory's owner and the owner of the entry checked,
+     * which is the caller's for a file it wrote): what is removed then is a name they put there, which
+     * they could have removed themselves. unlinkat removes a name only, never what a link names, nor a
+     * directory.
+     */
+    boolean removeIfSame(Directory dir, byte[] name, Stat expected) throws SysException {
+        Stat now;
+        try {
+            now = os.statAt(fd(dir), name, AT_SYMLINK_NOFOLLOW);
+        } catch (SysException e) {
+            if (e.isGone()) {
+                return false;
+            }
+            throw e;
+        }
+        if (!now.sameFile(expected.dev, expected.ino) || now.uid != expected.uid) {
+            return false;
+        }
+        int rc = os.writes.get().unlinkat(fd(dir), cString(name), 0);
+        if (rc < 0 && os.lastError() == SysException.ENOENT) {
+            return false;
+        }
+        os.check(rc);
+        return true;
+    }
+
+    Replacement replace(Directory dir, byte[] name) throws SysException {
+        return LibcReplacement.create(os, fd(dir), name);
+    }
+
+    InputStream openInput(byte[] path) throws SysException {
+        return new DescriptorInput(os, os.openAt(AT_FDCWD, path, O_RDONLY | O_CLOEXEC));
+    }
+}

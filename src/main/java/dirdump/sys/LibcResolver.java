@@ -1,0 +1,198 @@
+package dirdump.sys;
+
+import static dirdump.sys.LibcOs.AT_FDCWD;
+import static dirdump.sys.LibcOs.AT_SYMLINK_NOFOLLOW;
+import static dirdump.sys.LibcOs.cString;
+import static dirdump.sys.LibcOs.fd;
+import static dirdump.sys.OpenFlag.O_CLOEXEC;
+import static dirdump.sys.OpenFlag.O_DIRECTORY;
+import static dirdump.sys.OpenFlag.O_NOATIME;
+import static dirdump.sys.OpenFlag.O_NOCTTY;
+import static dirdump.sys.OpenFlag.O_NOFOLLOW;
+import static dirdump.sys.OpenFlag.O_NONBLOCK;
+import static dirdump.sys.OpenFlag.O_PATH;
+import static dirdump.sys.OpenFlag.O_RDONLY;
+
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+
+/**
+ * Name resolution and opening for {@link LibcOs}: PATHs by name, everything below them one name at a
+ * time relative to a directory's descriptor (openat, openat2), and what each is and lies on (statx,
+ * fstatfs).
+ */
+final class LibcResolver {
+    private static final int DIR_FLAGS = O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+    private static final long SYS_OPENAT2 = 437;  // the same number on every architecture
+    private static final int OPEN_HOW_SIZE = 24;
+    private static final long RESOLVE_NO_MAGICLINKS = 0x02;
+    private static final long RESOLVE_NO_SYMLINKS = 0x04;
+    private static final long RESOLVE_BENEATH = 0x08;
+    /** Paths at least this long fail with ENAMETOOLONG: resolved one component at a time. */
+    private static final int PATH_MAX = 4096;
+    private static final byte[] DOT = {'.'};
+    private static final byte[] DOT_DOT = {'.', '.'};
+
+    private final LibcOs os;
+    private final Libc libc;
+    /** openat2 refused once (ENOSYS, or EPERM from a seccomp filter): it will be each time. */
+    private volatile boolean openat2Missing;
+
+    LibcResolver(LibcOs os) {
+        this.os = os;
+        this.libc = os.libc;
+    }
+
+    Stat stat(byte[] path) throws SysException {
+        return os.statAt(AT_FDCWD, path, 0);
+    }
+
+    Directory openPath(byte[] path, boolean toList) throws SysException {
+        return directory(os.openAt(AT_FDCWD, path, toList ? DIR_FLAGS : O_PATH | O_DIRECTORY | O_CLOEXEC));
+    }
+
+    Directory openDirectory(Directory parent, byte[] name, boolean follow) throws SysException {
+        int fd = libc.openat(fd(parent), cString(name), DIR_FLAGS | (follow ? 0 : O_NOFOLLOW), 0);
+        if (fd < 0) {
+            int errno = os.lastError();
+            // O_DIRECTORY refuses a symlink as ENOTDIR before O_NOFOLLOW's ELOOP: tell which it is.
+            throw openError(errno == SysException.ENOTDIR && !follow && isSymlink(fd(parent), name)
+                    ? SysException.ELOOP : errno);
+        }
+        return directory(fd);
+    }
+
+    Directory openBeneath(Directory base, byte[] relative) throws SysException {
+        byte[] path = relative.length == 0 ? DOT : relative;
+        if (!openat2Missing && path.length < PATH_MAX) {
+            long fd = openat2(fd(base), path);
+            if (fd >= 0) {
+                return directory((int) fd);
+            }
+            int errno = os.lastError();
+            if (errno == SysException.ENOSYS || errno == SysException.EPERM) {
+                openat2Missing = true;  // before Linux 5.6, or refused by a container's seccomp filter
+            } else if (errno != SysException.ENAMETOOLONG) {
+                throw openError(errno);
+            }
+        }
+        return openByComponents(fd(base), path);
+    }
+
+    /** openat2(2) (syscall 437) with struct open_how {flags, mode, resolve} and the path after it. */
+    private long openat2(int dirFd, byte[] path) {
+        Pointer how = Memory.allocateDirect(os.runtime, OPEN_HOW_SIZE + path.length + 1, true);
+        how.putLongLong(0, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        how.putLongLong(16, RESOLVE_NO_MAGICLINKS | RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH);
+        how.put(OPEN_HOW_SIZE, path, 0, path.length);
+        long fd = libc.syscall(SYS_OPENAT2, dirFd, how.address() + OPEN_HOW_SIZE, how.address(), OPEN_HOW_SIZE);
+        Reference.reachabilityFence(how);  // native memory freed only once the kernel has read it
+        return fd;
+    }
+
+    /** What openat2's resolve flags do, by hand: O_NOFOLLOW on every component, ".." kept below base. */
+    private Directory openByComponents(int baseFd, byte[] path) throws SysException {
+        Deque<Integer> opened = new ArrayDeque<>();
+        try {
+            int from = 0;
+            for (int i = 0; i <= path.length; i++) {
+                if (i < path.length && path[i] != '/') {
+                    continue;
+                }
+                byte[] name = Arrays.copyOfRange(path, from, i);
+                from = i + 1;
+                if (name.length == 0 || Arrays.equals(name, DOT)) {
+                    continue;
+                }
+                if (Arrays.equals(name, DOT_DOT)) {
+                    if (opened.isEmpty()) {
+                        throw openError(SysException.EXDEV);
+                    }
+                    libc.close(opened.pop());
+                    continue;
+                }
+                int at = opened.isEmpty() ? baseFd : opened.peek();
+                int fd = libc.openat(at, cString(name), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+                if (fd < 0) {
+                    int errno = os.lastError();
+                    // O_DIRECTORY refuses a symlink as ENOTDIR: tell which it is.
+                    throw openError(errno == SysException.ENOTDIR && isSymlink(at, name) ? SysException.ELOOP : errno);
+                }
+                opened.push(fd);
+            }
+            return directory(opened.isEmpty() ? os.openAt(baseFd, DOT, O_PATH | O_DIRECTORY | O_CLOEXEC) : opened.pop());
+        } finally {
+            opened.forEach(libc::close);
+        }
+    }
+
+    private boolean isSymlink(int dirFd, byte[] name) {
+        try {
+            return os.statAt(dirFd, name, AT_SYMLINK_NOFOLLOW).type() == FileType.SYMLINK;
+        } catch (SysException e) {
+            return false;
+        }
+    }
+
+    /** The error of an open that resolves names; EXDEV is only ever RESOLVE_BENEATH's. */
+    private SysException openError(int errno) {
+        return new SysException(errno, errno == SysException.EXDEV
+                ? "'..' climbs above the directory the name starts from" : os.strerror(errno));
+    }
+
+    Stat stat(Directory dir, byte[] name, boolean follow) throws SysException {
+        return os.statAt(fd(dir), name, follow ? 0 : AT_SYMLINK_NOFOLLOW);
+    }
+
+    OpenFile open(Directory dir, byte[] name, boolean follow) throws SysException {
+        int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW);
+        byte[] cName = cString(name);
+        // O_NOATIME is only allowed to the file's owner (or CAP_FOWNER): once refused in a directory,
+        // its other files (most often of the same owner) are opened without it at the first try.
+        LibcDirectory d = (LibcDirectory) dir;
+        boolean noAtime = !d.noAtimeRefused;
+        int fd = libc.openat(d.fd, cName, flags | (noAtime ? O_NOATIME : 0), 0);
+        if (fd < 0 && noAtime && os.lastError() == SysException.EPERM) {
+            fd = libc.openat(d.fd, cName, flags, 0);
+            d.noAtimeRefused = fd >= 0;
+        }
+        os.check(fd);
+        return new LibcFile(os, fd);
+    }
+
+    long fileSystemType(Directory dir) throws SysException {
+        return statfsMagic(fd(dir));
+    }
+
+    long fileSystemType(Directory dir, byte[] name, boolean follow) throws SysException {
+        int fd = os.openAt(fd(dir), name, O_PATH | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+        try {
+            return statfsMagic(fd);
+        } finally {
+            libc.close(fd);
+        }
+    }
+
+    /** struct statfs's f_type, its first field. */
+    private long statfsMagic(int fd) throws SysException {
+        byte[] buf = new byte[128];
+        os.check(libc.fstatfs(fd, buf));
+        return ByteBuffer.wrap(buf).order(ByteOrder.nativeOrder()).getLong(0);
+    }
+
+    /** Wraps a just-opened directory descriptor with its fstat, or closes it if fstat fails. */
+    private Directory directory(int fd) throws SysException {
+        try {
+            return new LibcDirectory(fd, os.fstat(fd), os);
+        } catch (SysException e) {
+            libc.close(fd);
+            throw e;
+        }
+    }
+}
