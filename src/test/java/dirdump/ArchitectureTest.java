@@ -5,6 +5,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsid
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static java.util.stream.Collectors.joining;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -15,12 +16,15 @@ import com.tngtech.archunit.lang.CompositeArchRule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
  * The package picture of docs/architecture.md as rules: the one place the layering is written; the
- * doc's import rule is checked against {@link #LAYERS}.
+ * doc's import rule and the order of its picture's boxes are checked against {@link #LAYERS}.
  */
 @AnalyzeClasses(packages = "dirdump", importOptions = ImportOption.DoNotIncludeTests.class)
 final class ArchitectureTest {
@@ -80,6 +84,26 @@ final class ArchitectureTest {
         String rule = "`" + chain() + "`";
         assertTrue(Files.readString(Path.of("docs/architecture.md")).contains(rule),
                 "docs/architecture.md should give the import rule as " + rule);
+    }
+
+    /**
+     * The picture's boxes, top down: a box is a line that starts with one space and a package's name;
+     * each of LAYERS once, the higher layers first.
+     */
+    @Test
+    void thePictureDrawsTheLayersInOrder() throws IOException {
+        String doc = Files.readString(Path.of("docs/architecture.md"));
+        int from = doc.indexOf("```", doc.indexOf("## Packages")) + 3;
+        Matcher box = Pattern.compile("(?m)^ ([A-Za-z]+)(?: |$)").matcher(doc.substring(from, doc.indexOf("```", from)));
+        List<String> drawn = new ArrayList<>();
+        while (box.find()) {
+            drawn.add(box.group(1));
+        }
+        List<String> topDown = new ArrayList<>();
+        for (int i = LAYERS.size() - 1; i >= 0; i--) {
+            topDown.addAll(LAYERS.get(i));
+        }
+        assertEquals(topDown, drawn, "the boxes of docs/architecture.md's picture, top down: LAYERS from the last");
     }
 
     /** Each layer but the top one: it imports none of the layers after it. */
