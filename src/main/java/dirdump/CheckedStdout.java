@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Descriptor 1, with every write checked. System.out swallows write errors (a PrintStream only sets
- * a flag that nobody reads), so `dirdump --json >/dev/full` used to exit 0 with its output lost; under
+ * a flag that nobody reads), so `dirdump --json >/dev/full` would exit 0 with its output lost; under
  * the PrintStream that every command writes its machine output to, this stream throws
  * {@link OutputLost} instead, which no PrintStream or PrintWriter catches.
  */

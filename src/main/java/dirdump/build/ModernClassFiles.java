@@ -19,7 +19,7 @@ import org.objectweb.asm.Opcodes;
  * than Java 6 (picocli, ASM and jnr's assembler are compiled for Java 5) as a Java 8 class file, with
  * the stack map frames that version requires computed by ASM. The code is unchanged. Why: the JVM
  * refuses to put pre-Java 6 classes into a class-data archive ("Pre JDK 6 class not supported by
- * CDS"), and with them every class that implements one of their interfaces, so about 460 classes were
+ * CDS"), and with them every class that implements one of their interfaces: about 460 classes would be
  * parsed and verified on every start (docs/performance.md, "Start-up"). The JVM still verifies the rewritten
  * classes, with the frames given.
  */

@@ -7,7 +7,7 @@ import dirdump.sys.SysException;
 
 /**
  * Measures how much of an open file is in the page cache by a method whose answer is true, or says
- * that this cannot be known. cachestat(2) first: one cheap call (0.24 us), and it refuses (EPERM) the
+ * that this cannot be known. cachestat(2) first: one cheap call, and it refuses (EPERM) the
  * files whose residency the kernel hides. Where the kernel lacks it (ENOSYS, Linux before 6.5):
  * mmap + mincore, but only for a file the caller owns or may write, because for any other file
  * mincore claims every page resident (Linux 5.2+).
@@ -67,7 +67,7 @@ public final class ResidencyProbe {
      * null if that cannot be known truthfully. Each range is measured whole, then by halves where it is
      * partly resident, down to single pages: a range all in or all out costs one call, a file cached
      * up to one point about two calls a halving (36 for 1 GiB), and the worst case, every other page,
-     * two calls a page (cachestat takes 0.24 us). Asked for the pages not resident, a part of at most
+     * two calls a page (each a cheap cachestat). Asked for the pages not resident, a part of at most
      * {@code finest} bytes (on a grid of that size from the range's start) that is partly resident is taken whole: reading through its cached pages
      * costs a memory copy, where a read of each page missing would cost a system call and an I/O.
      */

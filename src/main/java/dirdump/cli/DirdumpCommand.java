@@ -78,7 +78,7 @@ import picocli.CommandLine.Spec;
 public final class DirdumpCommand implements Callable<Integer> {
     /** Chosen by measurement (docs/performance.md, "Buffer size"): larger buffers gained nothing on a warm cache. */
     static final String DEFAULT_BUFFER = "256k";
-    /** Off: measured, it gained nothing here over readers that open their own files (docs/performance.md, "Reads in flight"). */
+    /** Off: it gains nothing measurable over readers that open their own files (docs/performance.md, "Reads in flight"). */
     static final int DEFAULT_PREFETCH = 0;
 
     final InputStream in;

@@ -25,7 +25,7 @@ public final class SequenceCursor {
 
     /**
      * Runs per-thread workers over the files of a sequence, for passes that only look at each file
-     * (status, evict), where the time goes to system calls and two cores do twice the work. Each worker
+     * (status, evict), where the time goes to system calls, which threads make side by side. Each worker
      * keeps its own state; the caller adds it up after. {@code perThread} makes one worker for each
      * thread; with one thread (or if the system refused every thread) it runs in the caller's. Once
      * {@code stop} says so (a signal), each ends after the file in hand.

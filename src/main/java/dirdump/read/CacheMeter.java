@@ -14,7 +14,7 @@ import dirdump.sys.SysException;
  * summary's page cache line). Unknown (null) where it cannot be measured: the read goes on.
  */
 final class CacheMeter {
-    /** cachestat only: one 0.24 us call; mmap + mincore would cost about as much as reading a small file. */
+    /** cachestat only: one cheap call; mmap + mincore would cost about as much as reading a small file. */
     private final ResidencyProbe probe = new ResidencyProbe(ProbeMethod.CACHESTAT);
     private final CachedReads reads;
     private final ResidencyChange totals;

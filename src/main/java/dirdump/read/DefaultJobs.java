@@ -15,7 +15,7 @@ import java.util.Set;
 public final class DefaultJobs {
     public static final int NON_ROTATING = 64;
     public static final int ROTATING = 8;
-    /** Readers enough to keep one big file's chunks in flight (measured: 4 and 16 streams read alike here). */
+    /** Readers enough to keep one big file's chunks in flight (docs/performance.md, "Facts behind the code"). */
     public static final int FOR_ONE_BIG_FILE = 8;
 
     private DefaultJobs() {

@@ -15,8 +15,8 @@ record FileIntake(SequenceCursor cursor, FileOpener opener, MissingPages missing
                  boolean exact) {
     /**
      * Whether files are read exactly: reads of ranges asked for (--range, --replay) or up to a bound
-     * (--max-bytes) cache what they read and no more, so read-ahead is turned off for them (on this VM's
-     * disk the kernel reads 8 MiB ahead of each read).
+     * (--max-bytes) cache what they read and no more, so read-ahead is turned off for them (the kernel
+     * would read read_ahead_kb ahead of each read).
      */
     static boolean exact(ReadPlan plan, ReadLimits control) {
         return plan.method() == ReadMethod.READ && (plan.wanted() != Wanted.WHOLE || control.bounded());

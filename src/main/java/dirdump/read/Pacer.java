@@ -24,7 +24,7 @@ final class Pacer {
 
     /**
      * The most one of {@code readers} may read in a call, at most {@code buffer}: at 1 KiB/s with 32
-     * readers, 1 byte (without it, the first reads of 32 readers with 256 KiB buffers were 8 MiB).
+     * readers, 1 byte (without it, the first reads of 32 readers with 256 KiB buffers would be 8 MiB).
      */
     int readSize(int buffer, int readers) {
         long share = (long) (BURST_NANOS / 2 / nanosPerByte / readers);

@@ -13,7 +13,10 @@ import dirdump.outcome.StopRequest;
 public record CachePass(OrderedFiles files, ResidencyProbe probe, Reporter reporter, StopRequest stop,
                         boolean noMatch) {
 
-    /** Two cores measure twice as fast; with -v, one thread keeps the per-file lines in order. */
+    /**
+     * The time goes to system calls, which threads make side by side; with -v, one thread keeps the
+     * per-file lines in order.
+     */
     int threads() {
         return reporter.verbose() ? 1 : SequenceCursor.threads(files.sequence().length, 4);
     }

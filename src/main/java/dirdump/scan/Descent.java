@@ -44,7 +44,7 @@ final class Descent {
 
     private record DevIno(long dev, long ino) {
         // Written out: a record's own equals and hashCode are bootstrapped through method handles at
-        // their first call, about 15 ms of every start.
+        // their first call, a cost of every start (docs/performance.md, "Start-up").
         @Override
         public boolean equals(Object o) {
             return o instanceof DevIno other && other.dev == dev && other.ino == ino;

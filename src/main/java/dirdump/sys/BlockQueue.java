@@ -22,7 +22,7 @@ public final class BlockQueue {
 
     /**
      * A paravirtual disk (virtio, Xen): it reports rotational=1 unless its host says otherwise, so its
-     * flag says nothing of the storage behind it (here, one served 92,000 random reads a second).
+     * flag says nothing of the storage behind it (docs/performance.md, "Facts behind the code").
      */
     public boolean virtual() {
         return virtual;

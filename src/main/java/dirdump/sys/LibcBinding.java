@@ -5,8 +5,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 
 /**
- * Binds libc once per process, on a thread of its own: started early, the binding (about 0.1 s: jffi,
- * jnr-ffi's stubs) overlaps picocli's parsing of the command line on the other core.
+ * Binds libc once per process, on a thread of its own: started early, the binding (jffi, jnr-ffi's
+ * stubs: docs/performance.md, "Start-up") overlaps picocli's parsing of the command line on another core.
  */
 final class LibcBinding {
     private static FutureTask<LibcOs> binding;

@@ -31,7 +31,7 @@ final class LibcFile implements OpenFile {
 
     /**
      * Page-aligned: the kernel's copy into a buffer that does not start on a page boundary is much
-     * slower (a cold 2 GiB read here: 3.0 s at page offset 112, where malloc puts it, 1.1 s at 0).
+     * slower (docs/performance.md, "Facts behind the code").
      */
     static ReadBuffer allocate(LibcOs os, int capacity) {
         int pageSize = os.pageSize;

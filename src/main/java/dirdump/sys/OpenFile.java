@@ -17,8 +17,8 @@ public interface OpenFile extends Closeable {
      * preadv2(RWF_NOWAIT): as {@link #read(ReadBuffer, long, int)}, but only of pages in the page cache
      * and up to date, waiting for no I/O: fewer bytes where such a page ends the run, and -1 (EAGAIN) if
      * the first is not one. A page whose read failed stays cached, not up to date: counted by cachestat
-     * and mincore, it is not read here. (Linux 6.18 still starts the read of a page not cached, and
-     * read-ahead at the kernel's mark.)
+     * and mincore, it is not read here. (Linux 6.18 starts the read of a page not cached all the same,
+     * and read-ahead at the kernel's mark.)
      */
     default int readCached(ReadBuffer buffer, long offset, int length) throws SysException {
         throw Os.nativeOnly("preadv2");

@@ -5,8 +5,8 @@ import jnr.constants.platform.OpenFlags;
 /**
  * The open(2) flags dirdump passes. On x86_64 and aarch64 they are written out (the two differ only in
  * O_DIRECTORY and O_NOFOLLOW): jnr-constants, which knows every architecture, reads its tables from
- * the jar and formats them on first use, about 20 ms of every start on the thread that binds libc,
- * which a run waits for. Elsewhere its tables are asked.
+ * the jar and formats them on first use, on the thread that binds libc, which a run waits for
+ * (docs/performance.md, "Start-up"). Elsewhere its tables are asked.
  */
 final class OpenFlag {
     private static final String ARCH = System.getProperty("os.arch");

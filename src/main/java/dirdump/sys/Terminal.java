@@ -16,8 +16,9 @@ public final class Terminal {
     }
 
     /**
-     * isatty(3) on descriptor 2, on the libc binding every run makes anyway (jnr-posix's would cost
-     * about 160 ms to bind): System.console() asks about stdin and stdout instead. No terminal if libc
+     * isatty(3) on descriptor 2, on the libc binding every run makes anyway (jnr-posix's would be a
+     * second, costly binding: docs/performance.md, "Facts behind the code"): System.console() asks
+     * about stdin and stdout instead. No terminal if libc
      * cannot be bound.
      */
     public static boolean stderrIsTerminal() {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dirdump.cli.docs.DocFileWriter;
+import dirdump.build.DocFileWriter;
 import dirdump.cli.docs.ExitStatusTable;
 import dirdump.run.ExitCode;
 import java.io.ByteArrayInputStream;

@@ -1,6 +1,12 @@
-package dirdump.cli.docs;
+package dirdump.build;
 
-import dirdump.build.Gzip;
+import dirdump.cli.CommandLines;
+import dirdump.cli.docs.BashCompletion;
+import dirdump.cli.docs.Completions;
+import dirdump.cli.docs.ExitStatusTable;
+import dirdump.cli.docs.ManPage;
+import dirdump.cli.docs.ZshCompletion;
+import dirdump.testdata.TestdataGen;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -18,7 +24,9 @@ import picocli.CommandLine;
  * with its hand-written sections from DOCS/man/NAME.md, and beside each its NAME.1.gz, which is
  * installed; OUTDIR/completion/dirdump.bash and
  * OUTDIR/completion/_dirdump (zsh); and OUTDIR/doc/exit-status.md, of which DOCS/exit-status.md is a
- * copy. The same sources give the same bytes.
+ * copy. The same sources give the same bytes. It sits above both tools, as the build does: each gives
+ * its own command line (cli's {@link CommandLines}, testdata's {@link TestdataGen}), and cli.docs
+ * renders them, so neither tool imports the other.
  */
 public final class DocFileWriter {
     private DocFileWriter() {
@@ -27,9 +35,9 @@ public final class DocFileWriter {
     public static void main(String[] args) throws IOException {
         Path out = Path.of(args[0]);
         Path docs = Path.of(args[1]);
-        CommandLine cli = dirdump.cli.CommandLines.commandLine(System.in, System.out, System.err);
+        CommandLine cli = CommandLines.commandLine(System.in, System.out, System.err);
         PrintStream nowhere = new PrintStream(PrintStream.nullOutputStream());
-        CommandLine testdataGen = dirdump.testdata.TestdataGen.commandLine(nowhere, nowhere, false);
+        CommandLine testdataGen = TestdataGen.commandLine(nowhere, nowhere, false);
         Files.createDirectories(out.resolve("man"));
         for (Map.Entry<String, String> page : ManPage.pages(cli, List.of(testdataGen), name -> sections(docs, name)).entrySet()) {
             Files.writeString(out.resolve("man").resolve(page.getKey()), page.getValue());
