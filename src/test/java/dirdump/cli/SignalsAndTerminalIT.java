@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.RunSchema;
 import dirdump.testing.Trees;
 import java.io.File;
@@ -26,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
  * pseudo-terminal and behind a pipe, and at idle I/O priority.
  */
 class SignalsAndTerminalIT {
-    private static final String LAUNCHER = Path.of(System.getProperty("user.dir"), "bin", "dirdump").toString();
 
     @TempDir
     Path tmp;
@@ -44,7 +44,7 @@ class SignalsAndTerminalIT {
 
     /** Started slow (--bwlimit), so that it is still reading when the signal comes. */
     private Process slowRun(String... extra) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(LAUNCHER, "--force", "--bwlimit", "1M", data.toString());
+        ProcessBuilder pb = BuiltJar.builder("--force", "--bwlimit", "1M", data.toString());
         pb.command().addAll(java.util.List.of(extra));
         return pb.redirectError(err).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }
@@ -69,7 +69,7 @@ class SignalsAndTerminalIT {
     private Process signalledDuringTheWalk(String signal, File out, String... command) throws Exception {
         Path link = tmp.resolve("link");
         Files.createSymbolicLink(link, files.get(0));
-        ProcessBuilder pb = new ProcessBuilder(LAUNCHER);
+        ProcessBuilder pb = BuiltJar.builder();
         pb.command().addAll(List.of(command));
         pb.command().addAll(List.of("-v", "--files-from", "-"));
         Process p = pb.redirectOutput(out).redirectError(err).start();
@@ -111,7 +111,7 @@ class SignalsAndTerminalIT {
     @Test
     void sigtermStopsBenchWithTheResultsSoFarAndEndsTheCommandItRuns() throws Exception {
         String marker = "61.25";  // a command line no other process has
-        Process p = new ProcessBuilder(LAUNCHER, "bench", "--rounds", "1", "--variant=-j1", "--vs", "sleep " + marker,
+        Process p = BuiltJar.builder("bench", "--rounds", "1", "--variant=-j1", "--vs", "sleep " + marker,
                 data.toString()).redirectError(err).redirectOutput(tmp.resolve("stdout").toFile()).start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -150,7 +150,7 @@ class SignalsAndTerminalIT {
         }
         File out = tmp.resolve("stdout").toFile();
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(LAUNCHER, "--force", "--json", "--bwlimit", "1K", "-j", "8",
+        Process p = BuiltJar.builder("--force", "--json", "--bwlimit", "1K", "-j", "8",
                 set.toString()).redirectOutput(out).redirectError(err).start();
         waitUntilReading(p);
         Thread.sleep(1000);
@@ -189,7 +189,7 @@ class SignalsAndTerminalIT {
     private String onA50ColumnTerminal(String command) throws Exception {
         assumeTrue(new File("/usr/bin/script").canExecute(), "util-linux script(1) is needed for a pseudo-terminal");
         Path typescript = tmp.resolve("typescript");
-        Process tty = new ProcessBuilder("script", "-qfec", "stty cols 50; " + command, typescript.toString())
+        Process tty = BuiltJar.builder(List.of("script", "-qfec", "stty cols 50; " + command, typescript.toString()))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
         assertTrue(tty.waitFor(60, TimeUnit.SECONDS));
         return Files.readString(typescript);
@@ -207,7 +207,7 @@ class SignalsAndTerminalIT {
         for (int i = 0; i < 4; i++) {
             Trees.file(big.resolve("f" + i), 8 << 20, i);
         }
-        String screen = onA50ColumnTerminal(LAUNCHER + " --force --bwlimit 20M " + big);
+        String screen = onA50ColumnTerminal(BuiltJar.shellWords() + " --force --bwlimit 20M " + big);
         assertTrue(screen.contains("\033[K"), "the line is redrawn in place: " + screen);
         List<String> lines = drawn(screen);
         List<String> progress = lines.stream().filter(l -> l.matches("dirdump: [0-9]+%.*")).toList();
@@ -222,7 +222,7 @@ class SignalsAndTerminalIT {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("dirdump: read 4 files, 32.0 MiB in ")),
                 "the summary on a line of its own: " + lines);
 
-        Process piped = new ProcessBuilder(LAUNCHER, "--force", "--progress", "--bwlimit", "20M", data.toString())
+        Process piped = BuiltJar.builder("--force", "--progress", "--bwlimit", "20M", data.toString())
                 .redirectError(err).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         assertTrue(piped.waitFor(60, TimeUnit.SECONDS));
         String text = Files.readString(err.toPath());
@@ -233,7 +233,7 @@ class SignalsAndTerminalIT {
     @Test
     void messagesAndTheProgressLineDoNotOverwriteEachOther() throws Exception {
         // -v with --progress: a message for each file, while the line is drawn.
-        String screen = onA50ColumnTerminal(LAUNCHER + " --force -v --progress --bwlimit 5M " + data);
+        String screen = onA50ColumnTerminal(BuiltJar.shellWords() + " --force -v --progress --bwlimit 5M " + data);
         List<String> lines = drawn(screen);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("dirdump: ") && l.contains(" elapsed")), screen);
         for (Path f : files) {

@@ -7,8 +7,8 @@ import java.nio.file.Files;
 import java.util.concurrent.TimeUnit;
 
 /**
- * When a launched dirdump has begun to read: its reader threads exist. Before that, the launcher may
- * still be building the jar or its class-data archive, and a signal would end that, not the read. (The
+ * When a launched dirdump has begun to read: its reader threads exist. Before that, the JVM is still
+ * starting (or a launcher building), and a signal would end that, not the read. (The
  * progress line cannot tell: it is never drawn into a file.)
  */
 public final class Reading {
