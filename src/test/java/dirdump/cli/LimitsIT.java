@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dirdump.testing.BuiltJar;
 import dirdump.testing.AsUser;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.Trees;
 import java.nio.file.Files;

@@ -3,8 +3,8 @@ package dirdump.cli;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dirdump.testing.BuiltJar;
 import dirdump.testing.Attacker;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.Traced;
 import dirdump.testing.Trees;

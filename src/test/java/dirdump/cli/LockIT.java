@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonObject;
 import dirdump.outcome.Units;
-import dirdump.testing.BuiltJar;
 import dirdump.testing.AsUser;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.Launched;
 import dirdump.testing.LockedMemory;
@@ -16,9 +16,11 @@ import dirdump.testing.PageCache;
 import dirdump.testing.RunSchema;
 import dirdump.testing.Tools;
 import dirdump.testing.Trees;
+import dirdump.testing.Until;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -125,11 +127,10 @@ class LockIT {
                 .start();
         daemons.add(p.pid());
         Path pidFile = ready == null ? Path.of(args.get(args.indexOf("--pidfile") + 1)) : null;
-        while (p.isAlive() && !(ready == null ? Files.exists(pidFile) && Files.size(pidFile) > 0
-                && LockedMemory.of(Long.parseLong(Files.readString(pidFile).trim())) == pages * 4096
-                : Files.readString(err).contains(ready))) {
-            Thread.sleep(20);
-        }
+        Until.holds(Duration.ofSeconds(120), "the lock to hold", () -> !p.isAlive() || (ready == null
+                ? Files.exists(pidFile) && Files.size(pidFile) > 0
+                        && LockedMemory.of(Long.parseLong(Files.readString(pidFile).trim())) == pages * 4096
+                : Files.readString(err).contains(ready)));
         p.destroy();
         assertEquals(0, p.waitFor(), "SIGTERM is the lock's normal end: " + Files.readString(err));
         return Files.readString(err);

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dirdump.testing.BuiltJar;
 import dirdump.testing.Attacker;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Traced;
 import dirdump.testing.Trees;
 import java.nio.file.Files;

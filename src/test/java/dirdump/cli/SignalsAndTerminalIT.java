@@ -11,11 +11,14 @@ import com.google.gson.JsonParser;
 import dirdump.testing.BuiltJar;
 import dirdump.testing.RunSchema;
 import dirdump.testing.Trees;
+import dirdump.testing.Until;
 import java.io.File;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,10 +53,15 @@ class SignalsAndTerminalIT {
     }
 
     private void waitForStderr(String text) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (!Files.readString(err.toPath()).contains(text)) {
-            assertTrue(System.nanoTime() < deadline, "no '" + text + "' in: " + Files.readString(err.toPath()));
-            Thread.sleep(20);
+        Until.holds(Duration.ofSeconds(120), () -> "'" + text + "' in: " + stderr(),
+                () -> Files.readString(err.toPath()).contains(text));
+    }
+
+    private String stderr() {
+        try {
+            return Files.readString(err.toPath());
+        } catch (IOException e) {
+            return e.toString();
         }
     }
 
@@ -114,11 +122,7 @@ class SignalsAndTerminalIT {
         Process p = BuiltJar.builder("bench", "--rounds", "1", "--variant=-j1", "--vs", "sleep " + marker,
                 data.toString()).redirectError(err).redirectOutput(tmp.resolve("stdout").toFile()).start();
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (running(marker) == 0) {
-                assertTrue(System.nanoTime() < deadline, "the command did not start: " + Files.readString(err.toPath()));
-                Thread.sleep(20);
-            }
+            Until.holds(Duration.ofSeconds(60), () -> "the command to start: " + stderr(), () -> running(marker) > 0);
             p.destroy();  // SIGTERM
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "did not stop");
         } finally {
@@ -128,11 +132,7 @@ class SignalsAndTerminalIT {
         String table = Files.readString(tmp.resolve("stdout"));
         assertTrue(table.contains("  dirdump -j1\n"), "the run done is in the results: " + table);
         assertTrue(table.contains("note: stopped by SIGTERM in round 1 of 1"), table);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (running(marker) > 0) {
-            assertTrue(System.nanoTime() < deadline, "the command was left running");
-            Thread.sleep(20);
-        }
+        Until.holds(Duration.ofSeconds(30), "the command to end: it was left running", () -> running(marker) == 0);
     }
 
     /** Live sleep(1) processes whose command line has {@code marker} (bench's own has it too). */
@@ -249,20 +249,23 @@ class SignalsAndTerminalIT {
         Process p = slowRun("--ionice", "idle", "-j", "2");
         waitUntilReading(p);
         // The readers start one after the other, and each sets its class as it starts: looked at until both have.
-        String seen = "";
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!(seen.contains("reader-0: idle") && seen.contains("reader-1: idle")) && System.nanoTime() < deadline) {
-            seen = "";
-            for (File task : new File("/proc/" + p.pid() + "/task").listFiles()) {
-                String name = Files.readString(task.toPath().resolve("comm")).trim();
-                if (name.startsWith("reader-")) {
-                    Process look = new ProcessBuilder("ionice", "-p", task.getName()).redirectErrorStream(true).start();
-                    seen += name + ": " + new String(look.getInputStream().readAllBytes()).trim() + "\n";
+        StringBuilder seen = new StringBuilder();
+        try {
+            Until.holds(Duration.ofSeconds(60), () -> "both readers at idle: " + seen, () -> {
+                seen.setLength(0);
+                for (File task : new File("/proc/" + p.pid() + "/task").listFiles()) {
+                    String name = Files.readString(task.toPath().resolve("comm")).trim();
+                    if (name.startsWith("reader-")) {
+                        Process look = new ProcessBuilder("ionice", "-p", task.getName()).redirectErrorStream(true).start();
+                        seen.append(name).append(": ").append(new String(look.getInputStream().readAllBytes()).trim())
+                                .append('\n');
+                    }
                 }
-            }
+                return seen.indexOf("reader-0: idle") >= 0 && seen.indexOf("reader-1: idle") >= 0;
+            });
+        } finally {
+            p.destroy();
+            p.waitFor(30, TimeUnit.SECONDS);
         }
-        p.destroy();
-        p.waitFor(30, TimeUnit.SECONDS);
-        assertTrue(seen.contains("reader-0: idle") && seen.contains("reader-1: idle"), seen);
     }
 }

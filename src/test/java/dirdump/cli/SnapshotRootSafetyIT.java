@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonObject;
-import dirdump.testing.BuiltJar;
 import dirdump.testing.Attacker;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.PageCache;
 import dirdump.testing.SnapshotBytes;

@@ -10,10 +10,12 @@ import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.Reading;
 import dirdump.testing.Trees;
+import dirdump.testing.Until;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -145,10 +147,6 @@ class StandardStreamsIT {
     }
 
     private static void waitFor(File file, String text) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!Files.readString(file.toPath()).contains(text)) {
-            assertTrue(System.nanoTime() < deadline, "no '" + text + "' in: " + Files.readString(file.toPath()));
-            Thread.sleep(20);
-        }
+        Until.holds(Duration.ofSeconds(60), "'" + text + "' in " + file, () -> Files.readString(file.toPath()).contains(text));
     }
 }
