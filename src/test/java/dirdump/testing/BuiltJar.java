@@ -35,7 +35,7 @@ public final class BuiltJar {
     public static List<String> command(List<String> jvmOptions, String... args) {
         List<String> command = new ArrayList<>();
         command.add(System.getProperty("java.home") + "/bin/java");
-        command.addAll(List.of(property("dirdump.jvm.options").trim().split(" +")));
+        command.addAll(List.of(property("dirdump.jvm.options").trim().split("\\s+")));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", property("dirdump.jar"), "dirdump.Main"));
         command.addAll(List.of(args));
