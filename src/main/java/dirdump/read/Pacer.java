@@ -16,10 +16,39 @@ final class Pacer {
     private static final long BURST_NANOS = 50_000_000L;
 
     private final double nanosPerByte;
-    private long due = System.nanoTime();
+    private final Clock clock;
+    private long due;
 
     Pacer(long bytesPerSecond) {
+        this(bytesPerSecond, Clock.SYSTEM);
+    }
+
+    /** With the time and the sleep of {@code clock}: a test's, so that it checks the schedule, not the machine's speed. */
+    Pacer(long bytesPerSecond, Clock clock) {
         this.nanosPerByte = 1e9 / bytesPerSecond;
+        this.clock = clock;
+        this.due = clock.nanoTime();
+    }
+
+    /** What the pacer reads the time from and sleeps with. */
+    interface Clock {
+        Clock SYSTEM = new Clock() {
+            @Override
+            public long nanoTime() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public void sleep(long nanos) {
+                LockSupport.parkNanos(nanos);
+            }
+        };
+
+        /** As System.nanoTime. */
+        long nanoTime();
+
+        /** Sleeps about {@code nanos}; may return early. */
+        void sleep(long nanos);
     }
 
     /**
@@ -35,12 +64,12 @@ final class Pacer {
     void pace(long bytes, ReadLimits control) {
         long wake;
         synchronized (this) {
-            long now = System.nanoTime();
+            long now = clock.nanoTime();
             due = Math.max(due, now - BURST_NANOS / 2) + (long) (bytes * nanosPerByte);
             wake = due;
         }
-        for (long wait; (wait = wake - System.nanoTime()) > 0 && !control.stopped(); ) {
-            LockSupport.parkNanos(Math.min(wait, 100_000_000L));
+        for (long wait; (wait = wake - clock.nanoTime()) > 0 && !control.stopped(); ) {
+            clock.sleep(Math.min(wait, 100_000_000L));
         }
     }
 }

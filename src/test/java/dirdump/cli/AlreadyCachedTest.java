@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.google.gson.JsonObject;
 import dirdump.testing.AsUser;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.PageCache;
@@ -24,10 +23,6 @@ class AlreadyCachedTest {
     @TempDir
     Path tmp;
 
-    private static JsonObject pageCache(DirdumpRun run, String when) {
-        return run.summary().getAsJsonObject("page_cache").getAsJsonObject(when);
-    }
-
     @Test
     void aSecondReadSkipsEveryFileAsAlreadyCachedAndForceReadsThemAgain() throws Exception {
         List<Path> files = Trees.randomTree(tmp, 40, 70_000, 1);
@@ -39,18 +34,18 @@ class AlreadyCachedTest {
             assertEquals(0, cold.status(), cold.err());
             assertEquals(files.size(), cold.count("files_read"));
             assertEquals(0, cold.skipped("already_cached"));
-            assertEquals(0.0, pageCache(cold, "before").get("percent").getAsDouble());
-            assertEquals(0, pageCache(cold, "before").get("pages_resident").getAsLong());
-            assertEquals(100.0, pageCache(cold, "after").get("percent").getAsDouble());
-            long pages = pageCache(cold, "after").get("pages").getAsLong();
-            assertEquals(pages, pageCache(cold, "after").get("pages_resident").getAsLong());
+            assertEquals(0.0, cold.pageCache("before").get("percent").getAsDouble());
+            assertEquals(0, cold.pageCache("before").get("pages_resident").getAsLong());
+            assertEquals(100.0, cold.pageCache("after").get("percent").getAsDouble());
+            long pages = cold.pageCache("after").get("pages").getAsLong();
+            assertEquals(pages, cold.pageCache("after").get("pages_resident").getAsLong());
 
             DirdumpRun warm = DirdumpRun.json(tmp);
             assertEquals(0, warm.status(), "already cached is not a failure");
             assertEquals(0, warm.count("files_read"));
             assertEquals(files.size(), warm.skipped("already_cached"));
             assertEquals(files.size(), warm.skipped("total"));
-            assertEquals(pages, pageCache(warm, "before").get("pages_resident").getAsLong());
+            assertEquals(pages, warm.pageCache("before").get("pages_resident").getAsLong());
 
             DirdumpRun verbose = DirdumpRun.of("-v", tmp);
             assertTrue(verbose.err().contains(files.get(0) + ": skipped: already cached"), verbose.err());
@@ -82,9 +77,9 @@ class AlreadyCachedTest {
             DirdumpRun run = DirdumpRun.json(tmp);
             assertEquals(2, run.count("files_read"), "partly cached, and empty (0 of 0 pages says nothing: /proc files have size 0)");
             assertEquals(0, run.skipped("already_cached"));
-            assertEquals(1, pageCache(run, "before").get("pages_resident").getAsLong());
-            assertEquals(10, pageCache(run, "before").get("pages").getAsLong());
-            assertEquals(10.0, pageCache(run, "before").get("percent").getAsDouble());
+            assertEquals(1, run.pageCache("before").get("pages_resident").getAsLong());
+            assertEquals(10, run.pageCache("before").get("pages").getAsLong());
+            assertEquals(10.0, run.pageCache("before").get("percent").getAsDouble());
 
             DirdumpRun again = DirdumpRun.json(tmp);
             assertEquals(1, again.count("files_read"), "the empty file");
@@ -103,9 +98,9 @@ class AlreadyCachedTest {
             DirdumpRun run = AsUser.nobody(() -> DirdumpRun.json(tmp));
             assertEquals(0, run.status(), run.err());
             assertEquals(1, run.count("files_read"));
-            assertEquals(1, pageCache(run, "before").get("unknown_files").getAsLong());
-            assertEquals(0, pageCache(run, "before").get("files").getAsLong());
-            assertTrue(pageCache(run, "before").get("percent").isJsonNull(), "no number when nothing was measured");
+            assertEquals(1, run.pageCache("before").get("unknown_files").getAsLong());
+            assertEquals(0, run.pageCache("before").get("files").getAsLong());
+            assertTrue(run.pageCache("before").get("percent").isJsonNull(), "no number when nothing was measured");
         }
         DirdumpRun human = AsUser.nobody(() -> DirdumpRun.of(tmp));
         assertTrue(human.err().contains("  page cache: 1 file of unknown residency\n"), human.err());

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.google.gson.JsonObject;
 import dirdump.testing.AsUser;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.PageCache;
@@ -26,10 +25,6 @@ class EvictCommandTest {
     @TempDir
     Path tmp;
 
-    private static JsonObject pageCache(DirdumpRun run, String when) {
-        return run.summary().getAsJsonObject("page_cache").getAsJsonObject(when);
-    }
-
     @Test
     void afterEvictStatusShowsNothingResidentAndAfterAReadEverything() throws Exception {
         List<Path> files = Trees.randomTree(tmp, 40, 60_000, 1);
@@ -40,9 +35,9 @@ class EvictCommandTest {
             DirdumpRun evict = DirdumpRun.json("evict", tmp);
             assertEquals(0, evict.status(), evict.err());
             assertEquals(files.size(), evict.count("files_evicted"));
-            long pages = pageCache(evict, "before").get("pages").getAsLong();
-            assertEquals(pages, pageCache(evict, "before").get("pages_resident").getAsLong());
-            assertEquals(0, pageCache(evict, "after").get("pages_resident").getAsLong());
+            long pages = evict.pageCache("before").get("pages").getAsLong();
+            assertEquals(pages, evict.pageCache("before").get("pages_resident").getAsLong());
+            assertEquals(0, evict.pageCache("after").get("pages_resident").getAsLong());
 
             DirdumpRun cold = DirdumpRun.json("status", tmp);
             assertEquals(0.0, cold.summary().get("percent").getAsDouble());
@@ -101,8 +96,8 @@ class EvictCommandTest {
                 DirdumpRun run = AsUser.nobody(() -> DirdumpRun.json("evict", tmp, "--method", method));
                 assertEquals(0, run.status(), run.err());
                 assertEquals(1, run.count("files_evicted"));
-                assertEquals(1, pageCache(run, "before").get("unknown_files").getAsLong(), method);
-                assertEquals(0, pageCache(run, "before").get("pages").getAsLong(), method);
+                assertEquals(1, run.pageCache("before").get("unknown_files").getAsLong(), method);
+                assertEquals(0, run.pageCache("before").get("pages").getAsLong(), method);
                 assertEquals(0, PageCache.residentPages(theirs), "evicted all the same, without root");
             }
         });

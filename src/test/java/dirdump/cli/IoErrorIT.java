@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Filefrag;
 import dirdump.testing.Launched;
 import dirdump.testing.PageCache;
@@ -33,7 +34,6 @@ import org.junit.jupiter.api.io.TempDir;
  * cached files must see that.
  */
 class IoErrorIT {
-    private static final Path DIRDUMP = Launched.launcher("dirdump");
     private static final int MIB = 1 << 20;
     private static final String UNREADABLE = ": pages cached but unreadable (Input/output error)";
 
@@ -68,7 +68,7 @@ class IoErrorIT {
         assertThrows(IOException.class, () -> Files.readAllBytes(bad), "the cut makes reads past it fail");
         PageCache.evict(files);
         // The advice is taken, its reads past the cut fail where no one sees it.
-        Launched advised = Launched.run(DIRDUMP, Map.of(), "--method=willneed", "--force", "-q", dir.toString());
+        Launched advised = BuiltJar.run("--method=willneed", "--force", "-q", dir.toString());
         assertEquals(0, advised.status(), advised.err());
         assertTrue(PageCache.residentPages(bad) > 0, "cachestat counts the pages whose read failed");
     }
@@ -82,7 +82,7 @@ class IoErrorIT {
 
     @Test
     void statusCountsUnreadablePagesAsNotCachedAndReportsTheirFiles() throws Exception {
-        Launched status = Launched.run(DIRDUMP, Map.of(), "status", "-v", "-n", "-o", "PAGES,FILE", dir.toString());
+        Launched status = BuiltJar.run("status", "-v", "-n", "-o", "PAGES,FILE", dir.toString());
         assertEquals(1, status.status(), status.err());
         assertTrue(status.err().contains(bad + UNREADABLE), status.err());
         assertTrue(status.err().contains(mixed + UNREADABLE), status.err());
@@ -96,7 +96,7 @@ class IoErrorIT {
 
     @Test
     void jsonRecordNamesTheFiles() throws Exception {
-        Launched status = Launched.run(DIRDUMP, Map.of(), "status", "--json", dir.toString());
+        Launched status = BuiltJar.run("status", "--json", dir.toString());
         RunSchema.check(status.out());
         JsonObject record = status.json();
         assertEquals(1, record.get("exit_status").getAsInt());
@@ -112,13 +112,13 @@ class IoErrorIT {
 
     @Test
     void minPercentFails() throws Exception {
-        Launched status = Launched.run(DIRDUMP, Map.of(), "status", "-q", "--min-percent", "100", dir.toString());
+        Launched status = BuiltJar.run("status", "-q", "--min-percent", "100", dir.toString());
         assertEquals(1, status.status(), status.err());
     }
 
     @Test
     void readDoesNotSkipThemAsCached() throws Exception {
-        Launched read = Launched.run(DIRDUMP, Map.of(), dir.toString());
+        Launched read = BuiltJar.run(dir.toString());
         assertEquals(1, read.status(), read.err());
         assertTrue(read.err().contains(bad + UNREADABLE), read.err());
         assertTrue(read.err().contains(mixed + UNREADABLE), read.err());
@@ -131,7 +131,7 @@ class IoErrorIT {
         for (List<String> args : List.of(List.of("--method=willneed"), List.of("--method=willneed", "--force"))) {
             List<String> all = new ArrayList<>(args);
             all.add(dir.toString());
-            Launched advice = Launched.run(DIRDUMP, Map.of(), all.toArray(String[]::new));
+            Launched advice = BuiltJar.run(all.toArray(String[]::new));
             assertEquals(1, advice.status(), args + ": " + advice.err());
             assertTrue(advice.err().contains(bad + UNREADABLE), advice.err());
             assertTrue(advice.err().contains("errors: 2"), advice.err());

@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.testing.AsUser;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.Trees;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  * with a stack trace.
  */
 class LimitsIT {
-    private static final Path LAUNCHER = Launched.launcher("dirdump");
 
     @TempDir
     Path tmp;
@@ -43,13 +43,16 @@ class LimitsIT {
         assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), r.err());
     }
 
-    private Launched run(String... command) throws Exception {
-        return Launched.run(Path.of("/usr/bin/env"), Map.of(), command);
+    /** dirdump with {@code args}, started by the programs {@code before} (prlimit, setpriv and their options). */
+    private static Launched run(List<String> before, String... args) throws Exception {
+        List<String> command = new ArrayList<>(before);
+        command.addAll(BuiltJar.command(args));
+        return Launched.of(BuiltJar.builder(command));
     }
 
     @Test
     void twentyFourDescriptorsReadEveryFile() throws Exception {
-        Launched r = run("prlimit", "--nofile=24:24", LAUNCHER.toString(), "--force", "--json", data.toString());
+        Launched r = run(List.of("prlimit", "--nofile=24:24"), "--force", "--json", data.toString());
         assertEquals(0, r.status(), r.err());
         assertEquals(2000, r.json().get("files_read").getAsLong());
         assertEquals(bytes, r.json().get("bytes_read").getAsLong());
@@ -66,8 +69,8 @@ class LimitsIT {
         assumeTrue(AsUser.isRoot(), "needs root, to run as another user under a process limit");
         assumeTrue(Trees.sh(tmp, "command -v setpriv >/dev/null") == 0, "no setpriv (util-linux) here");
         Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Launched r = run("setpriv", "--reuid=" + AsUser.NOBODY, "--regid=" + AsUser.NOBODY, "--clear-groups",
-                "prlimit", "--nproc=40", LAUNCHER.toString(), "-j", "1000", "--bwlimit", "8M", "--force", "--json",
+        Launched r = run(List.of("setpriv", "--reuid=" + AsUser.NOBODY, "--regid=" + AsUser.NOBODY, "--clear-groups",
+                "prlimit", "--nproc=40"), "-j", "1000", "--bwlimit", "8M", "--force", "--json",
                 data.toString());
         assertEquals(0, r.status(), r.err());
         assertEquals(2000, r.json().get("files_read").getAsLong());
@@ -78,10 +81,10 @@ class LimitsIT {
 
     @Test
     void buffersBeyondTheMemoryThereIsAreRefusedBeforeTheWalk() throws Exception {
-        Launched r = run(LAUNCHER.toString(), "--buffer-size", "1G", "-j", "100000", data.toString());
+        Launched r = run(List.of(), "--buffer-size", "1G", "-j", "100000", data.toString());
         assertEquals(2, r.status(), r.err());
         assertTrue(r.err().startsWith("dirdump: --buffer-size 1.0 GiB for each of 100000 readers needs "), r.err());
-        Launched limited = run("prlimit", "--as=12000000000", LAUNCHER.toString(), "--buffer-size", "1G", "-j", "16",
+        Launched limited = run(List.of("prlimit", "--as=12000000000"), "--buffer-size", "1G", "-j", "16",
                 data.toString());
         assertEquals(2, limited.status(), limited.err());
         assertTrue(limited.err().contains("(the address-space limit (ulimit -v))"), limited.err());
@@ -93,8 +96,8 @@ class LimitsIT {
         Path one = Trees.file(tmp.resolve("one"), 10, 1);
         Path list = tmp.resolve("list");
         Files.write(list, (one + "\n").repeat(600_000).getBytes());
-        Launched r = Launched.run(LAUNCHER, Map.of("DIRDUMP_JAVA_OPTS", "-Xmx16m -XX:+UseSerialGC"), "-q",
-                "--files-from", list.toString());
+        Launched r = Launched.of(BuiltJar.builder(BuiltJar.command(List.of("-Xmx16m"), "-q", "--files-from",
+                list.toString())));
         assertEquals(2, r.status(), r.err());
         assertTrue(r.err().startsWith("dirdump: out of memory: "), r.err());
         assertEquals(1, r.err().lines().count(), r.err());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dirdump.testing.Attacker;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.Traced;
 import dirdump.testing.Trees;
@@ -11,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,7 +29,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * or a FIFO renamed over one itself (O_NONBLOCK, told as changed, never read).
  */
 class LinkSwapRaceIT {
-    private static final Path DIRDUMP = Launched.launcher("dirdump");
     private static final int FILES = 2000;
 
     @org.junit.jupiter.api.io.TempDir
@@ -68,7 +67,7 @@ class LinkSwapRaceIT {
     @ValueSource(strings = {"read", "walk", "lock", "evict"})
     void noLinkRenamedOverAListedFileIsFollowed(String command) throws Exception {
         files();
-        List<String> words = new ArrayList<>(List.of(DIRDUMP.toString()));
+        List<String> words = BuiltJar.command();
         switch (command) {
             case "lock" -> words.addAll(List.of("run", "--lock"));
             case "evict" -> words.add("evict");
@@ -85,7 +84,7 @@ class LinkSwapRaceIT {
                     + "0) ln -s /dev/zero ../stage/t;; 1) ln -s /etc/shadow ../stage/t;; "
                     + "2) ln -s " + fifos.resolve("p") + " ../stage/t;; 3) mkfifo ../stage/t;; esac; "
                     + "mv -f ../stage/t f$i; done");
-            traced = Traced.run(new ProcessBuilder(words));  // Launched fails it if it does not end
+            traced = Traced.run(BuiltJar.builder(words));  // Launched fails it if it does not end
         } finally {
             attacker.close();
         }

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The real launcher under the locales cron and users have: names are bytes whatever the locale, and
  * error texts are English under any. Names are made by sh's printf, as bytes: this JVM could not
- * write them under LANG=C.
+ * write them under LANG=C. The launcher, not the built jar (testing.BuiltJar): English texts under
+ * LC_ALL are bin/start.sh's doing (LC_ALL into LANG, LC_MESSAGES=C), which is what is tested.
  */
 class LocalesIT {
     private static final Path LAUNCHER = Launched.launcher("dirdump");

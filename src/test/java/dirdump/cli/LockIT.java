@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.google.gson.JsonObject;
 import dirdump.outcome.Units;
 import dirdump.testing.AsUser;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.Launched;
 import dirdump.testing.LockedMemory;
@@ -15,12 +16,13 @@ import dirdump.testing.PageCache;
 import dirdump.testing.RunSchema;
 import dirdump.testing.Tools;
 import dirdump.testing.Trees;
+import dirdump.testing.Until;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,7 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** dirdump lock through the launcher: --daemon returns once the set is locked, the lock holds, a signal ends it. */
 class LockIT {
-    private static final Path DIRDUMP = Launched.launcher("dirdump");
 
     @TempDir
     Path tmp;
@@ -73,7 +74,7 @@ class LockIT {
     void theLockShowsInVmLckSurvivesAnEvictAndEndsWithSigterm() throws Exception {
         Path pidFile = tmp.resolve("lock.pid");
         PageCache.retryIfDropped(() -> {
-            Launched lock = Launched.run(DIRDUMP, Map.of(), "lock", "--daemon", "--pidfile", pidFile.toString(),
+            Launched lock = BuiltJar.run("lock", "--daemon", "--pidfile", pidFile.toString(),
                     "--json", data.toString());
             assertEquals(0, lock.status(), lock.err());
             RunSchema.check(lock.out());
@@ -92,7 +93,7 @@ class LockIT {
                 DirdumpRun status = DirdumpRun.json("status", data);
                 assertEquals(100.0, status.summary().get("percent").getAsDouble(), "locked pages stay through an evict");
 
-                Launched second = Launched.run(DIRDUMP, Map.of(), "lock", "--pidfile", pidFile.toString(), data.toString());
+                Launched second = BuiltJar.run("lock", "--pidfile", pidFile.toString(), data.toString());
                 assertEquals(2, second.status());
                 assertEquals("dirdump: --pidfile " + pidFile + ": process " + pid + " is running (a lock already?); "
                         + "remove the file if it is not one\n", second.err());
@@ -121,18 +122,15 @@ class LockIT {
      * once the process its pid file names has the set locked.
      */
     private String lockUntilSigterm(List<String> args, String ready) throws Exception {
-        List<String> command = new ArrayList<>(List.of(DIRDUMP.toString()));
-        command.addAll(args);
         Path err = tmp.resolve("lock.err");
-        Process p = new ProcessBuilder(command).redirectError(err.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        Process p = BuiltJar.builder(BuiltJar.command(args.toArray(String[]::new))).redirectError(err.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         daemons.add(p.pid());
         Path pidFile = ready == null ? Path.of(args.get(args.indexOf("--pidfile") + 1)) : null;
-        while (p.isAlive() && !(ready == null ? Files.exists(pidFile) && Files.size(pidFile) > 0
-                && LockedMemory.of(Long.parseLong(Files.readString(pidFile).trim())) == pages * 4096
-                : Files.readString(err).contains(ready))) {
-            Thread.sleep(20);
-        }
+        Until.holds(Duration.ofSeconds(120), "the lock to hold", () -> !p.isAlive() || (ready == null
+                ? Files.exists(pidFile) && Files.size(pidFile) > 0
+                        && LockedMemory.of(Long.parseLong(Files.readString(pidFile).trim())) == pages * 4096
+                : Files.readString(err).contains(ready)));
         p.destroy();
         assertEquals(0, p.waitFor(), "SIGTERM is the lock's normal end: " + Files.readString(err));
         return Files.readString(err);
@@ -143,7 +141,7 @@ class LockIT {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
         Path pidFile = Files.writeString(tmp.resolve("stale.pid"), gone.pid() + "\n");
-        Launched lock = Launched.run(DIRDUMP, Map.of(), "lock", "-q", "--daemon", "--pidfile", pidFile.toString(),
+        Launched lock = BuiltJar.run("lock", "-q", "--daemon", "--pidfile", pidFile.toString(),
                 data.toString());
         assertEquals(0, lock.status(), lock.err());
         long pid = daemon(pidFile);
@@ -151,7 +149,7 @@ class LockIT {
         endAndWait(pid);
 
         Path notOne = Files.writeString(tmp.resolve("notes.txt"), "keep me\n");
-        Launched refused = Launched.run(DIRDUMP, Map.of(), "lock", "--daemon", "--pidfile", notOne.toString(),
+        Launched refused = BuiltJar.run("lock", "--daemon", "--pidfile", notOne.toString(),
                 data.toString());
         assertEquals(2, refused.status());
         assertEquals("dirdump: --pidfile " + notOne + ": exists and holds no pid; not a pid file of dirdump's, left "
@@ -170,10 +168,10 @@ class LockIT {
             limited.addAll(List.of(Tools.which("setpriv").toString(), "--bounding-set=-ipc_lock",
                     "--inh-caps=-ipc_lock"));
         }
-        limited.add(DIRDUMP.toString());
+        limited.addAll(BuiltJar.command());
         List<String> refuse = new ArrayList<>(limited);
         refuse.addAll(List.of("lock", data.toString()));
-        Launched refused = Launched.of(new ProcessBuilder(refuse));
+        Launched refused = Launched.of(BuiltJar.builder(refuse));
         assertEquals(2, refused.status());
         assertTrue(refused.err().startsWith("dirdump: cannot lock: the set needs "), refused.err());
         assertTrue(refused.err().endsWith(" locked, more than RLIMIT_MEMLOCK allows (64.0 KiB; ulimit -l, "
@@ -183,7 +181,7 @@ class LockIT {
         List<String> capped = new ArrayList<>(limited);
         capped.addAll(List.of("lock", "--daemon", "--pidfile", pidFile.toString(), "--json", "--max-locked", "64K",
                 data.toString()));
-        Launched lock = Launched.of(new ProcessBuilder(capped));
+        Launched lock = Launched.of(BuiltJar.builder(capped));
         assertEquals(0, lock.status(), lock.err());
         long pid = daemon(pidFile);
         JsonObject o = lock.json();
@@ -208,15 +206,15 @@ class LockIT {
             user.addAll(List.of(Tools.which("setpriv").toString(), "--reuid=" + AsUser.NOBODY,
                     "--regid=" + AsUser.NOBODY, "--clear-groups"));
         }
-        user.addAll(List.of(Tools.which("prlimit").toString(), "--memlock=65536:65536", DIRDUMP.toString(), "lock",
-                "--json"));
+        user.addAll(List.of(Tools.which("prlimit").toString(), "--memlock=65536:65536"));
+        user.addAll(BuiltJar.command("lock", "--json"));
         for (boolean daemon : new boolean[] {false, true}) {
             List<String> refuse = new ArrayList<>(user);
             if (daemon) {
                 refuse.add("--daemon");
             }
             refuse.add(data.toString());
-            Launched refused = Launched.of(new ProcessBuilder(refuse));
+            Launched refused = Launched.of(BuiltJar.builder(refuse));
             assertEquals(2, refused.status(), refused.err());
             assertTrue(refused.err().startsWith("dirdump: cannot lock: the set needs "), refused.err());
             RunSchema.check(refused.out());
@@ -234,7 +232,7 @@ class LockIT {
     void aListBeforeLockIsWhatItLocks() throws Exception {
         Path pidFile = tmp.resolve("listed.pid");
         Path list = Files.writeString(tmp.resolve("list"), files.get(0) + "\n" + files.get(1) + "\n");
-        Launched lock = Launched.run(DIRDUMP, Map.of(), "--files-from", list.toString(), "lock", "--daemon",
+        Launched lock = BuiltJar.run("--files-from", list.toString(), "lock", "--daemon",
                 "--pidfile", pidFile.toString(), "--json");
         assertEquals(0, lock.status(), lock.err());
         long pid = daemon(pidFile);

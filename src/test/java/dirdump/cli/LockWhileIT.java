@@ -4,20 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.LockedMemory;
 import dirdump.testing.Trees;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** lock --while PID: the lock ends when PID does (a pidfd polled), and a PID not running is refused. */
 class LockWhileIT {
-    private static final Path DIRDUMP = Launched.launcher("dirdump");
 
     @TempDir
     Path tmp;
@@ -28,7 +27,7 @@ class LockWhileIT {
         Process owner = new ProcessBuilder("sleep", "120").start();
         Path pidFile = tmp.resolve("lock.pid");
         try {
-            Launched lock = Launched.run(DIRDUMP, Map.of(), "lock", "-q", "--daemon", "--while",
+            Launched lock = BuiltJar.run("lock", "-q", "--daemon", "--while",
                     Long.toString(owner.pid()), "--pidfile", pidFile.toString(), tmp.resolve("data").toString());
             assertEquals(0, lock.status(), lock.err());
             ProcessHandle daemon = ProcessHandle.of(Long.parseLong(Files.readString(pidFile).trim())).orElseThrow();
@@ -50,7 +49,7 @@ class LockWhileIT {
     void anOwnerThatIsNotRunningIsRefused() throws Exception {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
-        Launched lock = Launched.run(DIRDUMP, Map.of(), "lock", "--while", Long.toString(gone.pid()), tmp.toString());
+        Launched lock = BuiltJar.run("lock", "--while", Long.toString(gone.pid()), tmp.toString());
         assertEquals(2, lock.status());
         assertEquals("dirdump: --while " + gone.pid() + ": no such process\n", lock.err());
     }

@@ -2,6 +2,7 @@ package dirdump.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Trees;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,9 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** dirdump order -0 in the pipelines dirdump-order(1) shows, through the real launcher. */
+/** dirdump order -0 in the pipelines dirdump-order(1) shows, the built jar run as a command. */
 class OrderCommandIT {
-    private static final Path LAUNCHER = Path.of(System.getProperty("user.dir"), "bin", "dirdump").toAbsolutePath();
 
     @TempDir
     Path tmp;
@@ -23,10 +23,10 @@ class OrderCommandIT {
         Files.write(tmp.resolve("data/sp ace"), new byte[3]);
         long bytes = Trees.totalSize(files) + 7 + 3;
 
-        String viaXargs = Trees.shOutput(tmp, "'" + LAUNCHER + "' order -0 data | xargs -0 cat | wc -c").trim();
+        String viaXargs = Trees.shOutput(tmp, BuiltJar.shellWords() + " order -0 data | xargs -0 cat | wc -c").trim();
         assertEquals(Long.toString(bytes), viaXargs);
 
-        String viaTar = Trees.shOutput(tmp, "'" + LAUNCHER + "' order -0 data | tar --null -T - -cf all.tar "
+        String viaTar = Trees.shOutput(tmp, BuiltJar.shellWords() + " order -0 data | tar --null -T - -cf all.tar "
                 + "&& tar -xf all.tar -C " + Files.createDirectory(tmp.resolve("copy")) + " && diff -r data copy/data "
                 + "&& echo same").trim();
         assertEquals("same", viaTar);

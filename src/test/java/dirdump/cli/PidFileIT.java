@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dirdump.testing.Attacker;
-import dirdump.testing.Launched;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Traced;
 import dirdump.testing.Trees;
 import java.nio.file.Files;
@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -30,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
  * alone, and nothing blocks: every run ends, with one line and its status.
  */
 class PidFileIT {
-    private static final Path DIRDUMP = Launched.launcher("dirdump");
 
     @TempDir
     Path tmp;
@@ -82,7 +80,7 @@ class PidFileIT {
         try (Attacker attacker = Attacker.account()) {
             sticky = Attacker.stickyDirectory(tmp, "sticky");
             assertEquals(0, attacker.sh(sticky, plant), plant);
-            traced = Traced.run(new ProcessBuilder(DIRDUMP.toString(), "lock", "--daemon", "--pidfile",
+            traced = Traced.run(BuiltJar.builder("lock", "--daemon", "--pidfile",
                     sticky.resolve("lock.pid").toString(), data.toString()));
         }
         Path pidFile = sticky.resolve("lock.pid");
@@ -115,7 +113,7 @@ class PidFileIT {
                     "dirdump: --pidfile " + pidFile + ": another file since it was found, not a regular file; not opened",
                     "dirdump: --pidfile " + pidFile + ": another process wrote it meanwhile");
             for (int run = 0; run < 8; run++) {
-                Traced traced = Traced.run(new ProcessBuilder(DIRDUMP.toString(), "lock", "-q", "--pidfile",
+                Traced traced = Traced.run(BuiltJar.builder("lock", "-q", "--pidfile",
                         pidFile.toString(), missing.toString()));
                 assertEquals(2, traced.run().status(), traced.run().err());
                 assertTrue(allowed.contains(traced.run().err().replaceFirst("\n$", "")), traced.run().err());
@@ -134,7 +132,7 @@ class PidFileIT {
         try (Attacker attacker = Attacker.account()) {
             Path theirs = attacker.ownedDirectory(tmp, "theirs");
             Path pidFile = theirs.resolve("lock.pid");
-            Future<Traced> run = background.submit(() -> Traced.run(new ProcessBuilder(DIRDUMP.toString(), "lock",
+            Future<Traced> run = background.submit(() -> Traced.run(BuiltJar.builder("lock",
                     "-q", "--daemon", "--pidfile", pidFile.toString(), data.toString())));
             long pid = lockedDaemon(pidFile, run);
 

@@ -3,17 +3,17 @@ package dirdump.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.Trees;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** dirdump run through the launcher, for what COMMAND gets on its real standard input. */
+/** dirdump run as a command of its own, for what COMMAND gets on its real standard input. */
 class RunCommandIT {
-    private static final Path DIRDUMP = Launched.launcher("dirdump");
 
     @TempDir
     Path tmp;
@@ -23,8 +23,10 @@ class RunCommandIT {
         Path file = Trees.file(tmp.resolve("set/a"), 5000, 1);
         Path seen = tmp.resolve("seen");
         for (String where : new String[] {"--files-from - run -v", "run -v --files-from -"}) {
-            Launched r = Launched.run(Path.of("/bin/sh"), Map.of(), "-c", "printf '%s\\n' \"$1\" | \"$0\" --force "
-                    + where + " -- sh -c 'cat >\"$1\"' sh \"$2\"", DIRDUMP.toString(), file.toString(), seen.toString());
+            String script = "printf '%s\\n' \"$1\" | " + BuiltJar.shellWords() + " --force " + where
+                    + " -- sh -c 'cat >\"$1\"' sh \"$2\"";
+            Launched r = Launched.of(BuiltJar.builder(List.of("/bin/sh", "-c", script, "sh", file.toString(),
+                    seen.toString())));
             assertEquals(0, r.status(), where + ": " + r.err());
             assertTrue(r.err().startsWith("dirdump: read 1 file, "), where + ": " + r.err());
             assertEquals("", Files.readString(seen), where + ": COMMAND's stdin is at the list's end");

@@ -8,13 +8,17 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.RunSchema;
 import dirdump.testing.Trees;
+import dirdump.testing.Until;
 import java.io.File;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,7 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  * pseudo-terminal and behind a pipe, and at idle I/O priority.
  */
 class SignalsAndTerminalIT {
-    private static final String LAUNCHER = Path.of(System.getProperty("user.dir"), "bin", "dirdump").toString();
 
     @TempDir
     Path tmp;
@@ -44,16 +47,21 @@ class SignalsAndTerminalIT {
 
     /** Started slow (--bwlimit), so that it is still reading when the signal comes. */
     private Process slowRun(String... extra) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(LAUNCHER, "--force", "--bwlimit", "1M", data.toString());
+        ProcessBuilder pb = BuiltJar.builder("--force", "--bwlimit", "1M", data.toString());
         pb.command().addAll(java.util.List.of(extra));
         return pb.redirectError(err).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }
 
     private void waitForStderr(String text) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (!Files.readString(err.toPath()).contains(text)) {
-            assertTrue(System.nanoTime() < deadline, "no '" + text + "' in: " + Files.readString(err.toPath()));
-            Thread.sleep(20);
+        Until.holds(Duration.ofSeconds(120), () -> "'" + text + "' in: " + stderr(),
+                () -> Files.readString(err.toPath()).contains(text));
+    }
+
+    private String stderr() {
+        try {
+            return Files.readString(err.toPath());
+        } catch (IOException e) {
+            return e.toString();
         }
     }
 
@@ -69,7 +77,7 @@ class SignalsAndTerminalIT {
     private Process signalledDuringTheWalk(String signal, File out, String... command) throws Exception {
         Path link = tmp.resolve("link");
         Files.createSymbolicLink(link, files.get(0));
-        ProcessBuilder pb = new ProcessBuilder(LAUNCHER);
+        ProcessBuilder pb = BuiltJar.builder();
         pb.command().addAll(List.of(command));
         pb.command().addAll(List.of("-v", "--files-from", "-"));
         Process p = pb.redirectOutput(out).redirectError(err).start();
@@ -111,14 +119,10 @@ class SignalsAndTerminalIT {
     @Test
     void sigtermStopsBenchWithTheResultsSoFarAndEndsTheCommandItRuns() throws Exception {
         String marker = "61.25";  // a command line no other process has
-        Process p = new ProcessBuilder(LAUNCHER, "bench", "--rounds", "1", "--variant=-j1", "--vs", "sleep " + marker,
+        Process p = BuiltJar.builder("bench", "--rounds", "1", "--variant=-j1", "--vs", "sleep " + marker,
                 data.toString()).redirectError(err).redirectOutput(tmp.resolve("stdout").toFile()).start();
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (running(marker) == 0) {
-                assertTrue(System.nanoTime() < deadline, "the command did not start: " + Files.readString(err.toPath()));
-                Thread.sleep(20);
-            }
+            Until.holds(Duration.ofSeconds(60), () -> "the command to start: " + stderr(), () -> running(marker) > 0);
             p.destroy();  // SIGTERM
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "did not stop");
         } finally {
@@ -128,11 +132,7 @@ class SignalsAndTerminalIT {
         String table = Files.readString(tmp.resolve("stdout"));
         assertTrue(table.contains("  dirdump -j1\n"), "the run done is in the results: " + table);
         assertTrue(table.contains("note: stopped by SIGTERM in round 1 of 1"), table);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (running(marker) > 0) {
-            assertTrue(System.nanoTime() < deadline, "the command was left running");
-            Thread.sleep(20);
-        }
+        Until.holds(Duration.ofSeconds(30), "the command to end: it was left running", () -> running(marker) == 0);
     }
 
     /** Live sleep(1) processes whose command line has {@code marker} (bench's own has it too). */
@@ -150,7 +150,7 @@ class SignalsAndTerminalIT {
         }
         File out = tmp.resolve("stdout").toFile();
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(LAUNCHER, "--force", "--json", "--bwlimit", "1K", "-j", "8",
+        Process p = BuiltJar.builder("--force", "--json", "--bwlimit", "1K", "-j", "8",
                 set.toString()).redirectOutput(out).redirectError(err).start();
         waitUntilReading(p);
         Thread.sleep(1000);
@@ -189,7 +189,7 @@ class SignalsAndTerminalIT {
     private String onA50ColumnTerminal(String command) throws Exception {
         assumeTrue(new File("/usr/bin/script").canExecute(), "util-linux script(1) is needed for a pseudo-terminal");
         Path typescript = tmp.resolve("typescript");
-        Process tty = new ProcessBuilder("script", "-qfec", "stty cols 50; " + command, typescript.toString())
+        Process tty = BuiltJar.builder(List.of("script", "-qfec", "stty cols 50; " + command, typescript.toString()))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
         assertTrue(tty.waitFor(60, TimeUnit.SECONDS));
         return Files.readString(typescript);
@@ -207,7 +207,7 @@ class SignalsAndTerminalIT {
         for (int i = 0; i < 4; i++) {
             Trees.file(big.resolve("f" + i), 8 << 20, i);
         }
-        String screen = onA50ColumnTerminal(LAUNCHER + " --force --bwlimit 20M " + big);
+        String screen = onA50ColumnTerminal(BuiltJar.shellWords() + " --force --bwlimit 20M " + big);
         assertTrue(screen.contains("\033[K"), "the line is redrawn in place: " + screen);
         List<String> lines = drawn(screen);
         List<String> progress = lines.stream().filter(l -> l.matches("dirdump: [0-9]+%.*")).toList();
@@ -222,7 +222,7 @@ class SignalsAndTerminalIT {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("dirdump: read 4 files, 32.0 MiB in ")),
                 "the summary on a line of its own: " + lines);
 
-        Process piped = new ProcessBuilder(LAUNCHER, "--force", "--progress", "--bwlimit", "20M", data.toString())
+        Process piped = BuiltJar.builder("--force", "--progress", "--bwlimit", "20M", data.toString())
                 .redirectError(err).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         assertTrue(piped.waitFor(60, TimeUnit.SECONDS));
         String text = Files.readString(err.toPath());
@@ -233,7 +233,7 @@ class SignalsAndTerminalIT {
     @Test
     void messagesAndTheProgressLineDoNotOverwriteEachOther() throws Exception {
         // -v with --progress: a message for each file, while the line is drawn.
-        String screen = onA50ColumnTerminal(LAUNCHER + " --force -v --progress --bwlimit 5M " + data);
+        String screen = onA50ColumnTerminal(BuiltJar.shellWords() + " --force -v --progress --bwlimit 5M " + data);
         List<String> lines = drawn(screen);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("dirdump: ") && l.contains(" elapsed")), screen);
         for (Path f : files) {
@@ -249,20 +249,23 @@ class SignalsAndTerminalIT {
         Process p = slowRun("--ionice", "idle", "-j", "2");
         waitUntilReading(p);
         // The readers start one after the other, and each sets its class as it starts: looked at until both have.
-        String seen = "";
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!(seen.contains("reader-0: idle") && seen.contains("reader-1: idle")) && System.nanoTime() < deadline) {
-            seen = "";
-            for (File task : new File("/proc/" + p.pid() + "/task").listFiles()) {
-                String name = Files.readString(task.toPath().resolve("comm")).trim();
-                if (name.startsWith("reader-")) {
-                    Process look = new ProcessBuilder("ionice", "-p", task.getName()).redirectErrorStream(true).start();
-                    seen += name + ": " + new String(look.getInputStream().readAllBytes()).trim() + "\n";
+        StringBuilder seen = new StringBuilder();
+        try {
+            Until.holds(Duration.ofSeconds(60), () -> "both readers at idle: " + seen, () -> {
+                seen.setLength(0);
+                for (File task : new File("/proc/" + p.pid() + "/task").listFiles()) {
+                    String name = Files.readString(task.toPath().resolve("comm")).trim();
+                    if (name.startsWith("reader-")) {
+                        Process look = new ProcessBuilder("ionice", "-p", task.getName()).redirectErrorStream(true).start();
+                        seen.append(name).append(": ").append(new String(look.getInputStream().readAllBytes()).trim())
+                                .append('\n');
+                    }
                 }
-            }
+                return seen.indexOf("reader-0: idle") >= 0 && seen.indexOf("reader-1: idle") >= 0;
+            });
+        } finally {
+            p.destroy();
+            p.waitFor(30, TimeUnit.SECONDS);
         }
-        p.destroy();
-        p.waitFor(30, TimeUnit.SECONDS);
-        assertTrue(seen.contains("reader-0: idle") && seen.contains("reader-1: idle"), seen);
     }
 }

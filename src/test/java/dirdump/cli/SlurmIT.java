@@ -23,7 +23,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * dirdump in the jobs of a real one-node Slurm (testing.Slurm): warmed through srun and sbatch, exit
  * statuses passed on, run --every-node, locks that end with their job under each proctrack type, the
- * site scripts of contrib/slurm, and a non-root job's refused lock.
+ * site scripts of contrib/slurm, and a non-root job's refused lock. The launcher, not the built jar
+ * (testing.BuiltJar): the site scripts take DIRDUMP as one program, as a site installs it, and slurmd
+ * starts them and the jobs with an environment of its own, which bin/start.sh makes fit.
  */
 class SlurmIT {
     private static final Path DIRDUMP = Launched.launcher("dirdump");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonObject;
 import dirdump.testing.Attacker;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.PageCache;
 import dirdump.testing.SnapshotBytes;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -31,17 +33,12 @@ import org.junit.jupiter.api.io.TempDir;
  * is refused or replaced without being opened, and a save killed by SIGKILL leaves no file behind.
  */
 class SnapshotRootSafetyIT {
-    private static final Path LAUNCHER = Launched.launcher("dirdump");
 
     @TempDir
     Path tmp;
 
     private static ProcessBuilder dirdump(Object... args) {
-        List<String> words = new ArrayList<>(List.of(LAUNCHER.toString()));
-        for (Object a : args) {
-            words.add(String.valueOf(a));
-        }
-        return new ProcessBuilder(words);
+        return BuiltJar.builder(Arrays.stream(args).map(String::valueOf).toArray(String[]::new));
     }
 
     @Test

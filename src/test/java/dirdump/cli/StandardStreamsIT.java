@@ -6,13 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.Reading;
 import dirdump.testing.Trees;
+import dirdump.testing.Until;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -21,11 +24,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real launcher with hostile standard descriptors: stdout full (/dev/full), closed, or a pipe whose
- * reader went away; stdin closed; and the JVM's own output, which must never reach stdout.
+ * dirdump with hostile standard descriptors: stdout full (/dev/full), closed, or a pipe whose reader
+ * went away; stdin closed; and the JVM's own output, which must never reach stdout. The built jar,
+ * but for a closed descriptor, which only bin/start.sh can tell from an open one (it opens it on
+ * /dev/null and names it in -Ddirdump.closed), and the JVM options bin/start.sh gives, which are
+ * tested where they are written: both run bin/dirdump.
  */
 class StandardStreamsIT {
     private static final Path LAUNCHER = Launched.launcher("dirdump");
+    private static final String DIRDUMP = BuiltJar.shellWords();
     private static final Path SH = Path.of("/bin/sh");
 
     @TempDir
@@ -40,8 +47,13 @@ class StandardStreamsIT {
         files = Trees.randomTree(data, 20, 10_000, 5);
     }
 
-    /** {@code script} run by sh with $0 the launcher and $1 the tree. */
+    /** {@code script} run by sh with $1 the tree. */
     private Launched sh(String script) throws Exception {
+        return Launched.of(BuiltJar.builder(List.of(SH.toString(), "-c", script, "sh", data.toString())));
+    }
+
+    /** {@code script} run by sh with $0 the launcher and $1 the tree. */
+    private Launched shLauncher(String script) throws Exception {
         return Launched.run(SH, Map.of(), "-c", script, LAUNCHER.toString(), data.toString());
     }
 
@@ -52,7 +64,7 @@ class StandardStreamsIT {
             "bench --rounds 1 --variant=-j1 -q --csv \"$1\"", "--help", "--version",
         };
         for (String command : commands) {
-            Launched r = sh("\"$0\" " + command + " >/dev/full");
+            Launched r = sh(DIRDUMP + " " + command + " >/dev/full");
             assertEquals(2, r.status(), command + ": " + r.err());
             assertEquals("dirdump: write error: No space left on device\n", r.err(), command);
         }
@@ -60,7 +72,7 @@ class StandardStreamsIT {
 
     @Test
     void aClosedStdoutIsOneLineAndExitTwo() throws Exception {
-        Launched r = sh("\"$0\" status -v \"$1\" >&-");
+        Launched r = shLauncher("\"$0\" status -v \"$1\" >&-");
         assertEquals(2, r.status(), r.err());
         assertEquals("dirdump: write error: Bad file descriptor\n", r.err());
     }
@@ -75,8 +87,8 @@ class StandardStreamsIT {
         }
         for (String command : new String[] {"status -v", "order"}) {
             Path status = tmp.resolve("status");
-            Launched r = Launched.run(SH, Map.of(), "-c", "{ \"$0\" " + command + " \"$1\"; echo $? >\"$2\"; } | head -n 1",
-                    LAUNCHER.toString(), many.toString(), status.toString());
+            Launched r = Launched.of(BuiltJar.builder(List.of(SH.toString(), "-c", "{ " + DIRDUMP + " " + command
+                    + " \"$1\"; echo $? >\"$2\"; } | head -n 1", "sh", many.toString(), status.toString())));
             assertEquals(0, r.status(), r.err());
             assertEquals("141", Files.readString(status).trim(), command + ": " + r.err());
             assertEquals("", r.err(), command + ": nothing is said");
@@ -86,7 +98,7 @@ class StandardStreamsIT {
 
     @Test
     void aClosedStdinIsRefusedForFilesFromAndTheJvmsOwnFilesAreNotRead() throws Exception {
-        Launched r = sh("\"$0\" --json --files-from - <&-");
+        Launched r = shLauncher("\"$0\" --json --files-from - <&-");
         assertEquals(2, r.status(), r.err());
         assertEquals("dirdump: -: Bad file descriptor (standard input is closed)\n", r.err());
         JsonObject summary = r.json();
@@ -103,10 +115,9 @@ class StandardStreamsIT {
     void aThreadDumpDuringJsonGoesToStderr() throws Exception {
         File err = tmp.resolve("err").toFile();
         File out = tmp.resolve("out").toFile();
-        Process p = new ProcessBuilder(LAUNCHER.toString(), "--json", "--force", "--bwlimit", "100K",
-                data.toString()).redirectOutput(out).redirectError(err).start();
+        Process p = BuiltJar.builder("--json", "--force", "--bwlimit", "100K", data.toString()).redirectOutput(out).redirectError(err).start();
         try {
-            Reading.waitUntilReading(p);  // the launcher has exec'ed java, which is p
+            Reading.waitUntilReading(p);
             assertEquals(0, new ProcessBuilder("kill", "-QUIT", String.valueOf(p.pid())).start().waitFor());
             waitFor(err, "Full thread dump");
             p.destroy();  // SIGTERM: the summary of what was read
@@ -136,10 +147,6 @@ class StandardStreamsIT {
     }
 
     private static void waitFor(File file, String text) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!Files.readString(file.toPath()).contains(text)) {
-            assertTrue(System.nanoTime() < deadline, "no '" + text + "' in: " + Files.readString(file.toPath()));
-            Thread.sleep(20);
-        }
+        Until.holds(Duration.ofSeconds(60), "'" + text + "' in " + file, () -> Files.readString(file.toPath()).contains(text));
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.PageCache;
 import dirdump.testing.Trees;
@@ -26,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
  * is not taken as cached).
  */
 class SyscallsIT {
-    private static final Path LAUNCHER = Launched.launcher("dirdump");
     private static final String[] CALLS = {"openat", "statx", "cachestat", "read", "preadv2", "close"};
 
     @TempDir
@@ -38,10 +38,11 @@ class SyscallsIT {
      */
     private Map<String, Long> count(Path dir, String... options) throws Exception {
         Path out = tmp.resolve("strace.txt");
-        List<String> args = new ArrayList<>(List.of("strace", "-f", "-o", out.toString(), LAUNCHER.toString(), "-q"));
+        List<String> args = new ArrayList<>(List.of("strace", "-f", "-o", out.toString()));
+        args.addAll(BuiltJar.command("-q"));
         args.addAll(List.of(options));
         args.add(dir.toString());
-        Launched r = Launched.run(Path.of("/usr/bin/env"), Map.of(), args.toArray(String[]::new));
+        Launched r = Launched.of(BuiltJar.builder(args));
         assertEquals(0, r.status(), r.err());
         Map<String, Long> calls = new HashMap<>();
         Pattern start = Pattern.compile("^\\d+\\s+([a-z_0-9]+)\\(");
@@ -64,7 +65,7 @@ class SyscallsIT {
             }
             Trees.file(large.resolve("f" + i), 2000, i);
         }
-        Launched.run(LAUNCHER, Map.of(), "-q", small.toString());  // built, archived and warm: the same for both
+        BuiltJar.run("-q", small.toString());  // warm: the same for both
         Map<String, Long> a = count(small, options);
         Map<String, Long> b = count(large, options);
         Map<String, Double> per = new HashMap<>();

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The real launcher where the process's surroundings are missing: a deleted working directory, no
- * HOME, a temporary directory mounted noexec (where jffi used to unpack its native library).
+ * HOME, a temporary directory mounted noexec (where jffi used to unpack its native library). The
+ * launcher, not the built jar (testing.BuiltJar): each is handled by bin/start.sh (the working
+ * directory kept on a descriptor, the cache directory, where jffi may unpack).
  */
 class WorkingEnvironmentIT {
     private static final Path LAUNCHER = Launched.launcher("dirdump");

@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** A launcher in bin/ run as a user runs it: a child process, stdin empty, what it printed kept. */
+/**
+ * dirdump run as a user runs it, a launcher in bin/ or the built jar (BuiltJar): a child process,
+ * stdin empty, what it printed kept.
+ */
 public record Launched(int status, String out, String err) {
     /**
      * For DIRDUMP_JAVA_OPTS, before a -Djffi.extract.dir: jffi then finds no library where the launcher

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.nio.file.Files;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 
 /**
- * When a launched dirdump has begun to read: its reader threads exist. Before that, the launcher may
- * still be building the jar or its class-data archive, and a signal would end that, not the read. (The
+ * When a launched dirdump has begun to read: its reader threads exist. Before that, the JVM is still
+ * starting (or a launcher building), and a signal would end that, not the read. (The
  * progress line cannot tell: it is never drawn into a file.)
  */
 public final class Reading {
@@ -16,12 +16,10 @@ public final class Reading {
     }
 
     public static void waitUntilReading(Process p) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (!hasReaders(p)) {
-            assertTrue(p.isAlive(), "it ended before reading");
-            assertTrue(System.nanoTime() < deadline, "no reader thread started");
-            Thread.sleep(20);
-        }
+        Until.holds(Duration.ofSeconds(120), "a reader thread", () -> {
+            assertTrue(hasReaders(p) || p.isAlive(), "it ended before reading");
+            return hasReaders(p);
+        });
     }
 
     private static boolean hasReaders(Process p) {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -187,19 +188,9 @@ public final class Slurm implements AutoCloseable {
         return Files.readString(dir.resolve("log/slurm-" + id + ".out"));
     }
 
-    /** A condition, checked until true or 90 s have passed. */
-    public interface Condition {
-        boolean holds() throws Exception;
-    }
-
-    public void await(String what, Condition condition) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (!condition.holds()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited 90 s for " + what + "; slurmd's log ends: " + logTail());
-            }
-            Thread.sleep(100);
-        }
+    /** Waits until {@code condition} holds, at most 90 s; a failure shows slurmd's log. */
+    public void await(String what, Until.Condition condition) throws Exception {
+        Until.holds(Duration.ofSeconds(90), () -> what + "; slurmd's log ends: " + logTail(), condition);
     }
 
     private String logTail() {

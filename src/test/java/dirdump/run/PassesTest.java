@@ -1,0 +1,212 @@
+package dirdump.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dirdump.cache.ProbeMethod;
+import dirdump.cache.ResidencyProbe;
+import dirdump.order.LocateMethod;
+import dirdump.order.Order;
+import dirdump.order.OrderSettings;
+import dirdump.outcome.SkipReason;
+import dirdump.outcome.StopRequest;
+import dirdump.read.ReadMethod;
+import dirdump.report.StderrReporter;
+import dirdump.scan.PathFilter;
+import dirdump.scan.SizeRange;
+import dirdump.scan.WalkSettings;
+import dirdump.sys.PathNames;
+import dirdump.testing.PageCache;
+import dirdump.testing.Trees;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The passes of dirdump.run in this JVM, settings in and result out, on a real tree: a read
+ * (Warmup), evict (Evicting) and status (Measuring), each checked by what it counted and, where the
+ * page cache is the point, by the kernel's own count (cachestat) of the files' pages.
+ */
+class PassesTest {
+    private static final int FILES = 40;
+
+    @TempDir
+    Path tmp;
+
+    private Path data;
+    private List<Path> files;
+    private long bytes;
+    private long pages;
+    private final ByteArrayOutputStream said = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void tree() throws Exception {
+        data = tmp.resolve("data");
+        files = new ArrayList<>();
+        for (int i = 0; i < FILES; i++) {
+            files.add(Trees.file(data.resolve(String.format("f%02d", i)), 1000 + 3000 * i, i));
+        }
+        files.add(Files.write(data.resolve("empty"), new byte[0]));
+        Files.createSymbolicLink(data.resolve("link"), files.get(0));
+        Trees.sync(files);
+        bytes = Trees.totalSize(files);
+        for (Path f : files) {
+            pages += (Files.size(f) + PageCache.PAGE - 1) / PageCache.PAGE;
+        }
+    }
+
+    private StderrReporter reporter(StderrReporter.Verbosity verbosity) {
+        said.reset();
+        return new StderrReporter(new PrintStream(said, true, StandardCharsets.UTF_8), verbosity);
+    }
+
+    private String said() {
+        return said.toString(StandardCharsets.UTF_8);
+    }
+
+    private OrderedFilesSettings select(Order order) {
+        return new OrderedFilesSettings(List.of(PathNames.bytes(data.toString())), null,
+                new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),
+                new OrderSettings(order, LocateMethod.AUTO, false), SizeRange.ALL, false, List.of(), List.of());
+    }
+
+    private static ReadSettings read(int jobs, boolean force, Long maxBytes) {
+        return new ReadSettings(256 << 10, jobs, ReadMethod.READ, 0, force, null, maxBytes, 0, null, false, true, null);
+    }
+
+    private ReadResult warm(Order order, ReadSettings settings, StopRequest stop) {
+        return new Warmup(select(order), settings).run(reporter(StderrReporter.Verbosity.VERBOSE), stop, null);
+    }
+
+    private CachePass pass(StderrReporter reporter) {
+        StopRequest stop = new StopRequest();
+        return new CachePass(OrderedFiles.of(select(Order.INODE), reporter, stop), new ResidencyProbe(ProbeMethod.AUTO),
+                reporter, stop, false);
+    }
+
+    /** The paths -v listed as read, in the order read. */
+    private List<String> readOrder() {
+        return said().lines().filter(l -> l.endsWith(" bytes)")).map(l -> l.substring(0, l.lastIndexOf(" ("))).toList();
+    }
+
+    @Test
+    void aReadWithOneReaderReadsEveryFileOnceInTheOrderPlanned() {
+        ReadResult r = warm(Order.NAME, read(1, true, null), new StopRequest());
+        assertEquals(0, r.exitStatus(), said());
+        assertEquals(FILES + 1, r.tally().filesRead(), "the empty file too");
+        assertEquals(bytes, r.tally().bytesRead());
+        assertEquals(1, r.tally().skipped(SkipReason.SYMLINK));
+        assertEquals(0, r.tally().errors());
+        assertEquals(1, r.readers());
+        assertEquals("name", r.order());
+        List<String> expected = files.stream().map(Path::toString).sorted().toList();
+        assertEquals(expected, readOrder(), "name order, one reader: the lines in the order read");
+    }
+
+    @Test
+    void eightReadersCountTheSameAsOne() {
+        ReadResult one = warm(Order.INODE, read(1, true, null), new StopRequest());
+        List<String> readByOne = readOrder().stream().sorted().toList();
+        ReadResult eight = warm(Order.INODE, read(8, true, null), new StopRequest());
+        assertEquals(8, eight.readers());
+        assertEquals(one.tally().filesRead(), eight.tally().filesRead());
+        assertEquals(one.tally().bytesRead(), eight.tally().bytesRead());
+        assertEquals(readByOne, readOrder().stream().sorted().toList(), "the same files, each once");
+    }
+
+    @Test
+    void aSecondReadSkipsTheCachedFilesAndForceReadsThemAgain() throws Exception {
+        PageCache.retryIfDropped(() -> {
+            warm(Order.INODE, read(2, true, null), new StopRequest());
+            ReadResult again = warm(Order.INODE, read(2, false, null), new StopRequest());
+            assertEquals(FILES, again.tally().skipped(SkipReason.ALREADY_CACHED), said());
+            assertEquals(1, again.tally().filesRead(), "the empty file, which has no page to be cached");
+            assertEquals(0, again.tally().bytesRead());
+            ReadResult forced = warm(Order.INODE, read(2, true, null), new StopRequest());
+            assertEquals(bytes, forced.tally().bytesRead());
+        });
+    }
+
+    @Test
+    void maxBytesBringsInThatMuchAndNoMore() throws Exception {
+        PageCache.evict(files);
+        long bound = 100 * PageCache.PAGE;
+        ReadResult r = warm(Order.INODE, read(1, false, bound), new StopRequest());
+        assertEquals(bound, r.tally().bytesRead(), said());
+        assertTrue(r.boundReached());
+        assertNotNull(r.partRead(), "the one file cut short");
+        assertEquals(0, r.exitStatus());
+    }
+
+    @Test
+    void aStopBeforeTheReadReadsNothingAndSaysWhichSignal() {
+        StopRequest stop = new StopRequest();
+        stop.stop(15);
+        ReadResult r = warm(Order.INODE, read(1, true, null), stop);
+        assertEquals(0, r.tally().filesRead());
+        assertEquals("SIGTERM", r.stoppedBy());
+        assertEquals(143, r.exitStatus());
+    }
+
+    @Test
+    void evictEmptiesTheCacheOfTheFilesAndStatusMeasuresIt() throws Exception {
+        PageCache.retryIfDropped(() -> {
+            try (Closing evict = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
+                Evicting.Result evicted = Evicting.run(evict.pass());
+                assertEquals(ExitCode.OK, evicted.exit(), said());
+                assertEquals(FILES + 1, evicted.residency().after().files());
+                assertEquals(pages, evicted.residency().before().pages());
+                assertEquals(0, evicted.residency().after().residentPages());
+            }
+            assertEquals(0, PageCache.residentPages(files), "cachestat agrees");
+
+            List<String> rows = new ArrayList<>();
+            try (Closing status = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
+                Measuring.Result cold = Measuring.run(status.pass(), (path, whole, dataOnly, size) ->
+                        rows.add(new String(path, StandardCharsets.UTF_8) + " " + whole.residentPages() + "/" + size), null, 100.0);
+                assertEquals(ExitCode.NOT_RESIDENT, cold.exit());
+                assertEquals(0, cold.totals().residentPages());
+                assertEquals(pages, cold.totals().pages());
+                assertTrue(said().contains("less than --min-percent 100"), said());
+            }
+            assertEquals(FILES + 1, rows.size(), "a row a file: " + rows);
+            assertTrue(rows.contains(files.get(3) + " 0/" + Files.size(files.get(3))), rows.toString());
+
+            Files.readAllBytes(files.get(3));
+            try (Closing status = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
+                Measuring.Result one = Measuring.run(status.pass(), (path, whole, dataOnly, size) -> { }, null, null);
+                assertEquals(ExitCode.OK, one.exit());
+                assertEquals(PageCache.residentPages(files.get(3)), one.totals().residentPages());
+            }
+            new Warmup(select(Order.INODE), read(2, true, null)).run(reporter(StderrReporter.Verbosity.QUIET),
+                    new StopRequest(), null);
+            try (Closing status = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
+                Measuring.Result warm = Measuring.run(status.pass(), (path, whole, dataOnly, size) -> { }, null, 100.0);
+                assertEquals(ExitCode.OK, warm.exit(), said());
+                assertEquals(pages, warm.totals().residentPages());
+                assertNull(Measuring.shortfall(warm.totals(), 100.0));
+            }
+        });
+    }
+
+    /** A pass whose walk's directory handles are closed after it. */
+    private record Closing(CachePass pass) implements AutoCloseable {
+        @Override
+        public void close() {
+            pass.files().close();
+        }
+    }
+
+    private static Closing closing(CachePass pass) {
+        return new Closing(pass);
+    }
+}
