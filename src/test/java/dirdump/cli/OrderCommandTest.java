@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dirdump.testing.ByPath;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
-import dirdump.sys.PathNames;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.Trees;
 import java.nio.ByteBuffer;

@@ -22,7 +22,6 @@ import dirdump.sys.PathNames;
 import dirdump.testing.Trees;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

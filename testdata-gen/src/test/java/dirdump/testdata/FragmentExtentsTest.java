@@ -8,7 +8,6 @@ import dirdump.testing.ByPath;
 import dirdump.sys.Extent;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
-import dirdump.sys.PathNames;
 import dirdump.sys.SysException;
 import java.io.IOException;
 import java.nio.file.Path;
