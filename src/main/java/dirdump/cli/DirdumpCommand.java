@@ -218,7 +218,7 @@ public final class DirdumpCommand implements Callable<Integer> {
             } else if (output.verbosity() != StderrReporter.Verbosity.QUIET) {
                 HumanSummary.print(result, err);
             }
-            return result.exitStatus();
+            return result.exit().status;
         }
     }
 
