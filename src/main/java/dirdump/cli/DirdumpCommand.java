@@ -242,7 +242,7 @@ public final class DirdumpCommand implements Callable<Integer> {
     Warmup.Progress progress(StderrReporter reporter, boolean allowed) {
         boolean show = allowed && (progress != null ? progress : output.verbosity() == StderrReporter.Verbosity.NORMAL)
                 && Terminal.stderrIsTerminal();
-        return show ? ReadProgress.on(reporter) : null;
+        return show ? ReadProgress.on(reporter, Terminal::columns) : null;
     }
 
     /** The resolved settings of the read, for its JSON record. */
