@@ -1,5 +1,7 @@
 package dirdump;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
@@ -22,6 +24,12 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
+import dirdump.scan.FoundDirectories;
+import dirdump.scan.FoundFiles;
+import dirdump.scan.WalkResult;
+import dirdump.sys.DeviceNumbers;
+import dirdump.sys.PathNames;
+import dirdump.sys.Residency;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -218,4 +226,18 @@ final class ArchitectureTest {
     private static String pattern(String name) {
         return name.equals("Main") ? "dirdump" : "dirdump." + name + "..";
     }
+
+    /**
+     * Renderers only render: report asks nothing of the file system, the run hands it what it shows.
+     * Of sys it takes values and their text only (a residency, a device number, a name's bytes); of
+     * scan, only what the walk found, none of what opens or stats a listed file.
+     */
+    @ArchTest
+    static final ArchRule reportDoesNoFileSystemCalls = CompositeArchRule.of(noClasses()
+            .that().resideInAPackage("dirdump.report..")
+            .should().dependOnClassesThat(resideInAPackage("dirdump.sys..")
+                    .and(not(belongToAnyOf(Residency.class, DeviceNumbers.class, PathNames.class)))))
+            .and(noClasses().that().resideInAPackage("dirdump.report..")
+                    .should().dependOnClassesThat(resideInAPackage("dirdump.scan..")
+                            .and(not(belongToAnyOf(WalkResult.class, FoundFiles.class, FoundDirectories.class)))));
 }

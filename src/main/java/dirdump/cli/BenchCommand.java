@@ -14,6 +14,7 @@ import dirdump.report.StderrReporter;
 import dirdump.run.Benchmark;
 import dirdump.run.ExitCode;
 import dirdump.run.OrderedFiles;
+import dirdump.sys.Host;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -130,7 +131,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private int bench(StopRequest stop) {
-        RunRecord record = new RunRecord("bench", paths);
+        RunRecord record = new RunRecord("bench", paths, Host::name);
         StderrReporter reporter = new StderrReporter(parent.err, quiet ? StderrReporter.Verbosity.QUIET : StderrReporter.Verbosity.NORMAL);
         Results results;
         try {

@@ -8,6 +8,7 @@ import dirdump.report.StderrReporter;
 import dirdump.run.CachePass;
 import dirdump.run.NoMatch;
 import dirdump.run.OrderedFiles;
+import dirdump.sys.Host;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
@@ -67,7 +68,7 @@ abstract class CacheCommand implements Callable<Integer> {
         parent.beforeSubcommand(spec, false, null);
         StopRequest stop = new StopRequest();
         try (StopOnSignal signals = new StopOnSignal(stop)) {
-            RunRecord record = new RunRecord(spec.name(), paths());
+            RunRecord record = new RunRecord(spec.name(), paths(), Host::name);
             StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
             try (Opened opened = beforeWalk(); OrderedFiles selection = select(reporter, stop)) {
                 return run(new CachePass(selection, new ResidencyProbe(probeOptions.method), reporter, stop,

@@ -16,9 +16,10 @@ import dirdump.run.OrderedFilesSettings;
 import dirdump.run.ReadResult;
 import dirdump.run.ReadSettings;
 import dirdump.run.Replay;
-import dirdump.sys.Os;
 import dirdump.run.Warmup;
 import dirdump.sys.AvailableMemory;
+import dirdump.sys.Host;
+import dirdump.sys.Os;
 import dirdump.sys.Terminal;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -209,7 +210,7 @@ public final class DirdumpCommand implements Callable<Integer> {
     public Integer call() {
         StopRequest stop = new StopRequest();
         try (StopOnSignal signals = new StopOnSignal(stop)) {
-            RunRecord record = new RunRecord("read", paths);
+            RunRecord record = new RunRecord("read", paths, Host::name);
             StderrReporter reporter = new StderrReporter(err, output.verbosity());
             validate(paths, walk);
             ReadResult result = new Warmup(walk.select(paths, in, list.nul), readSettings()).run(reporter, stop,
@@ -219,7 +220,7 @@ public final class DirdumpCommand implements Callable<Integer> {
             } else if (output.verbosity() != StderrReporter.Verbosity.QUIET) {
                 HumanSummary.print(result, err);
             }
-            return result.exitStatus();
+            return result.exit().status;
         }
     }
 
@@ -243,7 +244,7 @@ public final class DirdumpCommand implements Callable<Integer> {
     Warmup.Progress progress(StderrReporter reporter, boolean allowed) {
         boolean show = allowed && (progress != null ? progress : output.verbosity() == StderrReporter.Verbosity.NORMAL)
                 && Terminal.stderrIsTerminal();
-        return show ? ReadProgress.on(reporter) : null;
+        return show ? ReadProgress.on(reporter, Terminal::columns) : null;
     }
 
     /** The resolved settings of the read, for its JSON record. */

@@ -5,6 +5,7 @@ import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.run.LockHolding;
 import dirdump.run.Locking;
+import dirdump.sys.Host;
 import dirdump.sys.Os;
 import dirdump.sys.Processes;
 import java.io.PrintStream;
@@ -95,7 +96,7 @@ final class LockCommand implements Callable<Integer> {
         lockOptions.validate(spec);
         StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
-        RunRecord record = new RunRecord("lock", paths);
+        RunRecord record = new RunRecord("lock", paths, Host::name);
         return LockHolding.run(new LockHolding.Settings(() -> walk.select(paths, parent.in, list.nul),
                 lockOptions.maxLocked(), daemon, pidFile, whilePid), os, Processes.load(), reporter, parent.out, new Summary(record, reporter));
     }

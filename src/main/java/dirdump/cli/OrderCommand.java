@@ -7,7 +7,6 @@ import dirdump.report.OrderList;
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
 import dirdump.run.OrderedFiles;
-import dirdump.scan.FileOpener;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -77,7 +76,7 @@ final class OrderCommand implements Callable<Integer> {
         // Every file located once: before the list for %o, after it for the seek figures only.
         LocateAll.Result all = format.needsLocations() ? locateAll(selection, reporter) : null;
         OrderList.write(selection, format, all == null ? selection.plan().locations() : all.locations(),
-                new FileOpener(selection.os(), selection.listing(), reporter, "not sized"), nul, parent.out);
+                selection.sizes(reporter), nul, parent.out);
         if (stats) {
             OrderList.stats(selection, all == null ? locateAll(selection, reporter) : all, parent.err);
         }

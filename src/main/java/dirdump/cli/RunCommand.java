@@ -159,7 +159,7 @@ final class RunCommand implements Callable<Integer> {
         if (level.verbose) {
             HumanSummary.print(result, parent.err);
         }
-        return result.exitStatus();
+        return result.exit().status;
     }
 
     /** The set locked as dirdump lock locks it (or why it cannot be, said), and the status of the lock. */

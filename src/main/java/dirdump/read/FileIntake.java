@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.cache.ByteRanges;
 import dirdump.outcome.SequenceCursor;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
@@ -29,7 +30,9 @@ record FileIntake(SequenceCursor cursor, FileOpener opener, MissingPages missing
     FileToRead next() {
         for (int f; !control.stopped() && (f = cursor.next()) >= 0; ) {
             Opened o = opener.open(f, tally);
+            long size = o == null ? 0 : o.stat().size;
             FileToRead toRead = o == null ? null : missing.of(o);
+            control.taken(size, toRead == null ? size : Math.max(0, size - ByteRanges.length(toRead.toRead())));
             if (toRead != null) {
                 if (exact) {
                     noReadAhead(o);

@@ -8,13 +8,17 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What a read run shares with the world outside its threads: live counts for the progress line, an
- * optional rate limit, an optional bound on the bytes brought in (--max-bytes), and the request to
- * stop (a signal), which every worker checks between files.
+ * What a read run shares with the world outside its threads: live counts for the progress line (files
+ * done, bytes brought in, and the sizes fstat gave of the files taken so far: the walk gives none), an
+ * optional rate limit, an optional bound on the bytes brought in (--max-bytes), and the request to stop
+ * (a signal), which every worker checks between files.
  */
 public final class ReadLimits {
     private final LongAdder files = new LongAdder();
     private final LongAdder bytes = new LongAdder();
+    private final LongAdder taken = new LongAdder();
+    private final LongAdder sizesTaken = new LongAdder();
+    private final LongAdder leftAlone = new LongAdder();
     private final Pacer pacer;
     private final StopRequest stop;
     /** What --max-bytes leaves to bring in; null without a bound. */
@@ -143,6 +147,21 @@ public final class ReadLimits {
         return bytes.sum();
     }
 
+    /** The files taken from the sequence so far: opened and sized, or failed. */
+    public long filesTaken() {
+        return taken.sum();
+    }
+
+    /** The sizes of the files taken so far (0 for one that could not be opened). */
+    public long sizesTaken() {
+        return sizesTaken.sum();
+    }
+
+    /** The bytes of the files taken so far that are not to be brought in: cached already, or not asked for. */
+    public long bytesLeftAlone() {
+        return leftAlone.sum();
+    }
+
     /** How many bytes a reader reads a call, at most {@code buffer}: fewer under a low --bwlimit (see Pacer). */
     int readSize(int buffer, int readers) {
         return pacer == null ? buffer : pacer.readSize(buffer, readers);
@@ -150,6 +169,16 @@ public final class ReadLimits {
 
     void fileDone() {
         files.increment();
+    }
+
+    /**
+     * A file taken from the sequence, of {@code size} as its fstat gave it (0: it could not be opened),
+     * {@code leftAlone} bytes of which are not to be brought in.
+     */
+    void taken(long size, long leftAlone) {
+        sizesTaken.add(size);
+        this.leftAlone.add(leftAlone);
+        taken.increment();  // after its size: whoever sees every file taken sees all their sizes
     }
 
     void transferred(long n) {

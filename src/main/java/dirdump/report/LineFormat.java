@@ -2,16 +2,15 @@ package dirdump.report;
 
 import dirdump.order.Locations;
 import dirdump.outcome.PathText;
-import dirdump.scan.FileOpener;
 import dirdump.scan.WalkResult;
 import dirdump.sys.DeviceNumbers;
 import dirdump.sys.PathNames;
-import dirdump.sys.Stat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToLongFunction;
 
 /**
  * The --format template of {@code dirdump order}: text with %p (path), %i (inode), %s (size in
@@ -64,9 +63,9 @@ public final class LineFormat {
         return new String(fields).indexOf('o') >= 0;
     }
 
-    /** Writes file {@code f}'s line, without its terminator. */
-    public void write(OutputStream out, int f, WalkResult listing, Locations locations, FileOpener opener, boolean raw)
-            throws IOException {
+    /** Writes file {@code f}'s line, without its terminator; {@code sizes}: each file's size, -1 if not known. */
+    public void write(OutputStream out, int f, WalkResult listing, Locations locations, IntToLongFunction sizes,
+                      boolean raw) throws IOException {
         byte[] path = listing.path(f);
         for (int i = 0; i < fields.length; i++) {
             out.write(literals.get(i));
@@ -78,7 +77,8 @@ public final class LineFormat {
                     out.write(ascii(Long.toUnsignedString(listing.files.ino(f))));
                     break;
                 case 's':
-                    out.write(size(opener.stat(f)));
+                    long size = sizes.applyAsLong(f);
+                    out.write(size < 0 ? UNKNOWN : ascii(Long.toString(size)));
                     break;
                 case 'o':
                     out.write(locations.known(f) ? ascii(Long.toString(locations.start(f))) : UNKNOWN);
@@ -88,11 +88,6 @@ public final class LineFormat {
             }
         }
         out.write(literals.get(fields.length));
-    }
-
-    /** The walk does not stat files, so the size is asked for here; "-" if the file went away. */
-    private static byte[] size(Stat st) {
-        return st == null ? UNKNOWN : ascii(Long.toString(st.size));
     }
 
     private static byte[] ascii(String s) {

@@ -4,28 +4,28 @@ import dirdump.order.LocateAll;
 import dirdump.order.Locations;
 import dirdump.outcome.Units;
 import dirdump.run.OrderedFiles;
-import dirdump.scan.FileOpener;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.util.Locale;
+import java.util.function.IntToLongFunction;
 
 /** {@code dirdump order}: the files in order, a line each on stdout, and with --stats the figures on stderr. */
 public final class OrderList {
     private OrderList() {
     }
 
-    /** {@code nul}: -0, NUL-terminated raw names; {@code opener} stats files for %s. */
-    public static void write(OrderedFiles files, LineFormat format, Locations locations, FileOpener opener, boolean nul,
-                             PrintStream stdout) {
+    /** {@code nul}: -0, NUL-terminated raw names; {@code sizes}: each file's size for %s (see OrderedFiles#sizes). */
+    public static void write(OrderedFiles files, LineFormat format, Locations locations, IntToLongFunction sizes,
+                             boolean nul, PrintStream stdout) {
         OutputStream out = new BufferedOutputStream(stdout, 1 << 16);
         // A failed write throws from stdout's own stream (dirdump.CheckedStdout) as the buffer is passed
         // on: a closed pipe (| head) ends the listing within 64 KiB of it.
         try {
             for (int f : files.sequence()) {
-                format.write(out, f, files.listing(), locations, opener, nul);
+                format.write(out, f, files.listing(), locations, sizes, nul);
                 out.write(nul ? 0 : '\n');
             }
             out.flush();

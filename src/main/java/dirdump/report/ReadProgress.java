@@ -2,59 +2,41 @@ package dirdump.report;
 
 import dirdump.outcome.Units;
 import dirdump.read.ReadLimits;
-import dirdump.run.OrderedFiles;
 import dirdump.run.Warmup;
-import dirdump.scan.FileOpener;
-import dirdump.sys.Stat;
-import dirdump.sys.Terminal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntSupplier;
 
 /**
  * The progress line of a read, on stderr, redrawn ten times a second from the readers' live counts:
  * percent, files done of the listed total, bytes, rate, elapsed time and time left, cut to the
- * terminal's width. The listing gives no sizes (getdents64 has none), so the drawing thread stats the
- * listed files itself, in read order, between redraws: from then on the percent and the time left go
- * by bytes, and a few big files no longer sit at 0 %. This is done only when the line is drawn, that
- * is, when someone watches.
+ * terminal's width. The listing gives no sizes (getdents64 has none): the readers count the size
+ * fstat gives of each file they take, so the percent and the time left go by bytes from the first
+ * files taken, and a few big files read side by side do not sit at 0 %. Nothing here asks the
+ * file system.
  */
 public final class ReadProgress implements Warmup.Progress.Shown {
     private static final long INTERVAL_MILLIS = 100;
-    /** At most this long of each interval is spent stat'ing, so that the line keeps moving. */
-    private static final long SIZING_NANOS = 20_000_000L;
 
     private final StatusLine line;
     private final Thread drawer;
     private volatile boolean done;
 
-    /** The progress line of a read on the reporter's stream (a terminal: the caller checks). */
-    public static Warmup.Progress on(StderrReporter reporter) {
-        return (control, files) -> new ReadProgress(reporter, control, files);
+    /** The progress line of a read on the reporter's stream (a terminal: the caller checks), {@code columns} wide. */
+    public static Warmup.Progress on(StderrReporter reporter, IntSupplier columns) {
+        return (control, files) -> new ReadProgress(reporter, columns, control, files.sequence().length);
     }
 
-    ReadProgress(StderrReporter reporter, ReadLimits control, OrderedFiles selection) {
-        this.line = reporter.statusLine(Terminal::columns);
-        int[] sequence = selection.sequence();
-        FileOpener opener = new FileOpener(selection.os(), selection.listing(), reporter, "not sized");
+    ReadProgress(StderrReporter reporter, IntSupplier columns, ReadLimits control, int total) {
+        this.line = reporter.statusLine(columns);
         long start = System.nanoTime();
         this.drawer = new Thread(() -> {
-            // sizeBefore[i]: the bytes of the files read before the i-th, by the sizes stat gave.
-            long[] sizeBefore = new long[sequence.length + 1];
-            int sized = 0;
             while (!done) {
-                long until = System.nanoTime() + SIZING_NANOS;
-                while (sized < sequence.length && System.nanoTime() - until < 0 && !done) {
-                    Stat st = opener.stat(sequence[sized]);
-                    sizeBefore[sized + 1] = sizeBefore[sized] + (st == null ? 0 : st.size);
-                    sized++;
-                }
-                long files = control.files();
-                long sizes = sized == sequence.length ? sizeBefore[sized] : -1;
-                long doneBytes = sizes < 0 ? 0 : sizeBefore[(int) Math.min(files, sequence.length)];
-                line.draw(text(new Counts(files, sequence.length, control.bytes(), sizes, doneBytes,
-                        (System.nanoTime() - start) / 1e9), line.width()));
+                line.draw(text(new Counts(control.files(), total, control.bytes(), control.filesTaken(),
+                        control.sizesTaken(), control.bytesLeftAlone(), (System.nanoTime() - start) / 1e9),
+                        line.width()));
                 try {
                     Thread.sleep(INTERVAL_MILLIS);
                 } catch (InterruptedException e) {
@@ -67,17 +49,27 @@ public final class ReadProgress implements Warmup.Progress.Shown {
     }
 
     /**
-     * What the line tells. {@code sizes}: the bytes of all the listed files, or -1 until known;
-     * {@code doneBytes}: of the first {@code files} of them, which is what those done add up to when the
-     * readers skip cached files (their bytes are never read, but they are done).
+     * What the line tells: {@code files} done of {@code total}, {@code bytes} brought in; of the files
+     * taken so far ({@code taken}), their sizes ({@code sizesTaken}) and the bytes of them not to be
+     * brought in ({@code leftAlone}: cached already, or not asked for), which are done all the same.
      */
-    record Counts(long files, int total, long bytes, long sizes, long doneBytes, double seconds) {
-        /** How much is done, 0 to 1: by bytes when the sizes are known, else by files. */
+    record Counts(long files, int total, long bytes, long taken, long sizesTaken, long leftAlone, double seconds) {
+        /** The bytes of all the files, once every one is taken; else -1. */
+        long sizes() {
+            return taken >= total ? sizesTaken : -1;
+        }
+
+        /**
+         * How much is done, 0 to 1: by bytes once a file is sized, the files not taken yet counted at the
+         * mean size of those taken; by files before.
+         */
         double fraction() {
             if (files >= total) {
                 return 1;
             }
-            double f = sizes > 0 ? Math.max(doneBytes, bytes) / (double) sizes : files / (double) total;
+            double f = taken > 0 && sizesTaken > 0
+                    ? (bytes + leftAlone) / (sizesTaken + (total - taken) * (sizesTaken / (double) taken))
+                    : files / (double) total;
             return Math.min(f, 0.999);  // not 100 % before the last file is done (files grow)
         }
     }
@@ -95,7 +87,8 @@ public final class ReadProgress implements Warmup.Progress.Shown {
         List<Part> parts = new ArrayList<>();
         parts.add(new Part(String.format(Locale.ROOT, "dirdump: %d%%", (int) (fraction * 100)), 0));
         parts.add(new Part(String.format(Locale.ROOT, "%,d of %,d files", c.files(), c.total()), 3));
-        parts.add(new Part(Units.bytes(c.bytes()) + (c.sizes() >= 0 ? " of " + Units.bytes(c.sizes()) : ""), 4));
+        long sizes = c.sizes();
+        parts.add(new Part(Units.bytes(c.bytes()) + (sizes >= 0 ? " of " + Units.bytes(sizes) : ""), 4));
         parts.add(new Part(String.format(Locale.ROOT, "%.1f MiB/s", c.seconds() > 0 ? c.bytes() / Units.MIB / c.seconds() : 0.0), 5));
         parts.add(new Part(clock(c.seconds()) + " elapsed", 2));
         if (fraction > 0 && fraction < 1) {

@@ -6,7 +6,6 @@ import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
 import dirdump.outcome.PathText;
-import dirdump.sys.Host;
 import dirdump.sys.PathNames;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,6 +13,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Supplier;
 
 /**
  * The members every command's --json record begins with (dirdump-record.schema.json, "record"): what ran,
@@ -28,10 +28,15 @@ public final class RunRecord {
     private final Instant start = Instant.now();
     private final JsonArray paths = new JsonArray();
     private final JsonObject settings = new JsonObject();
+    private final Supplier<String> host;
 
-    /** {@code command}: read, status, evict or bench; {@code paths}: as given (null: none). */
-    public RunRecord(String command, List<String> paths) {
+    /**
+     * {@code command}: read, status, evict or bench; {@code paths}: as given (null: none); {@code host}:
+     * asked only when the record is written.
+     */
+    public RunRecord(String command, List<String> paths, Supplier<String> host) {
         this.command = command;
+        this.host = host;
         if (paths != null) {
             // The bytes the walk opens, shown as messages show them (a name that is not UTF-8 escaped).
             paths.forEach(p -> this.paths.add(PathText.of(PathNames.bytes(p))));
@@ -60,7 +65,7 @@ public final class RunRecord {
         o.addProperty("schema_version", SCHEMA_VERSION);
         o.addProperty("command", command);
         o.addProperty("dirdump_version", version());
-        o.addProperty("host", Host.name());
+        o.addProperty("host", host.get());
         o.addProperty("started_at", start.truncatedTo(ChronoUnit.MILLIS).toString());
         o.addProperty("ended_at", Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
         o.add("paths", paths);

@@ -28,6 +28,6 @@ public record CachePass(OrderedFiles files, ResidencyProbe probe, Reporter repor
 
     /** {@code work}: the command's phase ("measuring"), which took {@code workNanos}. */
     PassFacts facts(String work, long workNanos, ExitCode exit) {
-        return PassFacts.of(files, probe.methodUsed(), work, workNanos, exit, stop);
+        return PassFacts.of(files, probe.methodUsed(), exit, stop, new PassFacts.Phase(work, workNanos));
     }
 }

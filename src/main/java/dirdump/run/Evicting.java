@@ -5,8 +5,11 @@ import dirdump.cache.ResidencyChange;
 
 /** evict: each file's pages dropped from the page cache, measured before and after; settings in, result out. */
 public final class Evicting {
-    /** The residency before and after, the summary's facts, and the exit status. */
-    public record Result(ResidencyChange residency, PassFacts facts, ExitCode exit) {
+    /** The residency before and after, and the summary's facts, the exit status among them. */
+    public record Result(ResidencyChange residency, PassFacts facts) {
+        public ExitCode exit() {
+            return facts.exit();
+        }
     }
 
     private Evicting() {
@@ -18,7 +21,6 @@ public final class Evicting {
         ResidencyChange residency = EvictRun.run(files.os(), files.listing(), files.sequence(), pass.probe(),
                 files.tally(), pass.reporter(), pass.threads(), pass.stop());
         long evicting = System.nanoTime() - start;
-        ExitCode exit = pass.exit();
-        return new Result(residency, pass.facts("evicting", evicting, exit), exit);
+        return new Result(residency, pass.facts("evicting", evicting, pass.exit()));
     }
 }

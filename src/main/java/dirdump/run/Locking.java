@@ -17,10 +17,13 @@ import dirdump.sys.SysException;
 public final class Locking {
     /**
      * The set locked; or, when it could not be, {@code refusal} says why (the end of "cannot lock: ...",
-     * told already), the set holds nothing and {@code exit} is {@link ExitCode#CANNOT_LOCK}. Else
-     * {@code exit} is the status of the lock so far, {@code facts} its summary's (also for a refusal).
+     * told already), the set holds nothing and {@link #exit} is {@link ExitCode#CANNOT_LOCK}. Else
+     * {@link #exit} is the status of the lock so far; {@code facts}: its summary's (also for a refusal).
      */
-    public record Locked(LockedSet set, ExitCode exit, PassFacts facts, String refusal) {
+    public record Locked(LockedSet set, PassFacts facts, String refusal) {
+        public ExitCode exit() {
+            return facts.exit();
+        }
     }
 
     private Locking() {
@@ -51,7 +54,7 @@ public final class Locking {
         }
         ExitCode exit = refusal != null ? ExitCode.CANNOT_LOCK
                 : ExitCode.of(selection.listing(), selection.tally(), stop.signal(), noMatch);
-        return new Locked(set, exit, PassFacts.of(selection, "mlock", "locking", System.nanoTime() - start, exit, stop),
-                refusal);
+        return new Locked(set, PassFacts.of(selection, "mlock", exit, stop,
+                new PassFacts.Phase("locking", System.nanoTime() - start)), refusal);
     }
 }

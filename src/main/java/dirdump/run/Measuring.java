@@ -15,8 +15,11 @@ import java.util.Locale;
  * in a snapshot; then --min-percent checked. Settings in, result out.
  */
 public final class Measuring {
-    /** The totals, the summary's facts, and the exit status. */
-    public record Result(PageTotals totals, PassFacts facts, ExitCode exit) {
+    /** The totals, and the summary's facts, the exit status among them. */
+    public record Result(PageTotals totals, PassFacts facts) {
+        public ExitCode exit() {
+            return facts.exit();
+        }
     }
 
     /** --save: FILE as given (-: standard output), and the snapshot opened on it before the walk. */
@@ -44,7 +47,7 @@ public final class Measuring {
             pass.reporter().problem(shortfall);
             exit = ExitCode.NOT_RESIDENT;
         }
-        return new Result(totals, pass.facts("measuring", measuring, exit), exit);
+        return new Result(totals, pass.facts("measuring", measuring, exit));
     }
 
     /** Puts the snapshot in place (a run stopped by a signal leaves FILE as it was); a failure is exit 2. */

@@ -6,11 +6,14 @@ import dirdump.order.Orderer;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.StopRequest;
 import dirdump.outcome.Tally;
+import dirdump.scan.FileOpener;
 import dirdump.scan.SizeFilter;
 import dirdump.scan.UniqueFiles;
 import dirdump.scan.WalkResult;
 import dirdump.scan.Walker;
 import dirdump.sys.Os;
+import dirdump.sys.Stat;
+import java.util.function.IntToLongFunction;
 
 /**
  * The files a command works on, in the order it works on them: the walk and the order, shared by
@@ -50,6 +53,19 @@ public record OrderedFiles(OrderedFilesSettings settings, Os os, WalkResult list
 
     public Order order() {
         return settings.order().order();
+    }
+
+    /**
+     * Each file's size, by an fstatat relative to its directory's handle as it is asked for (the walk
+     * gives no sizes, and a pass to take them all first would hold back the first line); -1 if it
+     * cannot be had (gone, unreadable).
+     */
+    public IntToLongFunction sizes(Reporter reporter) {
+        FileOpener opener = new FileOpener(os, listing, reporter, "not sized");
+        return f -> {
+            Stat st = opener.stat(f);
+            return st == null ? -1 : st.size;
+        };
     }
 
     /** Time the order spent locating files. */

@@ -2,21 +2,33 @@ package dirdump.run;
 
 import dirdump.outcome.StopRequest;
 import dirdump.outcome.Tally;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * What the summary of a command other than a read tells besides its own numbers: what was skipped
- * and failed, how, and how long each phase took. {@code work} names the last phase ("measuring");
- * {@code stoppedBy}: the name of the signal that ended the command early, or null.
+ * What every pass over the ordered files tells besides its own numbers (a read, status, evict, lock):
+ * what was skipped and failed, how (order, method, I/O), how long each phase took, and how it ended.
+ * {@code phases}: listing, ordering, then the pass's own ("measuring"; a read's "locating" and "reading");
+ * {@code stoppedBy}: the name of the signal that ended the pass early, or null.
  */
-public record PassFacts(Tally tally, int unusablePaths, String order, String method, String io,
-                        long listingNanos, long orderingNanos, String work, long workNanos, int exitStatus,
-                        String stoppedBy) {
+public record PassFacts(Tally tally, int unusablePaths, String order, String method, String io, List<Phase> phases,
+                        ExitCode exit, String stoppedBy) {
 
-    /** The facts of a pass over {@code files} that worked by {@code method} for {@code workNanos}. */
-    public static PassFacts of(OrderedFiles files, String method, String work, long workNanos, ExitCode exit,
-                               StopRequest stop) {
+    /** A phase of the pass, named as the summary names it, and the time it took. */
+    public record Phase(String name, long nanos) {
+    }
+
+    /** The facts of a pass over {@code files} that worked by {@code method}, in the phases {@code own} after the order's. */
+    public static PassFacts of(OrderedFiles files, String method, ExitCode exit, StopRequest stop, Phase... own) {
+        List<Phase> phases = new ArrayList<>(List.of(new Phase("listing", files.listingNanos()),
+                new Phase("ordering", files.orderingNanos())));
+        phases.addAll(List.of(own));
         return new PassFacts(files.tally(), files.listing().unusablePaths, files.order().key(), method,
-                files.os().description(), files.listingNanos(), files.orderingNanos(), work, workNanos, exit.status,
-                stop.stoppedBy());
+                files.os().description(), List.copyOf(phases), exit, stop.stoppedBy());
+    }
+
+    /** Every phase, listing included: what the user waits for. */
+    public long totalNanos() {
+        return phases.stream().mapToLong(Phase::nanos).sum();
     }
 }

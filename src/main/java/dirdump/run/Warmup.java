@@ -68,11 +68,11 @@ public final class Warmup {
         LocateAll.Result locatedAfter = read.seekDistance() && !stop.stopped()
                 ? LocateAll.run(selection.os(), listing, selection.plan(), select.order(), reporter) : null;
         ExitCode exit = ExitCode.of(listing, tally, stop.signal(), noMatch);
-        return new ReadResult(selection.order().key(), read.method().key(), selection.os().description(),
-                done.readers(), read.bufferSize(), tally, listing.unusablePaths, selection.listingNanos(),
-                selection.orderingNanos(), locating, reading, selection.plan().devices(), locatedAfter, done.residency(),
-                read.maxBytes(), control.boundReached(), control.partRead(), read.replay(), stop.stoppedBy(),
-                selection.os().fallbackReason(), exit.status);
+        PassFacts facts = PassFacts.of(selection, read.method().key(), exit, stop,
+                new PassFacts.Phase("locating", locating), new PassFacts.Phase("reading", reading));
+        return new ReadResult(facts, done.readers(), read.bufferSize(), selection.plan().devices(), locatedAfter,
+                done.residency(), read.maxBytes(), control.boundReached(), control.partRead(), read.replay(),
+                selection.os().fallbackReason());
     }
 
     /**

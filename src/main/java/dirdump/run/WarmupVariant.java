@@ -44,11 +44,12 @@ final class WarmupVariant implements Variant {
     @Override
     public Outcome run() {
         ReadResult s = warmup.run(reporter, stop, null);
-        settings = new Settings(resolvedOrder(s), s.readers(), s.method(), s.bufferSize(), prefetch);
-        long files = s.tally().filesRead();
-        return new Outcome(s.totalNanos(), files, s.tally().bytesRead(),
+        settings = new Settings(resolvedOrder(s), s.readers(), s.facts().method(), s.bufferSize(), prefetch);
+        long files = s.facts().tally().filesRead();
+        int status = s.exit().status;
+        return new Outcome(s.facts().totalNanos(), files, s.facts().tally().bytesRead(),
                 files == 0 ? "read no file: nothing to time"  // before its exit status: filters that match nothing make it 1
-                        : s.exitStatus() != 0 ? "exit status " + s.exitStatus() + " (see the errors above)" : null);
+                        : status != 0 ? "exit status " + status + " (see the errors above)" : null);
     }
 
     @Override
@@ -60,6 +61,6 @@ final class WarmupVariant implements Variant {
     private static String resolvedOrder(ReadResult s) {
         Set<String> orders = new LinkedHashSet<>();
         s.devices().forEach(d -> orders.add(d.order().key()));
-        return orders.isEmpty() ? s.order() : String.join("/", orders);
+        return orders.isEmpty() ? s.facts().order() : String.join("/", orders);
     }
 }

@@ -101,13 +101,13 @@ class PassesTest {
     @Test
     void aReadWithOneReaderReadsEveryFileOnceInTheOrderPlanned() {
         ReadResult r = warm(Order.NAME, read(1, true, null), new StopRequest());
-        assertEquals(0, r.exitStatus(), said());
-        assertEquals(FILES + 1, r.tally().filesRead(), "the empty file too");
-        assertEquals(bytes, r.tally().bytesRead());
-        assertEquals(1, r.tally().skipped(SkipReason.SYMLINK));
-        assertEquals(0, r.tally().errors());
+        assertEquals(0, r.exit().status, said());
+        assertEquals(FILES + 1, r.facts().tally().filesRead(), "the empty file too");
+        assertEquals(bytes, r.facts().tally().bytesRead());
+        assertEquals(1, r.facts().tally().skipped(SkipReason.SYMLINK));
+        assertEquals(0, r.facts().tally().errors());
         assertEquals(1, r.readers());
-        assertEquals("name", r.order());
+        assertEquals("name", r.facts().order());
         List<String> expected = files.stream().map(Path::toString).sorted().toList();
         assertEquals(expected, readOrder(), "name order, one reader: the lines in the order read");
     }
@@ -118,8 +118,8 @@ class PassesTest {
         List<String> readByOne = readOrder().stream().sorted().toList();
         ReadResult eight = warm(Order.INODE, read(8, true, null), new StopRequest());
         assertEquals(8, eight.readers());
-        assertEquals(one.tally().filesRead(), eight.tally().filesRead());
-        assertEquals(one.tally().bytesRead(), eight.tally().bytesRead());
+        assertEquals(one.facts().tally().filesRead(), eight.facts().tally().filesRead());
+        assertEquals(one.facts().tally().bytesRead(), eight.facts().tally().bytesRead());
         assertEquals(readByOne, readOrder().stream().sorted().toList(), "the same files, each once");
     }
 
@@ -128,11 +128,11 @@ class PassesTest {
         PageCache.retryIfDropped(() -> {
             warm(Order.INODE, read(2, true, null), new StopRequest());
             ReadResult again = warm(Order.INODE, read(2, false, null), new StopRequest());
-            assertEquals(FILES, again.tally().skipped(SkipReason.ALREADY_CACHED), said());
-            assertEquals(1, again.tally().filesRead(), "the empty file, which has no page to be cached");
-            assertEquals(0, again.tally().bytesRead());
+            assertEquals(FILES, again.facts().tally().skipped(SkipReason.ALREADY_CACHED), said());
+            assertEquals(1, again.facts().tally().filesRead(), "the empty file, which has no page to be cached");
+            assertEquals(0, again.facts().tally().bytesRead());
             ReadResult forced = warm(Order.INODE, read(2, true, null), new StopRequest());
-            assertEquals(bytes, forced.tally().bytesRead());
+            assertEquals(bytes, forced.facts().tally().bytesRead());
         });
     }
 
@@ -141,10 +141,10 @@ class PassesTest {
         PageCache.evict(files);
         long bound = 100 * PageCache.PAGE;
         ReadResult r = warm(Order.INODE, read(1, false, bound), new StopRequest());
-        assertEquals(bound, r.tally().bytesRead(), said());
+        assertEquals(bound, r.facts().tally().bytesRead(), said());
         assertTrue(r.boundReached());
         assertNotNull(r.partRead(), "the one file cut short");
-        assertEquals(0, r.exitStatus());
+        assertEquals(0, r.exit().status);
     }
 
     @Test
@@ -152,9 +152,9 @@ class PassesTest {
         StopRequest stop = new StopRequest();
         stop.stop(15);
         ReadResult r = warm(Order.INODE, read(1, true, null), stop);
-        assertEquals(0, r.tally().filesRead());
-        assertEquals("SIGTERM", r.stoppedBy());
-        assertEquals(143, r.exitStatus());
+        assertEquals(0, r.facts().tally().filesRead());
+        assertEquals("SIGTERM", r.facts().stoppedBy());
+        assertEquals(143, r.exit().status);
     }
 
     @Test
