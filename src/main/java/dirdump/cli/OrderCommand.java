@@ -77,7 +77,7 @@ final class OrderCommand implements Callable<Integer> {
         // Every file located once: before the list for %o, after it for the seek figures only.
         LocateAll.Result all = format.needsLocations() ? locateAll(selection, reporter) : null;
         OrderList.write(selection, format, all == null ? selection.plan().locations() : all.locations(),
-                new FileOpener(selection.os(), selection.listing(), reporter, "not sized"), nul, parent.out);
+                new FileOpener(selection.os(), selection.listing(), reporter, FileOpener.Use.SIZE), nul, parent.out);
         if (stats) {
             OrderList.stats(selection, all == null ? locateAll(selection, reporter) : all, parent.err);
         }

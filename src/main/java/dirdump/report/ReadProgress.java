@@ -37,7 +37,7 @@ public final class ReadProgress implements Warmup.Progress.Shown {
     ReadProgress(StderrReporter reporter, ReadLimits control, OrderedFiles selection) {
         this.line = reporter.statusLine(Terminal::columns);
         int[] sequence = selection.sequence();
-        FileOpener opener = new FileOpener(selection.os(), selection.listing(), reporter, "not sized");
+        FileOpener opener = new FileOpener(selection.os(), selection.listing(), reporter, FileOpener.Use.SIZE);
         long start = System.nanoTime();
         this.drawer = new Thread(() -> {
             // sizeBefore[i]: the bytes of the files read before the i-th, by the sizes stat gave.

@@ -71,7 +71,8 @@ final class LibcOs implements Os {
     /** Paths at least this long fail with ENAMETOOLONG: resolved one component at a time. */
     private static final int PATH_MAX = 4096;
     private static final int DIRENT_BUFFER = 128 * 1024;
-    private static final byte[] EMPTY = {};
+    /** The empty name of AT_EMPTY_PATH, NUL-terminated: an fstat copies no name. */
+    private static final byte[] EMPTY_C_NAME = {0};
     private static final byte[] DOT = {'.'};
     private static final byte[] DOT_DOT = {'.', '.'};
 
@@ -88,6 +89,8 @@ final class LibcOs implements Os {
     /** openat2 refused once (ENOSYS, or EPERM from a seccomp filter): it will be each time. */
     private volatile boolean openat2Missing;
     private final ThreadLocal<DirentBuffer> direntBuffers;
+    /** Per-thread struct statx of the stats that make a Stat (those per file take a StatBuffer of their own). */
+    private final ThreadLocal<StatBuffer> statBuffers = ThreadLocal.withInitial(StatBuffer::new);
     /** Per-thread native memory for the structs of fiemap, cachestat, FIBMAP and preadv2's iovec. */
     private final ThreadLocal<Pointer> scratch;
     private final int pageSize;
@@ -537,14 +540,24 @@ final class LibcOs implements Os {
 
     /** fstat of an open descriptor; also {@link TreeCreator}'s. */
     Stat fstat(int fd) throws SysException {
-        return statAt(fd, EMPTY, AT_EMPTY_PATH);
+        StatBuffer buf = statBuffers.get();
+        statx(fd, EMPTY_C_NAME, AT_EMPTY_PATH, buf);
+        return buf.toStat();
     }
 
-    /** statx(2) of {@code name} in {@code dirFd}: the one call every stat here makes. */
     private Stat statAt(int dirFd, byte[] name, int flags) throws SysException {
-        byte[] buf = new byte[Statx.SIZE];
-        check(libc.statx(dirFd, cString(name), flags, Statx.MASK, buf));
-        return Statx.parse(buf);
+        StatBuffer buf = statBuffers.get();
+        statx(dirFd, cString(name), flags, buf);
+        return buf.toStat();
+    }
+
+    /** statx(2) of {@code cName} (NUL-terminated) in {@code dirFd} into {@code into}: the one call every stat here makes. */
+    private void statx(int dirFd, byte[] cName, int flags, StatBuffer into) throws SysException {
+        if (into.memory == null) {
+            into.memory = Memory.allocateDirect(runtime, Statx.SIZE, true);
+        }
+        check(libc.statx(dirFd, cName, flags, Statx.MASK, into.memory));
+        Statx.parse(into);
     }
 
     private static int fd(Directory dir) {
@@ -579,15 +592,24 @@ final class LibcOs implements Os {
 
     /** A read(2) or pread(2), made again while a signal interrupts it (EINTR): the bytes read, 0 at the end. */
     int restarted(LongSupplier read) throws SysException {
-        while (true) {
-            long n = read.getAsLong();
-            if (n >= 0) {
-                return (int) n;
-            }
-            if (lastError() != EINTR) {
-                check(n);
-            }
+        long n;
+        do {
+            n = read.getAsLong();
+        } while (interrupted(n));
+        return (int) n;
+    }
+
+    /**
+     * Whether a read that returned {@code n} was interrupted by a signal (EINTR), and is to be made
+     * again; throws its error if it failed otherwise. For the reads of every file, which make no
+     * object for {@link #restarted}.
+     */
+    private boolean interrupted(long n) throws SysException {
+        if (n >= 0 || lastError() == EINTR) {
+            return n < 0;
         }
+        check(n);
+        return false;
     }
 
     private long pages(long size) {
@@ -635,15 +657,28 @@ final class LibcOs implements Os {
         }
 
         @Override
+        public void stat(StatBuffer into) throws SysException {
+            statx(fd, EMPTY_C_NAME, AT_EMPTY_PATH, into);
+        }
+
+        @Override
         public int read(ReadBuffer buffer) throws SysException {
             NativeBuffer nb = (NativeBuffer) buffer;
-            return restarted(() -> libc.read(fd, nb.pointer, nb.capacity));
+            long n;
+            do {
+                n = libc.read(fd, nb.pointer, nb.capacity);
+            } while (interrupted(n));
+            return (int) n;
         }
 
         @Override
         public int read(ReadBuffer buffer, long offset, int length) throws SysException {
             NativeBuffer nb = (NativeBuffer) buffer;
-            return restarted(() -> libc.pread(fd, nb.pointer, Math.min(length, nb.capacity), offset));
+            long n;
+            do {
+                n = libc.pread(fd, nb.pointer, Math.min(length, nb.capacity), offset);
+            } while (interrupted(n));
+            return (int) n;
         }
 
         @Override
