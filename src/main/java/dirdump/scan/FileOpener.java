@@ -51,6 +51,8 @@ public final class FileOpener {
     private final String notDone;
     /** This thread's fstat of each file it opens. */
     private final StatBuffer stat = new StatBuffer();
+    /** The name of the file being opened, NUL-terminated (see FoundFiles#terminatedName). */
+    private byte[] name = new byte[256];
     /** Consecutive files often share a directory: its path is built once. */
     private int lastDir = -1;
     private byte[] lastDirPath;
@@ -178,21 +180,21 @@ public final class FileOpener {
     /** Opens listed file {@code f} in its directory {@code d}; out of descriptors, again as others close theirs. */
     private OpenFile openListed(int d, int f, boolean follow) throws SysException {
         try {
-            return openIn(d, listing.files.name(f), follow);
+            return openIn(d, f, follow);
         } catch (SysException e) {
             if (!OnDescriptorShortage.shortage(e)) {
                 throw e;
             }
             // the retry's lambda made only then: none for each file
-            return OnDescriptorShortage.retry(listing.handles, () -> openIn(d, listing.files.name(f), follow));
+            return OnDescriptorShortage.retry(listing.handles, () -> openIn(d, f, follow));
         }
     }
 
     /**
-     * Opens {@code name} in directory {@code d}, whose handle is held only for the open: a wait for a
-     * free descriptor holds none.
+     * Opens listed file {@code f} in its directory {@code d}, whose handle is held only for the open: a
+     * wait for a free descriptor holds none.
      */
-    private OpenFile openIn(int d, byte[] name, boolean follow) throws SysException {
+    private OpenFile openIn(int d, int f, boolean follow) throws SysException {
         Directory dir;
         try {
             dir = listing.handles.acquire(d);
@@ -203,7 +205,8 @@ public final class FileOpener {
             throw new DirectoryUnusable(e);
         }
         try {
-            return os.open(dir, name, follow);
+            name = listing.files.terminatedName(f, name);
+            return os.openTerminated(dir, name, follow);
         } finally {
             listing.handles.release(d);
         }

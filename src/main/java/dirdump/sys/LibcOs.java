@@ -254,8 +254,12 @@ final class LibcOs implements Os {
 
     @Override
     public OpenFile open(Directory dir, byte[] name, boolean follow) throws SysException {
+        return openTerminated(dir, cString(name), follow);
+    }
+
+    @Override
+    public OpenFile openTerminated(Directory dir, byte[] cName, boolean follow) throws SysException {
         int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW);
-        byte[] cName = cString(name);
         // O_NOATIME is only allowed to the file's owner (or CAP_FOWNER): once refused in a directory,
         // its other files (most often of the same owner) are opened without it at the first try.
         LibcDirectory d = (LibcDirectory) dir;
