@@ -42,7 +42,7 @@ public final class FileSet {
      */
     public static FileSet of(Os os, WalkResult listing, int[] sequence, Reporter reporter, StopRequest stop) {
         FileSet set = new FileSet(os, listing, sequence, reporter, stop);
-        FileOpener opener = new FileOpener(os, listing, reporter, "not counted");
+        FileOpener opener = new FileOpener(os, listing, reporter, FileOpener.Use.COUNT);
         Tally ignored = new Tally();  // the walk's problems were reported already; these are the runs' business
         for (int i = 0; i < sequence.length && !stop.stopped(); i++) {
             opener.use(sequence[i], ignored, (path, file, st) -> {

@@ -2,6 +2,7 @@ package dirdump.cache;
 
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
+import dirdump.scan.FileOpener;
 import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
 import dirdump.sys.Residency;
@@ -21,7 +22,7 @@ public final class EvictRun {
      */
     public static ResidencyChange run(Os os, WalkResult listing, int[] sequence, ResidencyProbe probe, Tally tally,
                                   Reporter reporter, int threads, BooleanSupplier stop) {
-        return FilePass.run(os, listing, sequence, tally, reporter, "not evicted", threads, stop, ResidencyChange::new,
+        return FilePass.run(os, listing, sequence, tally, reporter, FileOpener.Use.EVICT, threads, stop, ResidencyChange::new,
                 ResidencyChange::add, (residency, f, path, file, st) -> {
                     Residency before = probe.measure(file, st);
                     file.dontNeed();

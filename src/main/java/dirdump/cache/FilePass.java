@@ -32,15 +32,15 @@ final class FilePass {
 
     /**
      * The parts of all threads added up: {@code newPart} makes one, {@code add} adds a second into a
-     * first. {@code notDone} ends the message about a file left alone ("not measured"); {@code stop}
+     * first. {@code use} ends the message about a file left alone ("not measured"); {@code stop}
      * ends the pass early (a signal), with the sum of the files done.
      */
-    static <P> P run(Os os, WalkResult listing, int[] sequence, Tally tally, Reporter reporter, String notDone,
+    static <P> P run(Os os, WalkResult listing, int[] sequence, Tally tally, Reporter reporter, FileOpener.Use use,
                      int threads, BooleanSupplier stop, Supplier<P> newPart, BiConsumer<P, P> add, Work<P> work) {
         List<P> parts = new ArrayList<>();
         List<Tally> tallies = new ArrayList<>();
         SequenceCursor.forEach(sequence, threads, stop, () -> {
-            FileOpener opener = new FileOpener(os, listing, reporter, notDone);
+            FileOpener opener = new FileOpener(os, listing, reporter, use);
             P part = newPart.get();
             Tally counts = new Tally();
             parts.add(part);

@@ -27,11 +27,16 @@ public final class ResidencyProbe {
      * 16 TiB file with no blocks has none at all).
      */
     public Residency measure(OpenFile file, Stat st) throws SysException {
-        if (!st.sparse()) {
-            return measure(file, 0, st.size);
+        return measure(file, st.size, st.sparse());
+    }
+
+    /** As {@link #measure(OpenFile, Stat)}, of a file of {@code size} bytes: for a pass that makes no Stat per file. */
+    public Residency measure(OpenFile file, long size, boolean sparse) throws SysException {
+        if (!sparse) {
+            return measure(file, 0, size);
         }
         Residency total = measure(file, 0, 0);
-        long[] data = total == null ? new long[0] : data(file, st, total.pageSize());
+        long[] data = total == null ? new long[0] : data(file, size, total.pageSize());
         for (int i = 0; total != null && i < data.length; i += 2) {
             Residency part = measure(file, data[i], data[i + 1] - data[i]);
             total = part == null ? null : total.plus(part);
@@ -52,10 +57,14 @@ public final class ResidencyProbe {
      * pages of. A snapshot saves these, not the holes between (2^63-1 bytes of a file on tmpfs).
      */
     public long[] data(OpenFile file, Stat st, long pageSize) throws SysException {
+        return data(file, st.size, pageSize);
+    }
+
+    private static long[] data(OpenFile file, long size, long pageSize) throws SysException {
         ByteRanges.Builder found = new ByteRanges.Builder();
         long pos = 0;
-        for (long data; (data = file.nextData(pos)) >= 0 && data < st.size; ) {
-            pos = Math.min(file.nextHole(data), st.size);
+        for (long data; (data = file.nextData(pos)) >= 0 && data < size; ) {
+            pos = Math.min(file.nextHole(data), size);
             found.add(data - data % pageSize, pos);
         }
         return found.build();

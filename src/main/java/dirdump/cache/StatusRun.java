@@ -2,6 +2,7 @@ package dirdump.cache;
 
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
+import dirdump.scan.FileOpener;
 import dirdump.scan.WalkResult;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
@@ -48,7 +49,7 @@ public final class StatusRun {
     public static PageTotals run(Os os, WalkResult listing, int[] sequence, ResidencyProbe probe, Tally tally,
                                  Reporter reporter, Rows rows, Saver saver, int threads, BooleanSupplier stop) {
         CachedReads reads = new CachedReads(os);
-        return FilePass.run(os, listing, sequence, tally, reporter, "not measured", threads, stop, PageTotals::new,
+        return FilePass.run(os, listing, sequence, tally, reporter, FileOpener.Use.MEASURE, threads, stop, PageTotals::new,
                 PageTotals::add, (part, f, path, file, st) -> {
                     Residency measured = probe.measure(file, st);
                     CachedReads.Checked c = reads.residency(file, st, measured, probe);

@@ -37,7 +37,7 @@ public final class LockRun {
     public static LockedSet map(Os os, WalkResult listing, int[] sequence, long maxLocked, long mappingsLeft,
                                 Tally tally, Reporter reporter, BooleanSupplier stop) {
         LockedSet set = new LockedSet();
-        FileOpener opener = new FileOpener(os, listing, reporter, "not locked");
+        FileOpener opener = new FileOpener(os, listing, reporter, FileOpener.Use.LOCK);
         boolean[] full = {false};
         for (int f : sequence) {
             if (stop.getAsBoolean()) {

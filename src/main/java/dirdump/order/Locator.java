@@ -46,7 +46,7 @@ final class Locator {
     Locator(Os os, WalkResult listing, OrderSettings settings, Reporter reporter, Locations known) {
         this.settings = settings;
         this.reporter = reporter;
-        this.opener = new FileOpener(os, listing, reporter, "not located");
+        this.opener = new FileOpener(os, listing, reporter, FileOpener.Use.LOCATE);
         this.locations = known;
     }
 

@@ -6,7 +6,7 @@ import dirdump.cache.ResidencyChange;
 import dirdump.cache.ResidencyProbe;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Residency;
-import dirdump.sys.Stat;
+import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
 
 /**
@@ -27,10 +27,10 @@ final class CacheMeter {
         this.measureAfter = measureAfter;
     }
 
-    /** The file's residency as {@code st} sizes it, or null. */
-    Residency measure(OpenFile file, Stat st) {
+    /** The file's residency at {@code size} bytes, as its fstat {@code st} says it is, or null. */
+    Residency measure(OpenFile file, StatBuffer st, long size) {
         try {
-            return probe.measure(file, st);
+            return probe.measure(file, size, st.sparse());
         } catch (SysException e) {
             return null;
         }
@@ -71,8 +71,8 @@ final class CacheMeter {
         return measureAfter;
     }
 
-    /** A file brought in, measured again as {@code now} sizes it. */
-    void after(FileToRead f, Stat now) {
-        totals.add(f.before(), f.before() == null ? null : measure(f.opened().file(), now));
+    /** A file brought in, measured again at {@code size} bytes. */
+    void after(FileToRead f, long size) {
+        totals.add(f.before, f.before == null ? null : measure(f.file, f.stat, size));
     }
 }

@@ -7,7 +7,7 @@ package dirdump.read;
 final class CallerReads implements ReadLayout {
     @Override
     public int read(ReadParts parts) {
-        parts.openingReader().run();
+        parts.reader().run();
         return 1;
     }
 }

@@ -1,35 +1,90 @@
 package dirdump.read;
 
 import dirdump.cache.ByteRanges;
-import dirdump.scan.Opened;
+import dirdump.scan.FileOpener;
+import dirdump.sys.OpenFile;
 import dirdump.sys.Residency;
+import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
 
 /**
- * An opened file with what is to be brought in of it: its page-cache residency as measured before
- * (null: unknown), and the byte ranges to read (see cache.ByteRanges; null: all of it).
+ * The file a reader has in hand: listed file {@code index}, open and checked, with its fstat, its
+ * page-cache residency as measured before (null: unknown), and the byte ranges to read (see
+ * cache.ByteRanges; null: all of it). Each thread fills its own again for every file, so that a file
+ * costs no object of its own; a file handed to another thread (the prefetch queue, a big file shared by
+ * the readers) is a {@link #handOff() copy}.
  */
-record FileToRead(Opened opened, Residency before, long[] ranges) {
+final class FileToRead {
+    int index = -1;
+    OpenFile file;
+    /** The opener's buffer (valid until it opens the next file), or a copy of it. */
+    StatBuffer stat;
+    Residency before;
+    long[] ranges;
+    /** Built at the first need (a -v line, an error), by the thread's opener; a copy's at the hand-off. */
+    private byte[] path;
+    private final FileOpener opener;
+
+    FileToRead(FileOpener opener) {
+        this.opener = opener;
+    }
+
+    /** Listed file {@code index}, just opened by this thread's opener. */
+    void take(int index, OpenFile file) {
+        this.index = index;
+        this.file = file;
+        this.stat = opener.stat();
+        this.before = null;
+        this.ranges = null;
+        this.path = null;
+    }
+
+    /** What the user is told this file is. */
+    byte[] path() {
+        if (path == null) {
+            path = opener.path(index);
+        }
+        return path;
+    }
+
+    /** A copy that owns the open file, its fstat and its path: for another thread. */
+    FileToRead handOff() {
+        FileToRead c = new FileToRead(null);
+        c.index = index;
+        c.file = file;
+        c.stat = stat.copy();
+        c.before = before;
+        c.ranges = ranges;
+        c.path = path();
+        return c;
+    }
+
     /** The byte ranges to bring in: those asked for, or the whole file as its size says. */
     long[] toRead() {
-        return ranges != null ? ranges : ByteRanges.whole(opened.stat().size);
+        return ranges != null ? ranges : ByteRanges.whole(stat.size());
     }
 
     /**
      * The bytes of {@code ranges} of the file that a read brings in: of a sparse file only its data,
      * found by lseek (SEEK_DATA, SEEK_HOLE) as the read finds it. What --max-bytes reserves for it.
      */
-    static long bytesToBringIn(Opened o, long[] ranges) throws SysException {
-        if (!o.stat().sparse()) {
+    long bytesToBringIn(long[] ranges) throws SysException {
+        if (!stat.sparse()) {
             return ByteRanges.length(ranges);
         }
         long data = 0;
         for (int i = 0; i < ranges.length; i += 2) {
-            for (long at = ranges[i], d; (d = o.file().nextData(at)) >= 0 && d < ranges[i + 1]; ) {
-                at = Math.min(o.file().nextHole(d), ranges[i + 1]);
+            for (long at = ranges[i], d; (d = file.nextData(at)) >= 0 && d < ranges[i + 1]; ) {
+                at = Math.min(file.nextHole(d), ranges[i + 1]);
                 data += at - d;
             }
         }
         return data;
+    }
+
+    /** Closes the file: done with, or left alone. */
+    void close() {
+        file.close();
+        file = null;
     }
 }

@@ -12,7 +12,7 @@ final class ParallelReaders implements ReadLayout {
     public int read(ReadParts parts) {
         WorkerThreads threads = parts.threads();
         for (int j = 0; j < parts.plan().jobs(); j++) {
-            threads.start("reader-" + j, parts::openingReader);  // with one, the priority is per thread: not the caller's
+            threads.start("reader-" + j, parts::reader);  // with one, the priority is per thread: not the caller's
         }
         parts.warnIfRefused(threads);
         threads.join();

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class PrefetchPipeline implements ReadLayout {
     private static final int OPENERS = 2;
     /** What each reader takes last. */
-    private static final FileToRead END = new FileToRead(null, null, null);
+    private static final FileToRead END = new FileToRead(null);
 
     @Override
     public int read(ReadParts parts) {
@@ -22,13 +22,13 @@ final class PrefetchPipeline implements ReadLayout {
         WorkerThreads threads = parts.threads();
         // Readers first, so that the openers hand each reader that started its END.
         for (int j = 0; j < parts.plan().jobs(); j++) {
-            threads.start("reader-" + j, () -> reader(parts.warmer(), parts.control(), queue));
+            threads.start("reader-" + j, () -> reader(parts.reader(), parts.control(), queue));
         }
         int readers = threads.started();
         AtomicInteger openersLeft = new AtomicInteger(OPENERS);
         for (int j = 0; j < OPENERS && readers > 0; j++) {
-            if (!threads.start("opener-" + j, () -> opener(parts.intake(), new WillNeed(parts.control()), queue,
-                    openersLeft, readers)) && openersLeft.decrementAndGet() == 0) {
+            if (!threads.start("opener-" + j, () -> opener(parts.opener(), queue, openersLeft, readers))
+                    && openersLeft.decrementAndGet() == 0) {
                 end(queue, readers);  // no opener at all: the readers end, and the caller's thread reads
             }
         }
@@ -37,11 +37,10 @@ final class PrefetchPipeline implements ReadLayout {
         return threads.started() > readers ? readers : 0;  // no opener started: the readers only took their END
     }
 
-    private static Runnable opener(FileIntake intake, WillNeed willNeed, BlockingQueue<FileToRead> queue,
-                                   AtomicInteger openersLeft, int readers) {
+    private static Runnable opener(FileReader opener, BlockingQueue<FileToRead> queue, AtomicInteger openersLeft,
+                                   int readers) {
         return () -> {
-            for (FileToRead f; (f = intake.next()) != null; ) {
-                willNeed.prefetch(f.opened());
+            for (FileToRead f; (f = opener.nextAhead()) != null; ) {
                 putUninterruptibly(queue, f);
             }
             if (openersLeft.decrementAndGet() == 0) {
@@ -50,13 +49,13 @@ final class PrefetchPipeline implements ReadLayout {
         };
     }
 
-    private static Runnable reader(FileWarmer warmer, ReadLimits control, BlockingQueue<FileToRead> queue) {
+    private static Runnable reader(FileReader reader, ReadLimits control, BlockingQueue<FileToRead> queue) {
         return () -> {
             for (FileToRead f; (f = takeUninterruptibly(queue)) != END; ) {
                 if (control.stopped()) {
-                    f.opened().file().close();  // stopping: what was opened ahead is not read
+                    f.close();  // stopping: what was opened ahead is not read
                 } else {
-                    warmer.warm(f);
+                    reader.warm(f);
                     control.fileDone();
                 }
             }

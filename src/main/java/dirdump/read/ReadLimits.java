@@ -1,7 +1,6 @@
 package dirdump.read;
 
 import dirdump.outcome.StopRequest;
-import dirdump.scan.Opened;
 import dirdump.sys.SysException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -75,11 +74,11 @@ public final class ReadLimits {
      * bound: more than any file has), so that the files in hand are read whole and at most one is cut:
      * the one that gets less than it needs. 0 once the bound is handed out. What is not read of it goes back by {@link #unused}.
      */
-    long reserve(Opened o, long[] ranges) throws SysException {
-        return left == null ? Long.MAX_VALUE / 2 : reserve(FileToRead.bytesToBringIn(o, ranges));
+    long reserve(FileToRead f) throws SysException {
+        return left == null ? Long.MAX_VALUE / 2 : reserve(f.bytesToBringIn(f.toRead()));
     }
 
-    /** As {@link #reserve(Opened, long[])}, of {@code need} bytes. */
+    /** As {@link #reserve(FileToRead)}, of {@code need} bytes. */
     long reserve(long need) {
         if (left == null) {
             return need;

@@ -40,24 +40,20 @@ record ReadParts(Os os, WalkResult listing, ReadPlan plan, ReadLimits control, R
     }
 
     /**
-     * A reader that opens its own files; beside other readers with READ, it shares big ones with them,
-     * but not under --max-bytes, where each file reserves the bound for itself (see SpanReader).
+     * A reader, which opens its own files, or is handed them (--prefetch); beside other readers with
+     * READ, it shares big ones with them, but not under --max-bytes, where each file reserves the bound
+     * for itself (see SpanReader).
      */
-    synchronized OpeningReader openingReader() {
-        Tally tally = tally();
-        CacheMeter meter = meter();
-        return new OpeningReader(intake(tally, meter), warmer(tally, meter), control,
+    synchronized FileReader reader() {
+        SpanReader reader = plan.method() == ReadMethod.READ
+                ? new SpanReader(os.allocate(control.readSize(plan.bufferSize(), plan.jobs())), control) : null;
+        return fileReader(reader,
                 plan.jobs() > 1 && plan.method() == ReadMethod.READ && !control.bounded() ? shared : null);
     }
 
-    /** What an opener takes its files with: it only checks and advises, so it needs no buffer. */
-    synchronized FileIntake intake() {
-        return intake(tally(), meter());
-    }
-
-    /** What a reader handed open files brings them in with. */
-    synchronized FileWarmer warmer() {
-        return warmer(tally(), meter());
+    /** An opener (--prefetch): it only checks and advises, so it needs no buffer. */
+    synchronized FileReader opener() {
+        return fileReader(null, null);
     }
 
     /** What every part counted. */
@@ -68,27 +64,14 @@ record ReadParts(Os os, WalkResult listing, ReadPlan plan, ReadLimits control, R
         return total;
     }
 
-    private FileIntake intake(Tally tally, CacheMeter meter) {
-        return new FileIntake(cursor, new FileOpener(os, listing, reporter, "not read"),
-                new MissingPages(plan, meter, tally, reporter), tally, control, FileIntake.exact(plan, control));
-    }
-
-    private FileWarmer warmer(Tally tally, CacheMeter meter) {
-        SpanReader reader = plan.method() == ReadMethod.READ
-                ? new SpanReader(os.allocate(control.readSize(plan.bufferSize(), plan.jobs())), control) : null;
-        return new FileWarmer(plan.method(), reader, new WillNeed(control), meter, tally, reporter, control);
-    }
-
-    private Tally tally() {
-        Tally t = new Tally();
-        tallies.add(t);
-        return t;
-    }
-
-    private CacheMeter meter() {
+    private FileReader fileReader(SpanReader reader, SharedFiles sharing) {
+        Tally tally = new Tally();
+        tallies.add(tally);
         ResidencyChange residency = new ResidencyChange();
         residencies.add(residency);
-        return new CacheMeter(new CachedReads(os), residency, plan.measureAfter());
+        CacheMeter meter = new CacheMeter(new CachedReads(os), residency, plan.measureAfter());
+        return new FileReader(cursor, new FileOpener(os, listing, reporter, FileOpener.Use.READ), plan, control,
+                reader, meter, tally, reporter, sharing);
     }
 
     private void setIoPriority() {

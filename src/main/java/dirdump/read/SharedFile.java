@@ -16,6 +16,7 @@ final class SharedFile {
     /** A file of at least two chunks is shared: the size of read_ahead_kb on these machines. */
     static final long CHUNK = 8L << 20;
 
+    /** A copy of the reader's that took it (see FileToRead#handOff). */
     final FileToRead file;
     /** Where each chunk starts and ends, in pairs. */
     private final long[] chunks;
@@ -26,7 +27,7 @@ final class SharedFile {
 
     SharedFile(FileToRead file) {
         this.file = file;
-        long[] ranges = file.ranges() != null ? file.ranges() : ByteRanges.whole(file.opened().stat().size);
+        long[] ranges = file.toRead();
         long[] pieces = new long[0];
         int n = 0;
         for (int i = 0; i < ranges.length; i += 2) {
@@ -40,15 +41,15 @@ final class SharedFile {
             }
         }
         chunks = Arrays.copyOf(pieces, 2 * n);
-        if (file.ranges() == null && n > 0) {
+        if (file.ranges == null && n > 0) {
             chunks[2 * n - 1] = Long.MAX_VALUE;  // the whole file: the last chunk reads on to its end, whatever its size said
         }
     }
 
     /** Big enough to share: two chunks or more to read, with data everywhere (a sparse file is read by its data). */
     static boolean worthSharing(FileToRead f) {
-        long toRead = f.ranges() != null ? ByteRanges.length(f.ranges()) : f.opened().stat().size;
-        return toRead >= 2 * CHUNK && !f.opened().stat().sparse();
+        long toRead = f.ranges != null ? ByteRanges.length(f.ranges) : f.stat.size();
+        return toRead >= 2 * CHUNK && !f.stat.sparse();
     }
 
     /** The next chunk to read, or -1 if every chunk has been taken. */

@@ -28,7 +28,7 @@ final class SharedFiles {
     synchronized void closeUnfinished() {
         for (SharedFile s : ever) {
             if (!s.finished()) {
-                s.file.opened().file().close();
+                s.file.close();
             }
         }
     }

@@ -3,7 +3,7 @@ package dirdump.read;
 import dirdump.outcome.Tally;
 import dirdump.sys.OpenFile;
 import dirdump.sys.ReadBuffer;
-import dirdump.sys.Stat;
+import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
 
 /**
@@ -13,11 +13,15 @@ import dirdump.sys.SysException;
  * (truncated meanwhile) ends the read. One per reading thread.
  */
 final class SpanReader {
+    /** What a read of a file brought in: {@code bytes}, and whether the run was told to stop before the end ({@code stopped}). */
+    record Read(long bytes, boolean stopped) {
+    }
+
     private final ReadBuffer buffer;
     private final ReadLimits control;
     /** Set by readSpan: the file ended before the span did (truncated meanwhile). */
     private boolean ended;
-    /** Set by readSpan: the run is to stop (a signal, or --max-bytes reached). */
+    /** Set as a file is read: the run is to stop (a signal, or --max-bytes reached). */
     private boolean stopped;
     /** What the file in hand has of --max-bytes not read yet (see ReadLimits#reserve). */
     private long grant;
@@ -27,17 +31,16 @@ final class SpanReader {
         this.control = control;
     }
 
-    /**
-     * What is to be read of the file: the bytes read, or -(bytes + 1) if the run was told to stop
-     * before the end. The holes of a sparse file left out are counted in {@code tally}.
-     */
-    long read(FileToRead f, Tally tally) throws SysException {
-        OpenFile file = f.opened().file();
-        Stat st = f.opened().stat();
-        grant = control.reserve(f.opened(), f.toRead());
+    /** What is to be read of the file. The holes of a sparse file left out are counted in {@code tally}. */
+    Read read(FileToRead f, Tally tally) throws SysException {
+        OpenFile file = f.file;
+        StatBuffer st = f.stat;
+        grant = control.reserve(f);
+        stopped = false;
         try {
-            return f.ranges() != null ? readRanges(file, st, f.ranges(), tally)
-                    : st.sparse() ? readData(file, st, tally) : readToEnd(file, st.size);
+            long total = f.ranges != null ? readRanges(file, st, f.ranges, tally)
+                    : st.sparse() ? readData(file, st, tally) : readToEnd(file, st.size());
+            return new Read(total, stopped);
         } finally {
             control.unused(grant);
             grant = 0;
@@ -70,25 +73,19 @@ final class SpanReader {
     }
 
     /** The byte ranges of a file, with pread; of a sparse file, only the data in them. */
-    private long readRanges(OpenFile file, Stat st, long[] ranges, Tally tally) throws SysException {
+    private long readRanges(OpenFile file, StatBuffer st, long[] ranges, Tally tally) throws SysException {
         long total = 0;
         ended = false;
-        stopped = false;
-        for (int i = 0; i < ranges.length && !ended; i += 2) {
+        for (int i = 0; i < ranges.length && !ended && !stopped; i += 2) {
             total += st.sparse() ? readData(file, ranges[i], ranges[i + 1], tally) : readSpan(file, ranges[i], ranges[i + 1]);
-            if (stopped) {
-                return -total - 1;
-            }
         }
         return total;
     }
 
     /** Only the data of a sparse file, range by range (lseek SEEK_DATA, SEEK_HOLE); the holes left out are counted. */
-    private long readData(OpenFile file, Stat st, Tally tally) throws SysException {
+    private long readData(OpenFile file, StatBuffer st, Tally tally) throws SysException {
         ended = false;
-        stopped = false;
-        long total = readData(file, 0, st.size, tally);
-        return stopped ? -total - 1 : total;
+        return readData(file, 0, st.size(), tally);
     }
 
     /** The data between {@code from} and {@code to}, within the file's size; its holes counted. */
@@ -141,7 +138,7 @@ final class SpanReader {
     }
 
     /**
-     * The bytes read, or -(bytes + 1) if the run was told to stop before the end. A short read that
+     * The bytes read; sets {@link #stopped} if the run was told to stop before the end. A short read that
      * reaches the size fstat gave ends it without the read that would return 0 (a small file takes one
      * read); a file of size 0 (in /proc, say) is read to the end it reports. Under --max-bytes, the
      * last read is cut to what the bound leaves (a pread at the position reached).
@@ -154,7 +151,8 @@ final class SpanReader {
             }
             int want = take(buffer.capacity());
             if (want == 0) {
-                return total == size ? total : -total - 1;  // at its size, the bound leaves no read to find its end
+                stopped = total != size;  // at its size, the bound leaves no read to find its end
+                return total;
             }
             int n = want == buffer.capacity() ? file.read(buffer) : file.read(buffer, total, want);
             grant += want - n;
@@ -167,7 +165,8 @@ final class SpanReader {
                 return total;
             }
             if (control.signalled()) {
-                return -total - 1;
+                stopped = true;
+                return total;
             }
         }
     }

@@ -1,7 +1,5 @@
 package dirdump.read;
 
-import dirdump.cache.ByteRanges;
-import dirdump.scan.Opened;
 import dirdump.sys.BlockQueue;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
@@ -27,55 +25,50 @@ final class WillNeed {
     }
 
     /**
-     * Advises the byte {@code ranges} of the file (see ByteRanges); of a sparse file, only its data (the
-     * holes would cache zero pages). Returns the bytes advised; {@link #bounded()} says whether
-     * --max-bytes cut that short.
+     * Advises the byte {@code ranges} of the file (see ByteRanges: its {@link FileToRead#toRead()}); of a
+     * sparse file, only its data (the holes would cache zero pages). Returns the bytes advised;
+     * {@link #bounded()} says whether --max-bytes cut that short.
      */
-    long advise(Opened o, long[] ranges) throws SysException {
+    long advise(FileToRead f, long[] ranges) throws SysException {
         bounded = false;
-        grant = control.reserve(o, ranges);
+        grant = control.reserve(f);
         try {
-            return adviseRanges(o, ranges);
+            return adviseRanges(f, ranges);
         } finally {
             control.unused(grant);
             grant = 0;
         }
     }
 
-    private long adviseRanges(Opened o, long[] ranges) throws SysException {
+    private long adviseRanges(FileToRead f, long[] ranges) throws SysException {
         long advised = 0;
         for (int i = 0; i < ranges.length && !bounded; i += 2) {
-            if (!o.stat().sparse()) {
-                advised += advise(o, ranges[i], ranges[i + 1]);
+            if (!f.stat.sparse()) {
+                advised += advise(f, ranges[i], ranges[i + 1]);
                 continue;
             }
             long pos = ranges[i];
-            for (long data; !bounded && (data = o.file().nextData(pos)) >= 0 && data < ranges[i + 1]; ) {
-                pos = Math.min(o.file().nextHole(data), ranges[i + 1]);
-                advised += advise(o, data, pos);
+            for (long data; !bounded && (data = f.file.nextData(pos)) >= 0 && data < ranges[i + 1]; ) {
+                pos = Math.min(f.file.nextHole(data), ranges[i + 1]);
+                advised += advise(f, data, pos);
             }
         }
         return advised;
-    }
-
-    /** Advises the first {@code size} bytes of the file, as {@link #advise(Opened, long[])}. */
-    long advise(Opened o, long size) throws SysException {
-        return advise(o, ByteRanges.whole(size));
     }
 
     boolean bounded() {
         return bounded;
     }
 
-    private long advise(Opened o, long from, long to) throws SysException {
-        long step = chunk(o.stat().dev);
+    private long advise(FileToRead f, long from, long to) throws SysException {
+        long step = chunk(f.stat.dev());
         long advised = 0;
         for (long offset = from; offset < to; offset += step) {
             long want = Math.min(step, to - offset);
             long n = Math.min(want, grant);  // advice covers the size fstat gave: the reservation is all it needs
             grant -= n;
             if (n > 0) {
-                o.file().willNeed(offset, n);
+                f.file.willNeed(offset, n);
                 advised += n;
             }
             if (n < want) {
@@ -90,13 +83,13 @@ final class WillNeed {
      * Queues the file's first read-ahead window, so that the device has it in flight before a reader
      * asks for it; the reader's sequential reads make the kernel fetch the rest (and count them).
      */
-    void prefetch(Opened o) {
-        if (o.stat().sparse()) {
+    void prefetch(FileToRead f) {
+        if (f.stat.sparse()) {
             return;  // its data is found by the reader, by lseek
         }
         try {
-            long step = chunk(o.stat().dev);
-            o.file().willNeed(0, Math.min(o.stat().size, step));
+            long step = chunk(f.stat.dev());
+            f.file.willNeed(0, Math.min(f.stat.size(), step));
         } catch (SysException e) {
             // Only a hint: the read that follows reports what is wrong with the file.
         }

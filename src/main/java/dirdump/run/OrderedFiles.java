@@ -61,7 +61,7 @@ public record OrderedFiles(OrderedFilesSettings settings, Os os, WalkResult list
      * cannot be had (gone, unreadable).
      */
     public IntToLongFunction sizes(Reporter reporter) {
-        FileOpener opener = new FileOpener(os, listing, reporter, "not sized");
+        FileOpener opener = new FileOpener(os, listing, reporter, FileOpener.Use.SIZE);
         return f -> {
             Stat st = opener.stat(f);
             return st == null ? -1 : st.size;

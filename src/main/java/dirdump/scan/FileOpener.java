@@ -7,6 +7,7 @@ import dirdump.sys.FileType;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.Stat;
+import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
 import java.util.Locale;
 
@@ -24,6 +25,19 @@ import java.util.Locale;
  * nodes, so the open itself never touches a device they planted.
  */
 public final class FileOpener {
+    /** What a pass does with the files it opens: a file left alone is told as not {@link #done}. */
+    public enum Use {
+        READ("read"), MEASURE("measured"), EVICT("evicted"), LOCK("locked"), SIZE("sized"), LOCATE("located"),
+        COUNT("counted");
+
+        /** What is not done to a file left alone: "read", "measured". */
+        public final String done;
+
+        Use(String done) {
+            this.done = done;
+        }
+    }
+
     /** What a command does with a file once it is open and checked. */
     @FunctionalInterface
     public interface Action {
@@ -35,15 +49,19 @@ public final class FileOpener {
     private final Reporter reporter;
     /** How a message ends when a file is left alone: "not read", "not measured". */
     private final String notDone;
+    /** This thread's fstat of each file it opens. */
+    private final StatBuffer stat = new StatBuffer();
+    /** The name of the file being opened, NUL-terminated (see FoundFiles#terminatedName). */
+    private byte[] name = new byte[256];
     /** Consecutive files often share a directory: its path is built once. */
     private int lastDir = -1;
     private byte[] lastDirPath;
 
-    public FileOpener(Os os, WalkResult listing, Reporter reporter, String notDone) {
+    public FileOpener(Os os, WalkResult listing, Reporter reporter, Use use) {
         this.os = os;
         this.listing = listing;
         this.reporter = reporter;
-        this.notDone = notDone;
+        this.notDone = "not " + use.done;
     }
 
     /**
@@ -51,29 +69,37 @@ public final class FileOpener {
      * closes it. Failures, of the action too, are reported and counted in the tally.
      */
     public void use(int f, Tally tally, Action action) {
-        Opened o = open(f, tally);
-        if (o == null) {
+        OpenFile file = open(f, tally, true);
+        if (file == null) {
             return;
         }
-        try (OpenFile file = o.file()) {
-            action.on(o.path(), file, o.stat());
+        byte[] path = path(f);
+        try (file) {
+            action.on(path, file, stat.toStat());
         } catch (SysException e) {
-            reporter.error(o.path(), e.getMessage());
+            reporter.error(path, e.getMessage());
             tally.addError();
         }
     }
 
     /**
-     * Opens listed file {@code f} and checks it: the open file, which the caller closes, or null after
-     * reporting and counting why it is left alone. For a pipeline that uses the file in another thread.
+     * Opens listed file {@code f} and checks it: the open file, which the caller closes, with its fstat
+     * in {@link #stat()} until the next file is opened; or null after reporting and counting why it is
+     * left alone. Makes no object but the open file: its path is built only if asked for ({@link #path}).
      */
-    public Opened open(int f, Tally tally) {
+    public OpenFile open(int f, Tally tally) {
         return open(f, tally, true);
+    }
+
+    /** The fstat of the file {@link #open} opened last. */
+    public StatBuffer stat() {
+        return stat;
     }
 
     /** As {@link #open}, but silent: for a pass that only looks, whose failures a later pass reports. */
     public Opened openQuietly(int f) {
-        return open(f, null, false);
+        OpenFile file = open(f, null, false);
+        return file == null ? null : new Opened(path(f), file, stat.toStat());
     }
 
     /**
@@ -102,28 +128,27 @@ public final class FileOpener {
         return e.isChangeSinceListed() ? e.getMessage() : null;
     }
 
-    private Opened open(int f, Tally tally, boolean report) {
+    private OpenFile open(int f, Tally tally, boolean report) {
         int d = listing.files.dir(f);
         boolean follow = listing.files.followed(f);
-        DirectoryHandles handles = listing.handles;
         OpenFile file = null;
         try {
             try {
-                file = OnDescriptorShortage.retry(handles, () -> openIn(d, listing.files.name(f), follow));
+                file = openListed(d, f, follow);
             } catch (DirectoryUnusable e) {
                 if (report) {
                     directoryFailed(d, e.cause, tally);
                 }
                 return null;
             }
-            Stat st = file.stat();
-            if (st.type() != FileType.REGULAR) {
-                changed(report, path(f), "is now a " + describe(st.type()), tally);
-            } else if (st.ino != listing.files.ino(f) && !st.mountRoot) {
+            file.stat(stat);
+            if (stat.type() != FileType.REGULAR) {
+                changed(report, path(f), "is now a " + describe(stat.type()), tally);
+            } else if (stat.ino() != listing.files.ino(f) && !stat.mountRoot()) {
                 // A bind-mounted file is the root of its mount: its directory listed the inode it covers.
                 changed(report, path(f), "was replaced by another file since it was listed", tally);
             } else {
-                Opened opened = new Opened(path(f), file, st);
+                OpenFile opened = file;
                 file = null;
                 return opened;
             }
@@ -152,11 +177,24 @@ public final class FileOpener {
         }
     }
 
+    /** Opens listed file {@code f} in its directory {@code d}; out of descriptors, again as others close theirs. */
+    private OpenFile openListed(int d, int f, boolean follow) throws SysException {
+        try {
+            return openIn(d, f, follow);
+        } catch (SysException e) {
+            if (!OnDescriptorShortage.shortage(e)) {
+                throw e;
+            }
+            // the retry's lambda made only then: none for each file
+            return OnDescriptorShortage.retry(listing.handles, () -> openIn(d, f, follow));
+        }
+    }
+
     /**
-     * Opens {@code name} in directory {@code d}, whose handle is held only for the open: a wait for a
-     * free descriptor holds none.
+     * Opens listed file {@code f} in its directory {@code d}, whose handle is held only for the open: a
+     * wait for a free descriptor holds none.
      */
-    private OpenFile openIn(int d, byte[] name, boolean follow) throws SysException {
+    private OpenFile openIn(int d, int f, boolean follow) throws SysException {
         Directory dir;
         try {
             dir = listing.handles.acquire(d);
@@ -167,7 +205,8 @@ public final class FileOpener {
             throw new DirectoryUnusable(e);
         }
         try {
-            return os.open(dir, name, follow);
+            name = listing.files.terminatedName(f, name);
+            return os.openTerminated(dir, name, follow);
         } finally {
             listing.handles.release(d);
         }
@@ -195,7 +234,8 @@ public final class FileOpener {
         }
     }
 
-    private byte[] path(int f) {
+    /** The path of listed file {@code f}, as told to a user. */
+    public byte[] path(int f) {
         int d = listing.files.dir(f);
         if (d != lastDir) {
             lastDir = d;

@@ -81,6 +81,20 @@ public final class FoundFiles extends ParallelArrays {
         return Arrays.copyOfRange(chunk, at + 2, at + 2 + length);
     }
 
+    /**
+     * The file's name NUL-terminated, in {@code buffer} if it has room, else in a new array: what a pass
+     * opens each file by (Os#openTerminated), with no copy of its own per file.
+     */
+    public byte[] terminatedName(int f, byte[] buffer) {
+        byte[] chunk = chunks[nameRef(f) >>> CHUNK_BITS];
+        int at = nameRef(f) & (CHUNK_SIZE - 1);
+        int length = length(chunk, at);
+        byte[] into = buffer.length > length ? buffer : new byte[length + 1];
+        System.arraycopy(chunk, at + 2, into, 0, length);
+        into[length] = 0;
+        return into;
+    }
+
     /** Compares two names as unsigned bytes, without copying them. */
     public int compareNames(int a, int b) {
         byte[] ca = chunks[nameRef(a) >>> CHUNK_BITS];

@@ -25,7 +25,7 @@ public final class SizeFilter {
         if (sizes.keepsAll()) {
             return unique;
         }
-        FileOpener opener = new FileOpener(os, listing, reporter, "not sized");
+        FileOpener opener = new FileOpener(os, listing, reporter, FileOpener.Use.SIZE);
         BitSet outside = new BitSet(listing.files.size());
         for (int f : unique.byInode()) {
             Stat st = opener.stat(f);

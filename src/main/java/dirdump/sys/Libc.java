@@ -30,7 +30,7 @@ public interface Libc {
 
     /** glibc 2.28+. struct statx has one layout on every architecture, unlike struct stat. */
     @SaveError
-    int statx(int dirFd, @In byte[] path, int flags, int mask, @Out byte[] statxBuf);
+    int statx(int dirFd, @In byte[] path, int flags, int mask, Pointer statxBuf);
 
     /** Returns the error number itself; errno is not set. */
     int posix_fadvise(int fd, long offset, long length, int advice);

@@ -53,15 +53,28 @@ final class LibcFile implements OpenFile {
     }
 
     @Override
+    public void stat(StatBuffer into) throws SysException {
+        os.statx(fd, LibcOs.EMPTY_C_NAME, LibcOs.AT_EMPTY_PATH, into);
+    }
+
+    @Override
     public int read(ReadBuffer buffer) throws SysException {
         NativeBuffer nb = (NativeBuffer) buffer;
-        return os.restarted(() -> libc.read(fd, nb.pointer, nb.capacity));
+        long n;
+        do {
+            n = libc.read(fd, nb.pointer, nb.capacity);
+        } while (os.interrupted(n));
+        return (int) n;
     }
 
     @Override
     public int read(ReadBuffer buffer, long offset, int length) throws SysException {
         NativeBuffer nb = (NativeBuffer) buffer;
-        return os.restarted(() -> libc.pread(fd, nb.pointer, Math.min(length, nb.capacity), offset));
+        long n;
+        do {
+            n = libc.pread(fd, nb.pointer, Math.min(length, nb.capacity), offset);
+        } while (os.interrupted(n));
+        return (int) n;
     }
 
     @Override

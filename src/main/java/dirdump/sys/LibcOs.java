@@ -33,7 +33,8 @@ final class LibcOs implements Os {
     private static final long DEFAULT_NOFILE = 1024;
     private static final int EINTR = 4;
     static final int EEXIST = 17;
-    private static final byte[] EMPTY = {};
+    /** The empty name of AT_EMPTY_PATH, NUL-terminated: an fstat copies no name. */
+    static final byte[] EMPTY_C_NAME = {0};
 
     /** Also {@link TreeCreator}'s: one binding per process. */
     final Libc libc;
@@ -46,6 +47,8 @@ final class LibcOs implements Os {
     final Late<Libc.Processes> processes = late(Libc.Processes.class);
     final Runtime runtime;
     private final ThreadLocal<DirentBuffer> direntBuffers;
+    /** Per-thread struct statx of the stats that make a Stat (those per file take a StatBuffer of their own). */
+    private final ThreadLocal<StatBuffer> statBuffers = ThreadLocal.withInitial(StatBuffer::new);
     /** Per-thread native memory for the structs of fiemap, cachestat, FIBMAP and preadv2's iovec. */
     final ThreadLocal<Pointer> scratch;
     final int pageSize;
@@ -136,7 +139,12 @@ final class LibcOs implements Os {
 
     @Override
     public OpenFile open(Directory dir, byte[] name, boolean follow) throws SysException {
-        return resolver.open(dir, name, follow);
+        return resolver.openTerminated(dir, cString(name), follow);
+    }
+
+    @Override
+    public OpenFile openTerminated(Directory dir, byte[] cName, boolean follow) throws SysException {
+        return resolver.openTerminated(dir, cName, follow);
     }
 
     @Override
@@ -221,14 +229,24 @@ final class LibcOs implements Os {
     /** fstat of an open descriptor; also {@link TreeCreator}'s. */
     @Override
     public Stat fstat(int fd) throws SysException {
-        return statAt(fd, EMPTY, AT_EMPTY_PATH);
+        StatBuffer buf = statBuffers.get();
+        statx(fd, EMPTY_C_NAME, AT_EMPTY_PATH, buf);
+        return buf.toStat();
     }
 
-    /** statx(2) of {@code name} in {@code dirFd}: the one call every stat here makes. */
     Stat statAt(int dirFd, byte[] name, int flags) throws SysException {
-        byte[] buf = new byte[Statx.SIZE];
-        check(libc.statx(dirFd, cString(name), flags, Statx.MASK, buf));
-        return Statx.parse(buf);
+        StatBuffer buf = statBuffers.get();
+        statx(dirFd, cString(name), flags, buf);
+        return buf.toStat();
+    }
+
+    /** statx(2) of {@code cName} (NUL-terminated) in {@code dirFd} into {@code into}: the one call every stat here makes. */
+    void statx(int dirFd, byte[] cName, int flags, StatBuffer into) throws SysException {
+        if (into.memory == null) {
+            into.memory = Memory.allocateDirect(runtime, Statx.SIZE, true);
+        }
+        check(libc.statx(dirFd, cName, flags, Statx.MASK, into.memory));
+        Statx.parse(into);
     }
 
     static int fd(Directory dir) {
@@ -253,15 +271,24 @@ final class LibcOs implements Os {
 
     /** A read(2) or pread(2), made again while a signal interrupts it (EINTR): the bytes read, 0 at the end. */
     int restarted(LongSupplier read) throws SysException {
-        while (true) {
-            long n = read.getAsLong();
-            if (n >= 0) {
-                return (int) n;
-            }
-            if (lastError() != EINTR) {
-                check(n);
-            }
+        long n;
+        do {
+            n = read.getAsLong();
+        } while (interrupted(n));
+        return (int) n;
+    }
+
+    /**
+     * Whether a read that returned {@code n} was interrupted by a signal (EINTR), and is to be made
+     * again; throws its error if it failed otherwise. For the reads of every file, which make no
+     * object for {@link #restarted}.
+     */
+    boolean interrupted(long n) throws SysException {
+        if (n >= 0 || lastError() == EINTR) {
+            return n < 0;
         }
+        check(n);
+        return false;
     }
 
     static byte[] cString(byte[] bytes) {

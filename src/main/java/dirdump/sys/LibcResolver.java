@@ -150,9 +150,9 @@ final class LibcResolver {
         return os.statAt(fd(dir), name, follow ? 0 : AT_SYMLINK_NOFOLLOW);
     }
 
-    OpenFile open(Directory dir, byte[] name, boolean follow) throws SysException {
+    /** {@code cName}: NUL-terminated. */
+    OpenFile openTerminated(Directory dir, byte[] cName, boolean follow) throws SysException {
         int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW);
-        byte[] cName = cString(name);
         // O_NOATIME is only allowed to the file's owner (or CAP_FOWNER): once refused in a directory,
         // its other files (most often of the same owner) are opened without it at the first try.
         LibcDirectory d = (LibcDirectory) dir;

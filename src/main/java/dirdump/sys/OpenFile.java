@@ -7,6 +7,11 @@ public interface OpenFile extends Closeable {
     /** fstat of the open descriptor: what was really opened, not what the name pointed at before. */
     Stat stat() throws SysException;
 
+    /** fstat into a thread's buffer, as {@link #stat()} but with no object made: for a pass over many files. */
+    default void stat(StatBuffer into) throws SysException {
+        into.set(stat());
+    }
+
     /** Reads up to the buffer's capacity; returns 0 at end of file. */
     int read(ReadBuffer buffer) throws SysException;
 

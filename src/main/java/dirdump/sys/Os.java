@@ -2,6 +2,8 @@ package dirdump.sys;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -57,6 +59,15 @@ public interface Os {
      * the user asked to follow.
      */
     OpenFile open(Directory dir, byte[] name, boolean follow) throws SysException;
+
+    /** As {@link #open}, of the name {@code cName} holds up to its first NUL: a pass over many files copies no name. */
+    default OpenFile openTerminated(Directory dir, byte[] cName, boolean follow) throws SysException {
+        int length = 0;
+        while (cName[length] != 0) {
+            length++;
+        }
+        return open(dir, Arrays.copyOf(cName, length), follow);
+    }
 
     /** fstatfs(2) f_type of the directory: its file system's magic number (tmpfs 0x01021994, ...). */
     long fileSystemType(Directory dir) throws SysException;

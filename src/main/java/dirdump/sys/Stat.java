@@ -44,6 +44,10 @@ public final class Stat {
      * its data ranges costs two lseek calls more, and reads the same bytes.)
      */
     public boolean sparse() {
+        return sparse(blocks, size);
+    }
+
+    static boolean sparse(long blocks, long size) {
         return blocks >= 0 && blocks * 512 < size;
     }
 

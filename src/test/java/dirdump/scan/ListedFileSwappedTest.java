@@ -189,7 +189,7 @@ class ListedFileSwappedTest {
     void theSizeOfASwappedNameIsNotItsTarget(Listed how) throws Exception {
         try (WalkResult listing = list(how)) {
             swap();
-            FileOpener opener = new FileOpener(os, listing, reporter, "not sized");
+            FileOpener opener = new FileOpener(os, listing, reporter, FileOpener.Use.SIZE);
             for (int f = 0; f < listing.files.size(); f++) {
                 dirdump.sys.Stat st = opener.stat(f);
                 long lstat = (Long) Files.readAttributes(Path.of(new String(listing.path(f), StandardCharsets.UTF_8)),

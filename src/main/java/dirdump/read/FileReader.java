@@ -1,0 +1,320 @@
+package dirdump.read;
+
+import dirdump.cache.ByteRanges;
+import dirdump.outcome.Reporter;
+import dirdump.outcome.SequenceCursor;
+import dirdump.outcome.SkipReason;
+import dirdump.outcome.Tally;
+import dirdump.scan.FileOpener;
+import dirdump.sys.OpenFile;
+import dirdump.sys.Residency;
+import dirdump.sys.StatBuffer;
+import dirdump.sys.SysException;
+
+/**
+ * One thread's way through the run's files, each file top to bottom: take the next in sequence order;
+ * open and check it (FileOpener); measure what of it is cached (one cachestat) and work out what is
+ * missing, or leave it alone; bring that in (SpanReader's reads, or WillNeed's advice); count it,
+ * measure it again and report it; close it. Beside other readers, a big file is shared: its chunks are
+ * read by whichever reader comes next, before the next file is taken (see SharedFile). With --prefetch,
+ * openers run {@link #nextAhead} and readers {@link #warm}. One per thread: a file costs it no object of
+ * its own, and its path is built only when it is told (-v, an error).
+ */
+final class FileReader implements Runnable {
+    /**
+     * A part this small that is partly cached is read whole, its cached pages too: a copy from memory
+     * costs less than a read and an I/O for each page missing (dirdump(1), "Warm only what is missing": docs/man/dirdump.md).
+     */
+    private static final long READ_THROUGH = 256 << 10;
+
+    private final SequenceCursor cursor;
+    private final FileOpener opener;
+    private final ReadMethod method;
+    private final Wanted wanted;
+    private final boolean skipCached;
+    /**
+     * Files are read exactly: reads of ranges asked for (--range, --replay) or up to a bound (--max-bytes)
+     * cache what they read and no more, so read-ahead is turned off for them (the kernel would read
+     * read_ahead_kb ahead of each read).
+     */
+    private final boolean exact;
+    /** Null where this thread reads no file (an opener) or advises only (WILLNEED). */
+    private final SpanReader reader;
+    private final WillNeed willNeed;
+    private final CacheMeter meter;
+    private final Tally tally;
+    private final Reporter reporter;
+    private final ReadLimits control;
+    /** Null if files are not shared (one reader, WILLNEED, --max-bytes, or an opener). */
+    private final SharedFiles shared;
+    /** The file in hand, filled again for each. */
+    private final FileToRead inHand;
+    /** A whole file's byte range, refilled for each file (see #whole): read only by the calls it is passed to. */
+    private final long[] whole = new long[2];
+
+    FileReader(SequenceCursor cursor, FileOpener opener, ReadPlan plan, ReadLimits control, SpanReader reader,
+               CacheMeter meter, Tally tally, Reporter reporter, SharedFiles shared) {
+        this.cursor = cursor;
+        this.opener = opener;
+        this.method = plan.method();
+        this.wanted = plan.wanted();
+        this.skipCached = plan.skipCached();
+        this.exact = plan.method() == ReadMethod.READ && (plan.wanted() != Wanted.WHOLE || control.bounded());
+        this.reader = reader;
+        this.willNeed = new WillNeed(control);
+        this.meter = meter;
+        this.tally = tally;
+        this.reporter = reporter;
+        this.control = control;
+        this.shared = shared;
+        this.inHand = new FileToRead(opener);
+    }
+
+    /** Reads files until every one has been taken or the run is to stop. */
+    @Override
+    public void run() {
+        while (!control.stopped()) {
+            SharedFile s = shared == null ? null : shared.first();
+            if (s != null) {
+                int c = s.claim();
+                if (c < 0) {
+                    shared.allTaken(s);
+                } else if (readChunk(s, c)) {
+                    control.fileDone();
+                }
+                continue;
+            }
+            FileToRead f = next();
+            if (f == null) {
+                break;
+            }
+            if (shared != null && SharedFile.worthSharing(f)) {
+                shared.add(new SharedFile(f.handOff()));
+                continue;
+            }
+            warm(f);
+            control.fileDone();
+        }
+    }
+
+    /**
+     * An opener's (--prefetch): the next file, with the read of its first read-ahead window queued, as a
+     * copy for a reader; null once every file has been taken or the run is to stop.
+     */
+    FileToRead nextAhead() {
+        FileToRead f = next();
+        if (f == null) {
+            return null;
+        }
+        willNeed.prefetch(f);
+        return f.handOff();
+    }
+
+    /**
+     * The next file to bring in, opened and checked, with what is missing of it; null once every file has
+     * been taken or the run is to stop. The files left alone on the way (changed, failed, cached) are
+     * reported and done.
+     */
+    private FileToRead next() {
+        for (int f; !control.stopped() && (f = cursor.next()) >= 0; ) {
+            OpenFile file = opener.open(f, tally);
+            if (file == null) {
+                control.taken(0, 0);
+            } else {
+                inHand.take(f, file);
+                long size = inHand.stat.size();
+                boolean toBringIn = missing(inHand);
+                control.taken(size, !toBringIn ? size
+                        : inHand.ranges == null ? 0 : Math.max(0, size - ByteRanges.length(inHand.ranges)));
+                if (toBringIn) {
+                    if (exact) {
+                        noReadAhead(file);
+                    }
+                    return inHand;
+                }
+            }
+            control.fileDone();
+        }
+        return null;
+    }
+
+    /**
+     * Works out what is to be brought in of the file just opened: the bytes wanted of it (all, or ranges),
+     * less the pages of them cached already (unless --force); false if it is left alone, and then closed.
+     * Its residency is measured on the descriptor just checked by fstat (one cachestat). A file whose
+     * wanted bytes are all in the cache, and can be read from it (CachedReads: one preadv2 per 256 KiB
+     * cached), is counted, closed and left alone, unless --force; of one partly cached, only the ranges
+     * not cached are read, found by cachestat over halves (ResidencyProbe#ranges). A file none of which
+     * is cached costs nothing more. A file whose cached pages cannot be read (a read of them failed: EIO)
+     * is reported and counted as an error, and left alone: reading it again fails again, and advice does
+     * not bring in a page the cache holds.
+     */
+    private boolean missing(FileToRead f) {
+        StatBuffer st = f.stat;
+        Residency before = meter.measure(f.file, st, st.size());
+        f.before = before;
+        long[] want = wanted == Wanted.WHOLE ? null : wanted.ranges(f.path(), st.toStat());
+        if (skipCached && before != null && want == null && before.allResident()) {
+            // the common cached file: no ranges to work out
+            if (!unreadable(f, st.sparse() ? cached(f, pages(null, before, st)) : whole(st.size()))) {
+                skip(f, st.size());
+            }
+            return false;
+        }
+        if (!skipCached || before == null || (want == null && before.residentPages() == 0)
+                || (want != null && want.length == 0)) {
+            if (method == ReadMethod.WILLNEED && before != null && before.residentPages() > 0
+                    && (want == null || want.length > 0) && unreadable(f, cached(f, pages(want, before, st)))) {
+                return false;  // --force: advice would leave its failed pages as they are
+            }
+            f.ranges = want;
+            return true;
+        }
+        long[] pages = pages(want, before, st);
+        long[] missing = before.allResident() ? new long[0]
+                : before.residentPages() == 0 ? pages : meter.uncached(f.file, pages, READ_THROUGH);
+        if (missing == null) {
+            f.ranges = want;  // unknown: read as asked
+            return true;
+        }
+        if (unreadable(f, ByteRanges.minus(pages, missing))) {
+            return false;
+        }
+        long cached = ByteRanges.length(pages) - ByteRanges.length(missing);
+        if (missing.length > 0) {
+            tally.addCachedLeft(cached);
+            f.ranges = missing;
+            return true;
+        }
+        skip(f, cached);
+        return false;
+    }
+
+    /**
+     * Brings the file into the page cache by the run's method (read through the buffer, or WILLNEED
+     * advice), then counts it, measures it again and reports it; closes it.
+     */
+    void warm(FileToRead f) {
+        try (OpenFile file = f.file) {
+            StatBuffer st = f.stat;
+            long total;
+            if (method == ReadMethod.READ) {
+                SpanReader.Read read = reader.read(f, tally);
+                total = read.bytes();
+                if (read.stopped()) {
+                    tally.addBytes(total);  // stopped part way: the bytes count, the file does not
+                    if (!control.signalled()) {
+                        control.partRead(f.path(), total, st.size());
+                    }
+                    return;
+                }
+            } else {
+                long[] ranges = f.toRead();
+                total = willNeed.advise(f, ranges);  // asked for, not read: the data of the size fstat gave
+                control.transferred(total);
+                if (willNeed.bounded()) {
+                    tally.addBytes(total);
+                    control.partRead(f.path(), total, st.size());
+                    return;
+                }
+                tally.addHoles(ByteRanges.length(ranges) - total);
+            }
+            tally.addRead(total);
+            if (meter.measuresAfter()) {
+                // A file read to an end before its size was truncated meanwhile: measured at its new size.
+                meter.after(f, method == ReadMethod.READ && !st.sparse() && f.ranges == null && total < st.size()
+                        ? total : st.size());
+            }
+            if (reporter.verbose()) {
+                reporter.read(f.path(), total);
+            }
+        } catch (SysException e) {
+            reporter.error(f.path(), e.getMessage());
+            tally.addError();
+        }
+    }
+
+    /**
+     * Reads chunk {@code c} of a shared file; true if it was the file's last, which this reader then
+     * finishes: counts it, measures it and closes it.
+     */
+    private boolean readChunk(SharedFile s, int c) {
+        FileToRead f = s.file;
+        long n = 0;
+        try {
+            n = reader.readChunk(f.file, s.start(c), s.end(c));
+        } catch (SysException e) {
+            s.failed(e);
+        }
+        tally.addBytes(n);
+        if (!s.chunkDone(n)) {
+            return false;
+        }
+        try (OpenFile file = f.file) {
+            if (s.failure() != null) {
+                reporter.error(f.path(), s.failure().getMessage());
+                tally.addError();
+            } else if (!control.stopped()) {
+                tally.addRead(0);  // its bytes were counted chunk by chunk
+                if (meter.measuresAfter()) {
+                    meter.after(f, f.stat.size());
+                }
+                if (reporter.verbose()) {
+                    reporter.read(f.path(), s.bytes());
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The whole pages of the {@code want} ranges (null: the whole file). */
+    private long[] pages(long[] want, Residency before, StatBuffer st) {
+        return ByteRanges.pages(want == null ? whole(st.size()) : want, before.pageSize(), st.size());
+    }
+
+    /** The byte range of a whole file of {@code size} bytes (see ByteRanges#whole), in this reader's array. */
+    private long[] whole(long size) {
+        whole[1] = size;
+        return whole;
+    }
+
+    /** The cached ones of {@code pages}, or null if unknown. */
+    private long[] cached(FileToRead f, long[] pages) {
+        return meter.cached(f.file, pages, f.before.pageSize());
+    }
+
+    /**
+     * Whether pages of the {@code cached} byte ranges (null: unknown) cannot be read: then the file is
+     * reported, counted as an error and closed, and left out of the residency totals, as a file whose
+     * read fails.
+     */
+    private boolean unreadable(FileToRead f, long[] cached) {
+        SysException failure = cached == null ? null : meter.unreadable(f.file, cached, f.before.pageSize());
+        if (failure == null) {
+            return false;
+        }
+        f.close();
+        reporter.error(f.path(), failure.getMessage());
+        tally.addError();
+        return true;
+    }
+
+    /** A file whose wanted pages are all cached: counted ({@code cached} bytes left alone), closed, left alone. */
+    private void skip(FileToRead f, long cached) {
+        tally.addCachedLeft(cached);
+        f.close();
+        meter.unchanged(f.before);
+        tally.addSkipped(SkipReason.ALREADY_CACHED);
+        if (reporter.verbose()) {
+            reporter.skipped(f.path(), SkipReason.ALREADY_CACHED);
+        }
+    }
+
+    private static void noReadAhead(OpenFile file) {
+        try {
+            file.noReadAhead();
+        } catch (SysException e) {
+            // only a hint: the kernel may read ahead a window more
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package dirdump.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dirdump.cache.ProbeMethod;
+import dirdump.cache.ResidencyProbe;
+import dirdump.cache.StatusRun;
+import dirdump.order.LocateMethod;
+import dirdump.order.Order;
+import dirdump.order.OrderSettings;
+import dirdump.order.Orderer;
+import dirdump.outcome.Reporter;
+import dirdump.outcome.StopRequest;
+import dirdump.outcome.Tally;
+import dirdump.report.StderrReporter;
+import dirdump.scan.PathFilter;
+import dirdump.scan.UniqueFiles;
+import dirdump.scan.WalkResult;
+import dirdump.scan.WalkSettings;
+import dirdump.scan.Walker;
+import dirdump.sys.Os;
+import dirdump.sys.PathNames;
+import dirdump.testing.Trees;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a file costs the heap on its way through a read and a status pass (issue 23: a run over 200,000
+ * files is to take at most two young collections): the bytes the one reading thread allocates, as the
+ * JVM counts them (ThreadMXBean; a count, not a timing), over 2,000 files, once the thread has made its
+ * buffers at a first pass. Bounded with room above what is measured.
+ */
+class GarbagePerFileTest {
+    private static final int FILES = 2000;
+    /**
+     * Bytes a file, at most (issue 23): about 80 are measured (the open file, the answer of cachestat, the
+     * read's result); 760 before the reader's fstat went into a buffer of its own and its name was copied
+     * into one.
+     */
+    private static final long READ_BOUND = 100;
+    /** status also makes each file's path, a Stat and its residency records (cache.StatusRun): about 460 (930 before). */
+    private static final long STATUS_BOUND = 700;
+
+    @TempDir
+    Path tmp;
+    private final Reporter reporter = new StderrReporter(new PrintStream(new ByteArrayOutputStream(), true),
+            StderrReporter.Verbosity.QUIET);
+    private Os os;
+
+    @BeforeEach
+    void tree() throws Exception {
+        for (int d = 0; d < 20; d++) {
+            Path dir = Files.createDirectory(tmp.resolve("d" + d));
+            for (int i = 0; i < FILES / 20; i++) {
+                Trees.file(dir.resolve("file-" + i), 1000 + i, i);
+            }
+        }
+        os = Os.load(reporter::warning);
+    }
+
+    @Test
+    void aFileReadCostsTheReaderFewBytesOfHeap() throws Exception {
+        try (WalkResult listing = walk()) {
+            int[] sequence = order(listing);
+            ReadPlan plan = new ReadPlan(1 << 16, 1, ReadMethod.READ, 0, false, null, false);
+            read(listing, sequence, plan);  // the thread's buffers, classes and call sites made once
+            long before = allocated();
+            Tally t = read(listing, sequence, plan);
+            long perFile = (allocated() - before) / FILES;
+            assertEquals(FILES, t.filesRead());
+            assertTrue(perFile <= READ_BOUND, perFile + " bytes a file read");
+        }
+    }
+
+    @Test
+    void aFileMeasuredCostsStatusBoundedHeap() throws Exception {
+        try (WalkResult listing = walk()) {
+            int[] sequence = order(listing);
+            status(listing, sequence);
+            long before = allocated();
+            status(listing, sequence);
+            long perFile = (allocated() - before) / FILES;
+            assertTrue(perFile <= STATUS_BOUND, perFile + " bytes a file measured");
+        }
+    }
+
+    private WalkResult walk() throws Exception {
+        return new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter, new Tally())
+                .walk(List.of(PathNames.bytes(tmp.toString())), null);
+    }
+
+    private int[] order(WalkResult listing) throws Exception {
+        return Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
+                new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
+    }
+
+    /** One reader, in this thread (CallerReads), reading every file (--force: they are cached, just written). */
+    private Tally read(WalkResult listing, int[] sequence, ReadPlan plan) {
+        return ReadRun.run(os, listing, sequence, plan, new ReadLimits(0, new StopRequest()), reporter).tally();
+    }
+
+    private void status(WalkResult listing, int[] sequence) {
+        Tally tally = new Tally();
+        StatusRun.run(os, listing, sequence, new ResidencyProbe(ProbeMethod.AUTO), tally, reporter,
+                (path, file, data, size) -> { }, 1, () -> false);
+        assertEquals(0, tally.errors());
+    }
+
+    private static long allocated() {
+        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean, "no per-thread allocation count here");
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+        Assumptions.assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled(),
+                "this JVM counts no allocation per thread");
+        return threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+    }
+}
