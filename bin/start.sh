@@ -131,10 +131,10 @@ fi
 case $jvm in
     *[!A-Za-z0-9._+-]*) jvm= ;;
 esac
-# The class-data archive's kind (make_archive, run_jar): from JDK 24 on an AOT cache (JEP 483), which
-# holds the classes loaded and linked, not only parsed; before, a dynamic archive. Both are named .jsa.
+# The class-data archive's kind (make_archive, run_jar): from JDK 25 on an AOT cache (JEP 483, 514),
+# which holds the classes loaded and linked, not only parsed; before, a dynamic archive. Both are named .jsa.
 aot=
-[ "$major" -ge 24 ] && aot=1
+[ "$major" -ge 25 ] && aot=1
 
 # trusted DIR: whether DIR and every directory above it belong to this user or root and no one else
 # can write to them (ssh's StrictModes; a sticky directory above, as /tmp, is safe: no one else can
@@ -220,15 +220,16 @@ quiet() {
 }
 
 # make_archive JSA JAR DIR: a class-data-sharing archive of the classes a dirdump run loads, made by a
-# run of JAR over DIR (for an AOT cache, that run records them and a second JVM writes the cache).
-# Written under a name of its own, then renamed, so that a run never maps half an archive.
+# run of JAR over DIR (for an AOT cache, the JVM then starts a second one that writes it). Written
+# under a name of its own, then renamed, so that a run never maps half an archive.
 make_archive() {
     if [ -n "$aot" ]; then
-        quiet command -XX:AOTMode=record -XX:AOTConfiguration="$1.$$.conf" -cp "$2" dirdump.Main -q "$3" >/dev/null 2>&1 &&
-            quiet command -XX:AOTMode=create -XX:AOTConfiguration="$1.$$.conf" -XX:AOTCache="$1.$$" -cp "$2" >/dev/null 2>&1
+        set -- "$1" "$2" "$3" -XX:AOTCacheOutput="$1.$$"
     else
-        quiet command -XX:ArchiveClassesAtExit="$1.$$" -cp "$2" dirdump.Main -q "$3" >/dev/null 2>&1
-    fi && rm -f "$1.$$.conf" && mv -f "$1.$$" "$1" || { rm -f "$1.$$" "$1.$$.conf"; return 1; }
+        set -- "$1" "$2" "$3" -XX:ArchiveClassesAtExit="$1.$$"
+    fi
+    quiet command "$4" -cp "$2" dirdump.Main -q "$3" >/dev/null 2>&1 && mv -f "$1.$$" "$1" ||
+        { rm -f "$1.$$" "$1.$$.config"; return 1; }
 }
 
 # run_jar JAR JSA ARGS...: runs main from JAR, with the archive JSA if it is not empty, and what the
