@@ -92,7 +92,8 @@ fi
 # JVM is refused by another. Read from the release file of the JVM's home, where there is one, since
 # starting java to ask costs 40 ms a run; else (java is a wrapper script, say) from java -version.
 version= jvm=
-real=$(readlink -f -- "$java")
+real=$java
+[ -L "$java" ] && real=$(readlink -f -- "$java")  # a process only where there is a link to follow (/usr/bin/java)
 case $real in
     */bin/java) release=${real%/bin/java}/release ;;
     *) release= ;;
@@ -131,6 +132,11 @@ fi
 case $jvm in
     *[!A-Za-z0-9._+-]*) jvm= ;;
 esac
+# DIRDUMP_JAVA_OPTS that says how classes are shared (-Xshare:off, an archive of its own) gets no
+# archive of the launcher's, none named (a JVM refuses to start with an AOT cache beside those).
+case ${DIRDUMP_JAVA_OPTS:-} in
+    *-Xshare:* | *SharedArchiveFile=* | *SharedClassListFile=* | *DumpLoadedClassList=* | *ArchiveClassesAtExit=* | *-XX:AOT*) jvm= ;;
+esac
 # The class-data archive's kind (make_archive, run_jar): from JDK 25 on an AOT cache (JEP 483, 514),
 # which holds the classes loaded and linked, not only parsed; before, a dynamic archive. Both are named .jsa.
 aot=
@@ -164,7 +170,10 @@ cache_directory() {
                *) return 1 ;;
            esac ;;
     esac
-    trusted "${base:-/}" && (umask 077 && mkdir -p -- "$cache") 2>/dev/null && trusted "$cache" && cache=$trusted
+    if [ ! -d "$cache" ]; then
+        trusted "${base:-/}" && (umask 077 && mkdir -p -- "$cache") 2>/dev/null || return 1
+    fi
+    trusted "$cache" && cache=$trusted  # it and every directory above it, base too: one check a run, where it exists
 }
 
 # native_library DIR: jffi (jnr-ffi's native part) loads its library from DIR/jni (jffi.boot.library.path),
