@@ -110,6 +110,15 @@ class LauncherIT {
         assertTrue(status.out().contains("dirdump.cli.StatusOptions "), "a subcommand named gets its model");
     }
 
+    /** JVM options that say how classes are shared get no archive of the launcher's (JDK 25 would refuse to start with both). */
+    @Test
+    void classSharingTurnedOffRunsWithoutTheLaunchersArchive() throws Exception {
+        Launched.run(LAUNCHER, Map.of(), "-q", tmp.toString());  // the first run in a checkout makes the archive
+        Launched r = Launched.run(LAUNCHER, Map.of("DIRDUMP_JAVA_OPTS", "-XX:+UseSerialGC -Xshare:off"), "-q", tmp.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals("", r.err());
+    }
+
     @Test
     void benchRunsFromTheRealBinaryAndStopsWhereItCannotEvict() throws Exception {
         Path data = tmp.resolve("data");
