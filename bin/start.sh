@@ -92,7 +92,8 @@ fi
 # JVM is refused by another. Read from the release file of the JVM's home, where there is one, since
 # starting java to ask costs 40 ms a run; else (java is a wrapper script, say) from java -version.
 version= jvm=
-real=$(readlink -f -- "$java")
+real=$java
+[ -L "$java" ] && real=$(readlink -f -- "$java")  # a process only where there is a link to follow (/usr/bin/java)
 case $real in
     */bin/java) release=${real%/bin/java}/release ;;
     *) release= ;;
@@ -131,6 +132,15 @@ fi
 case $jvm in
     *[!A-Za-z0-9._+-]*) jvm= ;;
 esac
+# DIRDUMP_JAVA_OPTS that says how classes are shared (-Xshare:off, an archive of its own) gets no
+# archive of the launcher's, none named (a JVM refuses to start with an AOT cache beside those).
+case ${DIRDUMP_JAVA_OPTS:-} in
+    *-Xshare:* | *SharedArchiveFile=* | *SharedClassListFile=* | *DumpLoadedClassList=* | *ArchiveClassesAtExit=* | *-XX:AOT*) jvm= ;;
+esac
+# The class-data archive's kind (make_archive, run_jar): from JDK 25 on an AOT cache (JEP 483, 514),
+# which holds the classes loaded and linked, not only parsed; before, a dynamic archive. Both are named .jsa.
+aot=
+[ "$major" -ge 25 ] && aot=1
 
 # trusted DIR: whether DIR and every directory above it belong to this user or root and no one else
 # can write to them (ssh's StrictModes; a sticky directory above, as /tmp, is safe: no one else can
@@ -160,7 +170,10 @@ cache_directory() {
                *) return 1 ;;
            esac ;;
     esac
-    trusted "${base:-/}" && (umask 077 && mkdir -p -- "$cache") 2>/dev/null && trusted "$cache" && cache=$trusted
+    if [ ! -d "$cache" ]; then
+        trusted "${base:-/}" && (umask 077 && mkdir -p -- "$cache") 2>/dev/null || return 1
+    fi
+    trusted "$cache" && cache=$trusted  # it and every directory above it, base too: one check a run, where it exists
 }
 
 # native_library DIR: jffi (jnr-ffi's native part) loads its library from DIR/jni (jffi.boot.library.path),
@@ -198,18 +211,34 @@ jvm() {
     set -- ${DIRDUMP_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1} --enable-native-access=ALL-UNNAMED "$@"
     set +f
     [ -n "$jffi_extract" ] && set -- "-Djffi.extract.dir=$jffi_extract" "$@"  # before DIRDUMP_JAVA_OPTS, which may name another
+    # From JDK 18 on, reflection spins method handles on first use; picocli reads its model by
+    # reflection once, where native calls cost less than spinning them.
+    [ "$major" -ge 18 ] && set -- -Djdk.reflect.useNativeAccessorOnly=true "$@"
     [ -n "$jffi_boot" ] && set -- "-Djffi.boot.library.path=$jffi_boot" "$@"
     "$how" "$java" -XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr -Xlog:os+thread=off:stderr \
         -XX:Flags=/dev/null -XX:CompileCommandFile=/dev/null "$@"
 }
 
+# quiet exec|command ARG...: jvm, quiet (its warnings go to stderr, above) about a class-data archive
+# that does not fit: it is then ignored. (Quoted: a pattern would be matched against the working directory.)
+quiet() {
+    how=$1
+    shift
+    [ -n "$aot" ] && set -- '-Xlog:aot*=off:stderr' "$@"
+    jvm "$how" '-Xlog:cds*=off:stderr' "$@"
+}
+
 # make_archive JSA JAR DIR: a class-data-sharing archive of the classes a dirdump run loads, made by a
-# run of JAR over DIR: it saves about a fifth of the start. Written under a name of its own, then
-# renamed, so that a run never maps half an archive. -Xlog:cds*=off:stderr keeps the JVM quiet (its
-# warnings go to stderr, above) when an archive does not fit: it is then ignored.
+# run of JAR over DIR (for an AOT cache, the JVM then starts a second one that writes it). Written
+# under a name of its own, then renamed, so that a run never maps half an archive.
 make_archive() {
-    jvm command -XX:ArchiveClassesAtExit="$1.$$" -Xlog:cds*=off:stderr -cp "$2" dirdump.Main -q "$3" \
-        >/dev/null 2>&1 && mv -f "$1.$$" "$1" || { rm -f "$1.$$"; return 1; }
+    if [ -n "$aot" ]; then
+        set -- "$1" "$2" "$3" -XX:AOTCacheOutput="$1.$$"
+    else
+        set -- "$1" "$2" "$3" -XX:ArchiveClassesAtExit="$1.$$"
+    fi
+    quiet command "$4" -cp "$2" dirdump.Main -q "$3" >/dev/null 2>&1 && mv -f "$1.$$" "$1" ||
+        { rm -f "$1.$$" "$1.$$.config"; return 1; }
 }
 
 # run_jar JAR JSA ARGS...: runs main from JAR, with the archive JSA if it is not empty, and what the
@@ -221,6 +250,11 @@ run_jar() {
     [ -n "$cwd_fd" ] && set -- "-Ddirdump.cwd.fd=$cwd_fd" "$@"
     [ -n "$closed" ] && set -- "-Ddirdump.closed=$closed" "$@"
     [ -n "$ignored" ] && set -- "-Ddirdump.caller.ignored=$ignored" "-Ddirdump.caller.blocked=$blocked" "$@"
-    [ -n "$run_jsa" ] && set -- "-XX:SharedArchiveFile=$run_jsa" -Xlog:cds*=off:stderr "$@"
-    jvm exec "$@"
+    if [ -z "$run_jsa" ]; then
+        jvm exec "$@"
+    elif [ -n "$aot" ]; then
+        quiet exec "-XX:AOTCache=$run_jsa" "$@"
+    else
+        quiet exec "-XX:SharedArchiveFile=$run_jsa" "$@"
+    fi
 }

@@ -149,14 +149,14 @@ class InstallIT {
             archive = archives.filter(f -> f.toString().endsWith(".jsa")).findFirst().orElseThrow();
         }
         assertTrue(archive.startsWith(cache.resolve("dirdump" + root.resolve("lib/dirdump").toRealPath())), archive.toString());
-        assertTrue(starts.get(0).contains("-XX:ArchiveClassesAtExit=" + archive + "."), starts.get(0));
-        assertTrue(starts.get(1).contains("-XX:SharedArchiveFile=" + archive + " "), starts.get(1));
-        assertTrue(starts.get(2).contains("-XX:SharedArchiveFile=" + archive + " "), starts.get(2));
+        assertTrue(starts.get(0).contains(ArchiveOptions.MAKE + archive + "."), starts.get(0));
+        assertTrue(starts.get(1).contains(ArchiveOptions.USE + archive + " "), starts.get(1));
+        assertTrue(starts.get(2).contains(ArchiveOptions.USE + archive + " "), starts.get(2));
 
         // Without HOME and XDG_CACHE_HOME there is no cache: no archive, and no training run either.
         readsATree(root, environment());
         assertEquals(4, javaStarts().size());
-        assertFalse(javaStarts().get(3).contains("Archive"), javaStarts().get(3));
+        assertFalse(ArchiveOptions.named(javaStarts().get(3)), javaStarts().get(3));
 
         Launched generator = Launched.runIn(environment(), root.resolve("bin/testdata-gen"), "--help");
         assertEquals(0, generator.status(), generator.err());
@@ -174,7 +174,7 @@ class InstallIT {
 
         readsATree(root, environment());  // no HOME: only the install's archive can be used
         assertEquals(1, javaStarts().size(), javaStarts().toString());
-        assertTrue(javaStarts().get(0).contains("-XX:SharedArchiveFile=" + archives.get(0).toRealPath() + " "), javaStarts().get(0));
+        assertTrue(javaStarts().get(0).contains(ArchiveOptions.USE + archives.get(0).toRealPath() + " "), javaStarts().get(0));
     }
 
     @Test
@@ -300,7 +300,7 @@ class InstallIT {
         readsATree(root, environment());
         List<String> after = javaStarts();
         assertEquals(before.size() + 1, after.size());
-        assertTrue(after.get(after.size() - 1).contains("-XX:SharedArchiveFile=" + root.resolve("lib/dirdump").toRealPath()
+        assertTrue(after.get(after.size() - 1).contains(ArchiveOptions.USE + root.resolve("lib/dirdump").toRealPath()
                 + "/dirdump-"), after.get(after.size() - 1));
     }
 }

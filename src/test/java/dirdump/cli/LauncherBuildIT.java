@@ -203,8 +203,8 @@ class LauncherBuildIT {
         boolean root = AsUser.isRoot();
         assumeTrue(!root || Files.isExecutable(Path.of("/usr/bin/setpriv")), "setpriv(1) is needed to run as a user");
         assertRan(Launched.of(launcher(true, true, "-q", "--json", empty.toString())));
-        assertTrue(log("java.log").get(0).contains("-XX:ArchiveClassesAtExit="), "the first run makes the archive");
-        assertTrue(log("java.log").get(1).contains("-XX:SharedArchiveFile="), "and runs with it");
+        assertTrue(log("java.log").get(0).contains(ArchiveOptions.MAKE), "the first run makes the archive");
+        assertTrue(log("java.log").get(1).contains(ArchiveOptions.USE), "and runs with it");
 
         try (Stream<Path> archives = Files.list(home.resolve("target"))) {
             for (Path archive : archives.filter(f -> f.toString().endsWith(".jsa")).collect(Collectors.toList())) {
@@ -227,7 +227,7 @@ class LauncherBuildIT {
         }
         List<String> starts = log("java.log");
         assertEquals(2, starts.size(), "one JVM a run: " + starts);
-        assertFalse(starts.stream().anyMatch(s -> s.contains("ArchiveClasses") || s.contains("SharedArchiveFile")),
+        assertFalse(starts.stream().anyMatch(ArchiveOptions::named),
                 starts.toString());
         assertEquals(0, log("mvn.log").size());
     }
