@@ -33,9 +33,9 @@ public final class CommandVariant implements Variant {
     }
 
     @Override
-    public Outcome run() {
+    public RunOutcome run() {
         TimedCommand.Ended ended = TimedCommand.run(command, timeoutNanos, stop);
-        return ended.started() ? new Outcome(ended.nanos(), files.files(), files.bytes(), ended.failure())
-                : new Outcome(ended.nanos(), 0, 0, ended.failure());
+        return ended.started() ? new RunOutcome(ended.nanos(), files.files(), files.bytes(), ended.failure())
+                : new RunOutcome(ended.nanos(), 0, 0, ended.failure());
     }
 }

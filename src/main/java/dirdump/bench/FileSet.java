@@ -1,10 +1,10 @@
 package dirdump.bench;
 
-import dirdump.cache.EvictRun;
+import dirdump.cache.EvictPass;
 import dirdump.cache.PageTotals;
 import dirdump.cache.ProbeMethod;
 import dirdump.cache.ResidencyProbe;
-import dirdump.cache.StatusRun;
+import dirdump.cache.StatusPass;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.SequenceCursor;
 import dirdump.outcome.StopRequest;
@@ -20,7 +20,7 @@ import dirdump.sys.SysException;
  */
 public final class FileSet {
     private final Os os;
-    private final WalkResult listing;
+    private final WalkResult walk;
     private final int[] sequence;
     private final Reporter reporter;
     private final StopRequest stop;
@@ -28,9 +28,9 @@ public final class FileSet {
     private long files;
     private long bytes;
 
-    private FileSet(Os os, WalkResult listing, int[] sequence, Reporter reporter, StopRequest stop) {
+    private FileSet(Os os, WalkResult walk, int[] sequence, Reporter reporter, StopRequest stop) {
         this.os = os;
-        this.listing = listing;
+        this.walk = walk;
         this.sequence = sequence;
         this.reporter = reporter;
         this.stop = stop;
@@ -40,9 +40,9 @@ public final class FileSet {
      * Sizes each file (the walk stats none) with one fstat: a pass before any run is timed. {@code stop}
      * ends the passes over the files early (a signal).
      */
-    public static FileSet of(Os os, WalkResult listing, int[] sequence, Reporter reporter, StopRequest stop) {
-        FileSet set = new FileSet(os, listing, sequence, reporter, stop);
-        FileOpener opener = new FileOpener(os, listing, reporter, FileOpener.Use.COUNT);
+    public static FileSet of(Os os, WalkResult walk, int[] sequence, Reporter reporter, StopRequest stop) {
+        FileSet set = new FileSet(os, walk, sequence, reporter, stop);
+        FileOpener opener = new FileOpener(os, walk, reporter, FileOpener.Use.COUNT);
         Tally ignored = new Tally();  // the walk's problems were reported already; these are the runs' business
         for (int i = 0; i < sequence.length && !stop.stopped(); i++) {
             opener.use(sequence[i], ignored, (path, file, st) -> {
@@ -68,13 +68,13 @@ public final class FileSet {
 
     /** posix_fadvise(DONTNEED) on each file; the residency right after, as measured file by file. */
     PageTotals evict() {
-        return EvictRun.run(os, listing, sequence, probe, new Tally(), reporter, SequenceCursor.threads(sequence.length, 4),
+        return EvictPass.run(os, walk, sequence, probe, new Tally(), reporter, SequenceCursor.threads(sequence.length, 4),
                 stop).after();
     }
 
     /** The residency now. */
     PageTotals residency() {
-        return StatusRun.run(os, listing, sequence, probe, new Tally(), reporter, (path, r, data, size) -> { },
+        return StatusPass.run(os, walk, sequence, probe, new Tally(), reporter, (path, r, data, size) -> { },
                 SequenceCursor.threads(sequence.length, 4), stop);
     }
 }

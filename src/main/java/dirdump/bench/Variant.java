@@ -9,10 +9,10 @@ public interface Variant {
     String kind();
 
     /** Runs once; the caller has emptied (or warmed) the cache. */
-    Outcome run();
+    RunOutcome run();
 
     /** What a dirdump read resolved its options to, known after its first run; null for a command. */
-    default Settings settings() {
+    default VariantSettings settings() {
         return null;
     }
 }

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 public final class VariantResult {
     public final String label;
     public final String kind;
-    public final List<Run> runs;
+    public final List<TimedRun> runs;
     public final Double medianSeconds;
     public final Double minSeconds;
     public final Double maxSeconds;
@@ -29,26 +29,26 @@ public final class VariantResult {
     public final int runsOff;
     public final int failedRuns;
     /** Null for a command, or a read that never ran. */
-    public final Settings settings;
+    public final VariantSettings settings;
 
     /** {@code runs}: at least one; {@code base}: the first variant's runs, matched by round. */
-    VariantResult(Variant variant, List<Run> runs, List<Run> base, CacheState asked) {
+    VariantResult(Variant variant, List<TimedRun> runs, List<TimedRun> base, CacheState asked) {
         this.label = variant.label();
         this.kind = variant.kind();
         this.runs = List.copyOf(runs);
-        List<Run> good = runs.stream().filter(Run::endedWell).collect(Collectors.toList());
-        medianSeconds = figure(good, median(good, Run::seconds), 6);
-        minSeconds = figure(good, good.stream().mapToDouble(Run::seconds).min().orElse(0), 6);
-        maxSeconds = figure(good, good.stream().mapToDouble(Run::seconds).max().orElse(0), 6);
-        mebibytesPerSecond = figure(good, median(good, Run::mebibytesPerSecond), 3);
-        filesPerSecond = figure(good, median(good, Run::filesPerSecond), 1);
+        List<TimedRun> good = runs.stream().filter(TimedRun::endedWell).collect(Collectors.toList());
+        medianSeconds = figure(good, median(good, TimedRun::seconds), 6);
+        minSeconds = figure(good, good.stream().mapToDouble(TimedRun::seconds).min().orElse(0), 6);
+        maxSeconds = figure(good, good.stream().mapToDouble(TimedRun::seconds).max().orElse(0), 6);
+        mebibytesPerSecond = figure(good, median(good, TimedRun::mebibytesPerSecond), 3);
+        filesPerSecond = figure(good, median(good, TimedRun::filesPerSecond), 1);
         List<Double> ratios = new ArrayList<>();
-        for (Run run : good) {
+        for (TimedRun run : good) {
             base.stream().filter(b -> b.round() == run.round() && b.endedWell()).findFirst()
                     .ifPresent(b -> ratios.add(b.seconds() / run.seconds()));
         }
         speedup = figure(ratios, median(ratios, Double::doubleValue), 3);
-        cache = runs.stream().map(Run::cache).distinct().count() == 1 ? runs.get(0).cache() : CacheState.MIXED;
+        cache = runs.stream().map(TimedRun::cache).distinct().count() == 1 ? runs.get(0).cache() : CacheState.MIXED;
         runsOff = (int) runs.stream().filter(r -> r.cache() != asked && r.cache() != CacheState.UNKNOWN).count();
         failedRuns = runs.size() - good.size();
         settings = variant.settings();

@@ -35,12 +35,12 @@ final class FilePass {
      * first. {@code use} ends the message about a file left alone ("not measured"); {@code stop}
      * ends the pass early (a signal), with the sum of the files done.
      */
-    static <P> P run(Os os, WalkResult listing, int[] sequence, Tally tally, Reporter reporter, FileOpener.Use use,
+    static <P> P run(Os os, WalkResult walk, int[] sequence, Tally tally, Reporter reporter, FileOpener.Use use,
                      int threads, BooleanSupplier stop, Supplier<P> newPart, BiConsumer<P, P> add, Work<P> work) {
         List<P> parts = new ArrayList<>();
         List<Tally> tallies = new ArrayList<>();
         SequenceCursor.forEach(sequence, threads, stop, () -> {
-            FileOpener opener = new FileOpener(os, listing, reporter, use);
+            FileOpener opener = new FileOpener(os, walk, reporter, use);
             P part = newPart.get();
             Tally counts = new Tally();
             parts.add(part);

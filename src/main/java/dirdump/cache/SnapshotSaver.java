@@ -14,15 +14,15 @@ import java.util.Arrays;
  * left out: a replay would warm nothing of them. The first failed write ends the saving (the walk
  * goes on, the command then fails).
  */
-public final class SnapshotSaver implements StatusRun.Saver {
+public final class SnapshotSaver implements StatusPass.Saver {
     private final SnapshotWriter writer;
-    private final WalkResult listing;
+    private final WalkResult walk;
     private final ResidencyProbe probe;
     private IOException failure;
 
-    public SnapshotSaver(SnapshotWriter writer, WalkResult listing, ResidencyProbe probe) {
+    public SnapshotSaver(SnapshotWriter writer, WalkResult walk, ResidencyProbe probe) {
         this.writer = writer;
-        this.listing = listing;
+        this.walk = walk;
         this.probe = probe;
     }
 
@@ -36,8 +36,8 @@ public final class SnapshotSaver implements StatusRun.Saver {
         if (resident == null || resident.length == 0) {
             return;
         }
-        byte[] root = listing.directories.path(listing.directories.root(listing.files.dir(f)));
-        byte[] path = listing.path(f);
+        byte[] root = walk.directories.path(walk.directories.root(walk.files.dir(f)));
+        byte[] path = walk.path(f);
         int skip = root.length == 0 ? 0 : root.length + (root[root.length - 1] == '/' ? 0 : 1);
         try {
             writer.file(root, Arrays.copyOfRange(path, Math.min(skip, path.length), path.length), st.size,

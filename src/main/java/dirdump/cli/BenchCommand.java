@@ -2,7 +2,7 @@ package dirdump.cli;
 
 import dirdump.bench.CachePrep;
 import dirdump.bench.DropCaches;
-import dirdump.bench.Results;
+import dirdump.bench.BenchResults;
 import dirdump.outcome.StopRequest;
 import dirdump.proc.StopOnSignal;
 import dirdump.report.BenchCsv;
@@ -11,7 +11,7 @@ import dirdump.report.BenchPlot;
 import dirdump.report.BenchTable;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
-import dirdump.run.Benchmark;
+import dirdump.run.BenchRun;
 import dirdump.run.ExitCode;
 import dirdump.run.OrderedFiles;
 import dirdump.sys.Host;
@@ -133,7 +133,7 @@ final class BenchCommand implements Callable<Integer> {
     private int bench(StopRequest stop) {
         RunRecord record = new RunRecord("bench", paths, Host::name);
         StderrReporter reporter = new StderrReporter(parent.err, quiet ? StderrReporter.Verbosity.QUIET : StderrReporter.Verbosity.NORMAL);
-        Results results;
+        BenchResults results;
         try {
             results = measure(reporter, stop);
         } catch (IOException e) {
@@ -173,9 +173,9 @@ final class BenchCommand implements Callable<Integer> {
      * Runs the bench; null if it cannot start (--drop-caches without root, a PATH unusable), having said
      * why, or if {@code stop} came during the walk.
      */
-    Results measure(StderrReporter reporter, StopRequest stop) throws IOException {
+    BenchResults measure(StderrReporter reporter, StopRequest stop) throws IOException {
         boolean askPhysical = variants.isEmpty();
-        List<Benchmark.ReadVariant> reads = checkArguments(variants.isEmpty() ? DEFAULT_VARIANTS : variants, askPhysical);
+        List<BenchRun.ReadVariant> reads = checkArguments(variants.isEmpty() ? DEFAULT_VARIANTS : variants, askPhysical);
         if (dropCaches) {
             String refusal = DropCaches.refusal();
             if (refusal != null) {
@@ -185,17 +185,17 @@ final class BenchCommand implements Callable<Integer> {
         }
         // The files to evict and check. Listed in physical order when the default variants need to know
         // whether it is available (that locates each file once, before anything is timed).
-        OrderedFiles selection = OrderedFiles.of(VariantOptions.command(askPhysical ? "--order=physical" : "--order=inode",
+        OrderedFiles files = OrderedFiles.of(VariantOptions.command(askPhysical ? "--order=physical" : "--order=inode",
                 paths, parent, spec).selectSettings(), reporter, stop);
         CachePrep prep = warm ? CachePrep.NONE : dropCaches ? CachePrep.DROP_CACHES : CachePrep.EVICT;
-        try (selection) {
-            return Benchmark.run(selection, new Benchmark.Settings(reads, commands, timeoutNanos, prep, rounds,
+        try (files) {
+            return BenchRun.run(files, new BenchRun.Settings(reads, commands, timeoutNanos, prep, rounds,
                     RunRecord.version()), reporter, new StderrReporter(parent.err, StderrReporter.Verbosity.QUIET), stop);
         }
     }
 
     /** Refuses every mistake before anything is walked; the read of each variant. */
-    private List<Benchmark.ReadVariant> checkArguments(List<String> options, boolean askPhysical) {
+    private List<BenchRun.ReadVariant> checkArguments(List<String> options, boolean askPhysical) {
         if (rounds < 1) {
             throw new ParameterException(spec.commandLine(), "--rounds must be 1 or more");
         }

@@ -70,9 +70,9 @@ abstract class CacheCommand implements Callable<Integer> {
         try (StopOnSignal signals = new StopOnSignal(stop)) {
             RunRecord record = new RunRecord(spec.name(), paths(), Host::name);
             StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
-            try (Opened opened = beforeWalk(); OrderedFiles selection = select(reporter, stop)) {
-                return run(new CachePass(selection, new ResidencyProbe(probeOptions.method), reporter, stop,
-                        NoMatch.check(selection, reporter)), reporter, record);
+            try (Opened opened = beforeWalk(); OrderedFiles files = select(reporter, stop)) {
+                return run(new CachePass(files, new ResidencyProbe(probeOptions.method), reporter, stop,
+                        NoMatch.check(files, reporter)), reporter, record);
             }
         }
     }

@@ -4,7 +4,7 @@ import dirdump.report.EvictSummary;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.run.CachePass;
-import dirdump.run.Evicting;
+import dirdump.run.EvictRun;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -37,7 +37,7 @@ final class EvictCommand extends CacheCommand {
 
     @Override
     int run(CachePass pass, StderrReporter reporter, RunRecord record) {
-        Evicting.Result done = Evicting.run(pass);
+        EvictRun.Result done = EvictRun.run(pass);
         if (output.json) {
             EvictSummary.printJson(done.residency(), done.facts(), settings(pass, record).json(reporter), parent.out);
         } else if (forPeople()) {

@@ -4,7 +4,7 @@ import dirdump.report.LockSummary;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.run.LockHolding;
-import dirdump.run.Locking;
+import dirdump.run.LockRun;
 import dirdump.sys.Host;
 import dirdump.sys.Os;
 import dirdump.sys.Processes;
@@ -112,7 +112,7 @@ final class LockCommand implements Callable<Integer> {
         }
 
         @Override
-        public void locked(Locking.Locked locked, boolean holding, String owner, PrintStream out) {
+        public void locked(LockRun.Locked locked, boolean holding, String owner, PrintStream out) {
             if (output.json) {
                 walk.describe(record);
                 lockOptions.describe(record);

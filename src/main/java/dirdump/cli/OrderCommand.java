@@ -67,24 +67,24 @@ final class OrderCommand implements Callable<Integer> {
         parent.beforeSubcommand(spec, false, null);
         StderrReporter reporter = new StderrReporter(parent.err, StderrReporter.Verbosity.NORMAL);
         // No handler for signals: the JVM's own ends the list at once with 128 + the signal's number.
-        try (OrderedFiles selection = OrderedFiles.of(walk.select(paths, parent.in, nul), reporter, new StopRequest())) {
-            return order(selection, reporter);
+        try (OrderedFiles files = OrderedFiles.of(walk.select(paths, parent.in, nul), reporter, new StopRequest())) {
+            return order(files, reporter);
         }
     }
 
-    private int order(OrderedFiles selection, StderrReporter reporter) {
+    private int order(OrderedFiles files, StderrReporter reporter) {
         // Every file located once: before the list for %o, after it for the seek figures only.
-        LocateAll.Result all = format.needsLocations() ? locateAll(selection, reporter) : null;
-        OrderList.write(selection, format, all == null ? selection.plan().locations() : all.locations(),
-                selection.sizes(reporter), nul, parent.out);
+        LocateAll.Result all = format.needsLocations() ? locateAll(files, reporter) : null;
+        OrderList.write(files, format, all == null ? files.plan().locations() : all.locations(),
+                files.sizes(reporter), nul, parent.out);
         if (stats) {
-            OrderList.stats(selection, all == null ? locateAll(selection, reporter) : all, parent.err);
+            OrderList.stats(files, all == null ? locateAll(files, reporter) : all, parent.err);
         }
-        return ExitCode.of(selection.listing(), selection.tally()).status;
+        return ExitCode.of(files.walk(), files.tally()).status;
     }
 
-    private LocateAll.Result locateAll(OrderedFiles selection, StderrReporter reporter) {
-        return LocateAll.run(selection.os(), selection.listing(), selection.plan(), selection.settings().order(),
+    private LocateAll.Result locateAll(OrderedFiles files, StderrReporter reporter) {
+        return LocateAll.run(files.os(), files.walk(), files.plan(), files.settings().order(),
                 reporter);
     }
 }

@@ -8,7 +8,7 @@ import dirdump.report.HumanSummary;
 import dirdump.report.LockSummary;
 import dirdump.report.StderrReporter;
 import dirdump.run.Commanding;
-import dirdump.run.Locking;
+import dirdump.run.LockRun;
 import dirdump.run.OrderedFiles;
 import dirdump.run.ReadResult;
 import dirdump.run.Warmup;
@@ -123,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
             int warm;
             try (StopOnSignal signals = new StopOnSignal(stop)) {
                 if (lock) {
-                    Locking.Locked l = lock(paths, reporter, stop);
+                    LockRun.Locked l = lock(paths, reporter, stop);
                     locked = l.set();
                     warm = l.exit().status;
                 } else {
@@ -163,9 +163,9 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The set locked as dirdump lock locks it (or why it cannot be, said), and the status of the lock. */
-    private Locking.Locked lock(List<String> paths, StderrReporter reporter, StopRequest stop) {
-        try (OrderedFiles selection = OrderedFiles.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
-            Locking.Locked locked = Locking.lock(selection, lockOptions.maxLocked(), reporter, stop);
+    private LockRun.Locked lock(List<String> paths, StderrReporter reporter, StopRequest stop) {
+        try (OrderedFiles files = OrderedFiles.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
+            LockRun.Locked locked = LockRun.lock(files, lockOptions.maxLocked(), reporter, stop);
             if (level.verbose && locked.refusal() == null) {
                 LockSummary.print(locked.set(), locked.facts(), null, parent.err);
             }

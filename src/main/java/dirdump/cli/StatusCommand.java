@@ -1,7 +1,7 @@
 package dirdump.cli;
 
 import dirdump.cache.SnapshotWriter;
-import dirdump.cache.StatusRun;
+import dirdump.cache.StatusPass;
 import dirdump.order.Order;
 import dirdump.outcome.FileReason;
 import dirdump.report.RunRecord;
@@ -9,7 +9,7 @@ import dirdump.report.StatusJson;
 import dirdump.report.StatusTable;
 import dirdump.report.StderrReporter;
 import dirdump.run.CachePass;
-import dirdump.run.Measuring;
+import dirdump.run.StatusRun;
 import dirdump.sys.Os;
 import java.io.IOException;
 import java.util.List;
@@ -95,11 +95,11 @@ final class StatusCommand extends CacheCommand {
     int run(CachePass pass, StderrReporter reporter, RunRecord record) {
         StatusTable human = new StatusTable(parent.out, table.columns(), table.bytes, table.raw);
         StatusJson json = new StatusJson();
-        StatusRun.Rows rows = !reporter.verbose() ? (path, r, data, size) -> { } : output.json ? json : human;
+        StatusPass.Rows rows = !reporter.verbose() ? (path, r, data, size) -> { } : output.json ? json : human;
         if (forPeople() && reporter.verbose() && !table.noHeadings) {
             human.header();
         }
-        Measuring.Result done = Measuring.run(pass, rows, writer == null ? null : new Measuring.Save(save, writer),
+        StatusRun.Result done = StatusRun.run(pass, rows, writer == null ? null : new StatusRun.Save(save, writer),
                 table.minPercent);
         if (output.json) {
             settings(pass, record).setting("min_percent", table.minPercent).setting("save", save);

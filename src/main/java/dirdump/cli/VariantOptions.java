@@ -1,6 +1,6 @@
 package dirdump.cli;
 
-import dirdump.run.Benchmark;
+import dirdump.run.BenchRun;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -22,10 +22,10 @@ final class VariantOptions {
     }
 
     /** The variant for OPTIONS (split at spaces: no read option takes a value with one) over {@code paths}. */
-    static Benchmark.ReadVariant of(String options, List<String> paths, boolean needsPhysical, DirdumpCommand parent,
+    static BenchRun.ReadVariant of(String options, List<String> paths, boolean needsPhysical, DirdumpCommand parent,
                                     CommandSpec bench) {
         DirdumpCommand read = command(options, paths, parent, bench);
-        return refusedAsBench(options, bench, () -> new Benchmark.ReadVariant(String.join(" ", words("dirdump " + options)),
+        return refusedAsBench(options, bench, () -> new BenchRun.ReadVariant(String.join(" ", words("dirdump " + options)),
                 read.selectSettings(), read.readSettings(), needsPhysical));
     }
 

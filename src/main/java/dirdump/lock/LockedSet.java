@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * The files of a set, mapped (by {@link LockRun#map}) and then locked, until closed: closing unmaps
+ * The files of a set, mapped (by {@link LockPass#map}) and then locked, until closed: closing unmaps
  * them, which unlocks their pages. What was left out (--max-locked) is counted, not mapped.
  */
 public final class LockedSet implements AutoCloseable {
@@ -24,7 +24,7 @@ public final class LockedSet implements AutoCloseable {
     /** The mappings the set takes: those made, and those of the files counted beyond vm.max_map_count. */
     private long mappings;
 
-    /** Empty, as {@link LockRun#map} starts it, or for a set refused before anything is mapped. */
+    /** Empty, as {@link LockPass#map} starts it, or for a set refused before anything is mapped. */
     public LockedSet() {
     }
 

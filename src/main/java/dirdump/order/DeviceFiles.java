@@ -13,8 +13,8 @@ import java.util.List;
  */
 record DeviceFiles(long dev, long fileSystemMagic, String fileSystem, byte[] where, int from, int to) {
     /** {@code byInode}: the unique files sorted by (device, inode), so each device is one range. */
-    static List<DeviceFiles> split(WalkResult listing, int[] byInode) {
-        FoundFiles files = listing.files;
+    static List<DeviceFiles> split(WalkResult walk, int[] byInode) {
+        FoundFiles files = walk.files;
         List<DeviceFiles> devices = new ArrayList<>();
         for (int from = 0, to; from < byInode.length; from = to) {
             long dev = files.dev(byInode[from]);
@@ -22,9 +22,9 @@ record DeviceFiles(long dev, long fileSystemMagic, String fileSystem, byte[] whe
             while (to < byInode.length && files.dev(byInode[to]) == dev) {
                 to++;
             }
-            long magic = listing.fileSystem(dev);
+            long magic = walk.fileSystem(dev);
             devices.add(new DeviceFiles(dev, magic, FileSystems.name(magic),
-                    where(listing.directories, dev, listing.path(byInode[from])), from, to));
+                    where(walk.directories, dev, walk.path(byInode[from])), from, to));
         }
         return devices;
     }

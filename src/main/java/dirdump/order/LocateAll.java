@@ -27,13 +27,13 @@ public final class LocateAll {
     private LocateAll() {
     }
 
-    public static Result run(Os os, WalkResult listing, OrderPlan plan, OrderSettings settings, Reporter reporter) {
-        Locator locator = new Locator(os, listing, settings, reporter, plan.locations());
+    public static Result run(Os os, WalkResult walk, OrderPlan plan, OrderSettings settings, Reporter reporter) {
+        Locator locator = new Locator(os, walk, settings, reporter, plan.locations());
         List<LocateOutcome> devices = new ArrayList<>();
         for (DeviceOrder d : plan.devices()) {
             devices.add(d.located() != null ? d.located() : locator.locate(plan.byInode(), d.from(), d.to()));
         }
         Locations all = locator.locations();
-        return new Result(all, devices, SeekDistance.of(plan, all, listing.files), locator.nanos());
+        return new Result(all, devices, SeekDistance.of(plan, all, walk.files), locator.nanos());
     }
 }

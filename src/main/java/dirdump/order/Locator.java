@@ -43,10 +43,10 @@ final class Locator {
     }
 
     /** {@code known}: the files located already; never written to (what is found goes to a copy). */
-    Locator(Os os, WalkResult listing, OrderSettings settings, Reporter reporter, Locations known) {
+    Locator(Os os, WalkResult walk, OrderSettings settings, Reporter reporter, Locations known) {
         this.settings = settings;
         this.reporter = reporter;
-        this.opener = new FileOpener(os, listing, reporter, FileOpener.Use.LOCATE);
+        this.opener = new FileOpener(os, walk, reporter, FileOpener.Use.LOCATE);
         this.locations = known;
     }
 

@@ -12,9 +12,9 @@ final class NameOrder {
     }
 
     /** Every listed file, in name order. */
-    static int[] of(WalkResult listing) {
-        FoundFiles files = listing.files;
-        int[] rank = sortedWalkRank(listing.directories);
+    static int[] of(WalkResult walk) {
+        FoundFiles files = walk.files;
+        int[] rank = sortedWalkRank(walk.directories);
         int[] sequence = IndexSort.identity(files.size());
         IndexSort.sort(sequence, 0, sequence.length, (a, b) -> {
             int c = Integer.compare(rank[files.dir(a)], rank[files.dir(b)]);

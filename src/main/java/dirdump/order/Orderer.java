@@ -19,18 +19,18 @@ public final class Orderer {
      * physical order), and sorts. Inode, physical and auto order read one device after the other (by
      * device number), each in the order it got; none and name order are one order over the whole run.
      */
-    public static OrderPlan plan(WalkResult listing, UniqueFiles files, OrderSettings settings, Os os,
+    public static OrderPlan plan(WalkResult walk, UniqueFiles files, OrderSettings settings, Os os,
                                  Reporter reporter) {
         int[] byInode = files.byInode();
-        Locator locator = new Locator(os, listing, settings, reporter, new Locations(listing.files.size()));
+        Locator locator = new Locator(os, walk, settings, reporter, new Locations(walk.files.size()));
         DeviceProbe probe = new DeviceProbe();
         List<DeviceOrder> devices = new ArrayList<>();
-        for (DeviceFiles device : DeviceFiles.split(listing, byInode)) {
+        for (DeviceFiles device : DeviceFiles.split(walk, byInode)) {
             devices.add(order(device, byInode, settings.order(), probe, locator, reporter));
         }
         int[] sequence = switch (settings.order()) {
-            case NONE -> files.of(IndexSort.identity(listing.files.size()));
-            case NAME -> files.of(NameOrder.of(listing));
+            case NONE -> files.of(IndexSort.identity(walk.files.size()));
+            case NAME -> files.of(NameOrder.of(walk));
             default -> byDevice(byInode, devices, locator.locations());
         };
         return new OrderPlan(sequence, byInode, devices, locator.locations(), locator.nanos());

@@ -44,7 +44,7 @@ final class FileReader implements Runnable {
     private final CacheMeter meter;
     private final Tally tally;
     private final Reporter reporter;
-    private final ReadLimits control;
+    private final ReadLimits limits;
     /** Null if files are not shared (one reader, WILLNEED, --max-bytes, or an opener). */
     private final SharedFiles shared;
     /** The file in hand, filled again for each. */
@@ -52,20 +52,20 @@ final class FileReader implements Runnable {
     /** A whole file's byte range, refilled for each file (see #whole): read only by the calls it is passed to. */
     private final long[] whole = new long[2];
 
-    FileReader(SequenceCursor cursor, FileOpener opener, ReadPlan plan, ReadLimits control, SpanReader reader,
+    FileReader(SequenceCursor cursor, FileOpener opener, ReadPlan plan, ReadLimits limits, SpanReader reader,
                CacheMeter meter, Tally tally, Reporter reporter, SharedFiles shared) {
         this.cursor = cursor;
         this.opener = opener;
         this.method = plan.method();
         this.wanted = plan.wanted();
         this.skipCached = plan.skipCached();
-        this.exact = plan.method() == ReadMethod.READ && (plan.wanted() != Wanted.WHOLE || control.bounded());
+        this.exact = plan.method() == ReadMethod.READ && (plan.wanted() != Wanted.WHOLE || limits.bounded());
         this.reader = reader;
-        this.willNeed = new WillNeed(control);
+        this.willNeed = new WillNeed(limits);
         this.meter = meter;
         this.tally = tally;
         this.reporter = reporter;
-        this.control = control;
+        this.limits = limits;
         this.shared = shared;
         this.inHand = new FileToRead(opener);
     }
@@ -73,14 +73,14 @@ final class FileReader implements Runnable {
     /** Reads files until every one has been taken or the run is to stop. */
     @Override
     public void run() {
-        while (!control.stopped()) {
+        while (!limits.stopped()) {
             SharedFile s = shared == null ? null : shared.first();
             if (s != null) {
                 int c = s.claim();
                 if (c < 0) {
                     shared.allTaken(s);
                 } else if (readChunk(s, c)) {
-                    control.fileDone();
+                    limits.fileDone();
                 }
                 continue;
             }
@@ -93,7 +93,7 @@ final class FileReader implements Runnable {
                 continue;
             }
             warm(f);
-            control.fileDone();
+            limits.fileDone();
         }
     }
 
@@ -116,15 +116,15 @@ final class FileReader implements Runnable {
      * reported and done.
      */
     private FileToRead next() {
-        for (int f; !control.stopped() && (f = cursor.next()) >= 0; ) {
+        for (int f; !limits.stopped() && (f = cursor.next()) >= 0; ) {
             OpenFile file = opener.open(f, tally);
             if (file == null) {
-                control.taken(0, 0);
+                limits.taken(0, 0);
             } else {
                 inHand.take(f, file);
                 long size = inHand.stat.size();
                 boolean toBringIn = missing(inHand);
-                control.taken(size, !toBringIn ? size
+                limits.taken(size, !toBringIn ? size
                         : inHand.ranges == null ? 0 : Math.max(0, size - ByteRanges.length(inHand.ranges)));
                 if (toBringIn) {
                     if (exact) {
@@ -133,7 +133,7 @@ final class FileReader implements Runnable {
                     return inHand;
                 }
             }
-            control.fileDone();
+            limits.fileDone();
         }
         return null;
     }
@@ -203,18 +203,18 @@ final class FileReader implements Runnable {
                 total = read.bytes();
                 if (read.stopped()) {
                     tally.addBytes(total);  // stopped part way: the bytes count, the file does not
-                    if (!control.signalled()) {
-                        control.partRead(f.path(), total, st.size());
+                    if (!limits.signalled()) {
+                        limits.partRead(f.path(), total, st.size());
                     }
                     return;
                 }
             } else {
                 long[] ranges = f.toRead();
                 total = willNeed.advise(f, ranges);  // asked for, not read: the data of the size fstat gave
-                control.transferred(total);
+                limits.transferred(total);
                 if (willNeed.bounded()) {
                     tally.addBytes(total);
-                    control.partRead(f.path(), total, st.size());
+                    limits.partRead(f.path(), total, st.size());
                     return;
                 }
                 tally.addHoles(ByteRanges.length(ranges) - total);
@@ -254,7 +254,7 @@ final class FileReader implements Runnable {
             if (s.failure() != null) {
                 reporter.error(f.path(), s.failure().getMessage());
                 tally.addError();
-            } else if (!control.stopped()) {
+            } else if (!limits.stopped()) {
                 tally.addRead(0);  // its bytes were counted chunk by chunk
                 if (meter.measuresAfter()) {
                     meter.after(f, f.stat.size());

@@ -61,14 +61,14 @@ final class Pacer {
     }
 
     /** Waits until {@code bytes} more fit the rate; returns early if the run is told to stop. */
-    void pace(long bytes, ReadLimits control) {
+    void pace(long bytes, ReadLimits limits) {
         long wake;
         synchronized (this) {
             long now = clock.nanoTime();
             due = Math.max(due, now - BURST_NANOS / 2) + (long) (bytes * nanosPerByte);
             wake = due;
         }
-        for (long wait; (wait = wake - clock.nanoTime()) > 0 && !control.stopped(); ) {
+        for (long wait; (wait = wake - clock.nanoTime()) > 0 && !limits.stopped(); ) {
             clock.sleep(Math.min(wait, 100_000_000L));
         }
     }

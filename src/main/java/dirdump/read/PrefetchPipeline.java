@@ -22,7 +22,7 @@ final class PrefetchPipeline implements ReadLayout {
         WorkerThreads threads = parts.threads();
         // Readers first, so that the openers hand each reader that started its END.
         for (int j = 0; j < parts.plan().jobs(); j++) {
-            threads.start("reader-" + j, () -> reader(parts.reader(), parts.control(), queue));
+            threads.start("reader-" + j, () -> reader(parts.reader(), parts.limits(), queue));
         }
         int readers = threads.started();
         AtomicInteger openersLeft = new AtomicInteger(OPENERS);
@@ -49,14 +49,14 @@ final class PrefetchPipeline implements ReadLayout {
         };
     }
 
-    private static Runnable reader(FileReader reader, ReadLimits control, BlockingQueue<FileToRead> queue) {
+    private static Runnable reader(FileReader reader, ReadLimits limits, BlockingQueue<FileToRead> queue) {
         return () -> {
             for (FileToRead f; (f = takeUninterruptibly(queue)) != END; ) {
-                if (control.stopped()) {
+                if (limits.stopped()) {
                     f.close();  // stopping: what was opened ahead is not read
                 } else {
                     reader.warm(f);
-                    control.fileDone();
+                    limits.fileDone();
                 }
             }
         };

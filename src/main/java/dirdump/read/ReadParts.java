@@ -19,10 +19,10 @@ import java.util.List;
  * what each counts ({@code tallies}, {@code residencies}) for the sum. Parts are made in the thread
  * that starts the one they are for (a thread refused makes none).
  */
-record ReadParts(Os os, WalkResult listing, ReadPlan plan, ReadLimits control, Reporter reporter, SequenceCursor cursor,
+record ReadParts(Os os, WalkResult walk, ReadPlan plan, ReadLimits limits, Reporter reporter, SequenceCursor cursor,
                  SharedFiles shared, List<Tally> tallies, List<ResidencyChange> residencies) {
-    ReadParts(Os os, WalkResult listing, int[] sequence, ReadPlan plan, ReadLimits control, Reporter reporter) {
-        this(os, listing, plan, control, reporter, new SequenceCursor(sequence), new SharedFiles(), new ArrayList<>(),
+    ReadParts(Os os, WalkResult walk, int[] sequence, ReadPlan plan, ReadLimits limits, Reporter reporter) {
+        this(os, walk, plan, limits, reporter, new SequenceCursor(sequence), new SharedFiles(), new ArrayList<>(),
                 new ArrayList<>());
     }
 
@@ -46,9 +46,9 @@ record ReadParts(Os os, WalkResult listing, ReadPlan plan, ReadLimits control, R
      */
     synchronized FileReader reader() {
         SpanReader reader = plan.method() == ReadMethod.READ
-                ? new SpanReader(os.allocate(control.readSize(plan.bufferSize(), plan.jobs())), control) : null;
+                ? new SpanReader(os.allocate(limits.readSize(plan.bufferSize(), plan.jobs())), limits) : null;
         return fileReader(reader,
-                plan.jobs() > 1 && plan.method() == ReadMethod.READ && !control.bounded() ? shared : null);
+                plan.jobs() > 1 && plan.method() == ReadMethod.READ && !limits.bounded() ? shared : null);
     }
 
     /** An opener (--prefetch): it only checks and advises, so it needs no buffer. */
@@ -70,7 +70,7 @@ record ReadParts(Os os, WalkResult listing, ReadPlan plan, ReadLimits control, R
         ResidencyChange residency = new ResidencyChange();
         residencies.add(residency);
         CacheMeter meter = new CacheMeter(new CachedReads(os), residency, plan.measureAfter());
-        return new FileReader(cursor, new FileOpener(os, listing, reporter, FileOpener.Use.READ), plan, control,
+        return new FileReader(cursor, new FileOpener(os, walk, reporter, FileOpener.Use.READ), plan, limits,
                 reader, meter, tally, reporter, sharing);
     }
 

@@ -19,9 +19,9 @@ public final class ReadRun {
     private ReadRun() {
     }
 
-    public static Result run(Os os, WalkResult listing, int[] sequence, ReadPlan plan, ReadLimits control,
+    public static Result run(Os os, WalkResult walk, int[] sequence, ReadPlan plan, ReadLimits limits,
                              Reporter reporter) {
-        ReadParts parts = new ReadParts(os, listing, sequence, plan, control, reporter);
+        ReadParts parts = new ReadParts(os, walk, sequence, plan, limits, reporter);
         ReadLayout layout = plan.jobs() == 1 && plan.ioPriority() == null ? new CallerReads()
                 : plan.prefetch() == 0 || plan.method() == ReadMethod.WILLNEED ? new ParallelReaders()
                 : new PrefetchPipeline();

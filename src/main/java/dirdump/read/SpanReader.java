@@ -18,7 +18,7 @@ final class SpanReader {
     }
 
     private final ReadBuffer buffer;
-    private final ReadLimits control;
+    private final ReadLimits limits;
     /** Set by readSpan: the file ended before the span did (truncated meanwhile). */
     private boolean ended;
     /** Set as a file is read: the run is to stop (a signal, or --max-bytes reached). */
@@ -26,23 +26,23 @@ final class SpanReader {
     /** What the file in hand has of --max-bytes not read yet (see ReadLimits#reserve). */
     private long grant;
 
-    SpanReader(ReadBuffer buffer, ReadLimits control) {
+    SpanReader(ReadBuffer buffer, ReadLimits limits) {
         this.buffer = buffer;
-        this.control = control;
+        this.limits = limits;
     }
 
     /** What is to be read of the file. The holes of a sparse file left out are counted in {@code tally}. */
     Read read(FileToRead f, Tally tally) throws SysException {
         OpenFile file = f.file;
         StatBuffer st = f.stat;
-        grant = control.reserve(f);
+        grant = limits.reserve(f);
         stopped = false;
         try {
             long total = f.ranges != null ? readRanges(file, st, f.ranges, tally)
                     : st.sparse() ? readData(file, st, tally) : readToEnd(file, st.size());
             return new Read(total, stopped);
         } finally {
-            control.unused(grant);
+            limits.unused(grant);
             grant = 0;
         }
     }
@@ -50,11 +50,11 @@ final class SpanReader {
     /** One chunk of a shared file, from {@code from} to {@code to} (see SharedFile): the bytes read. */
     long readChunk(OpenFile file, long from, long to) throws SysException {
         stopped = false;
-        grant = control.reserve(to - from);  // not shared under --max-bytes (see ReadParts): only a grown file
+        grant = limits.reserve(to - from);  // not shared under --max-bytes (see ReadParts): only a grown file
         try {
             return readSpan(file, from, to);
         } finally {
-            control.unused(grant);
+            limits.unused(grant);
             grant = 0;
         }
     }
@@ -69,7 +69,7 @@ final class SpanReader {
             grant -= granted;
             return granted;
         }
-        return (int) control.allow(n);
+        return (int) limits.allow(n);
     }
 
     /** The byte ranges of a file, with pread; of a sparse file, only the data in them. */
@@ -128,8 +128,8 @@ final class SpanReader {
             }
             at += n;
             total += n;
-            control.transferred(n);
-            if (at < to && control.signalled()) {
+            limits.transferred(n);
+            if (at < to && limits.signalled()) {
                 stopped = true;
                 break;
             }
@@ -146,7 +146,7 @@ final class SpanReader {
     private long readToEnd(OpenFile file, long size) throws SysException {
         long total = 0;
         while (true) {
-            if (grant == 0 && total == size && size > 0 && control.bounded() && file.stat().size == size) {
+            if (grant == 0 && total == size && size > 0 && limits.bounded() && file.stat().size == size) {
                 return total;  // its reservation read, and not grown: no read of the bound's bytes to find its end
             }
             int want = take(buffer.capacity());
@@ -160,11 +160,11 @@ final class SpanReader {
                 return total;
             }
             total += n;
-            control.transferred(n);
+            limits.transferred(n);
             if (n < buffer.capacity() && total == size) {
                 return total;
             }
-            if (control.signalled()) {
+            if (limits.signalled()) {
                 stopped = true;
                 return total;
             }

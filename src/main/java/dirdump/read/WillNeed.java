@@ -12,7 +12,7 @@ final class WillNeed {
     /** The kernel's default read_ahead_kb, for file systems with no block device of their own. */
     private static final long DEFAULT_READ_AHEAD = 128 * 1024;
 
-    private final ReadLimits control;
+    private final ReadLimits limits;
     private long dev = -1;
     private long chunk;
     /** The last advice was cut short by --max-bytes. */
@@ -20,8 +20,8 @@ final class WillNeed {
     /** What the file in hand has of --max-bytes not advised yet (see ReadLimits#reserve). */
     private long grant;
 
-    WillNeed(ReadLimits control) {
-        this.control = control;
+    WillNeed(ReadLimits limits) {
+        this.limits = limits;
     }
 
     /**
@@ -31,11 +31,11 @@ final class WillNeed {
      */
     long advise(FileToRead f, long[] ranges) throws SysException {
         bounded = false;
-        grant = control.reserve(f);
+        grant = limits.reserve(f);
         try {
             return adviseRanges(f, ranges);
         } finally {
-            control.unused(grant);
+            limits.unused(grant);
             grant = 0;
         }
     }

@@ -1,9 +1,9 @@
 package dirdump.report;
 
 import dirdump.bench.Machine;
-import dirdump.bench.Results;
-import dirdump.bench.Run;
-import dirdump.bench.Settings;
+import dirdump.bench.BenchResults;
+import dirdump.bench.TimedRun;
+import dirdump.bench.VariantSettings;
 import dirdump.bench.VariantResult;
 import java.io.PrintStream;
 import java.math.BigDecimal;
@@ -27,7 +27,7 @@ public final class BenchCsv {
     private BenchCsv() {
     }
 
-    public static void print(Results r, PrintStream out) {
+    public static void print(BenchResults r, PrintStream out) {
         out.println(String.join(",", COLUMNS));
         Machine m = r.machine();
         // A bench over PATHs on several devices names each device's in one field, joined by ';'.
@@ -35,8 +35,8 @@ public final class BenchCsv {
         String models = m.disks().stream().map(d -> text(d.model())).collect(Collectors.joining(";"));
         String rotational = m.disks().stream().map(d -> text(d.rotational())).collect(Collectors.joining(";"));
         for (VariantResult v : r.variants()) {
-            Settings s = v.settings;
-            for (Run run : v.runs) {
+            VariantSettings s = v.settings;
+            for (TimedRun run : v.runs) {
                 List<String> row = new ArrayList<>(List.of(v.label, v.kind, String.valueOf(run.round()),
                         plain(VariantResult.round(run.seconds(), 6)), String.valueOf(run.outcome().files()),
                         String.valueOf(run.outcome().bytes()),

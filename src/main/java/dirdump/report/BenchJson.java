@@ -4,8 +4,8 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import dirdump.bench.Machine;
-import dirdump.bench.Results;
-import dirdump.bench.Run;
+import dirdump.bench.BenchResults;
+import dirdump.bench.TimedRun;
 import dirdump.bench.VariantResult;
 import java.io.PrintStream;
 
@@ -14,7 +14,7 @@ public final class BenchJson {
     private BenchJson() {
     }
 
-    public static void print(Results r, JsonObject o, PrintStream out) {
+    public static void print(BenchResults r, JsonObject o, PrintStream out) {
         o.addProperty("cache", r.prep().asked.key());
         o.addProperty("eviction", r.prep().key);
         o.addProperty("rounds", r.rounds());
@@ -85,7 +85,7 @@ public final class BenchJson {
             o.add("settings", JsonNull.INSTANCE);
         }
         JsonArray runs = new JsonArray();
-        for (Run run : v.runs) {
+        for (TimedRun run : v.runs) {
             JsonObject ro = new JsonObject();
             ro.addProperty("round", run.round());
             ro.addProperty("seconds", VariantResult.round(run.seconds(), 6));

@@ -1,7 +1,7 @@
 package dirdump.report;
 
-import dirdump.bench.Results;
-import dirdump.bench.Run;
+import dirdump.bench.BenchResults;
+import dirdump.bench.TimedRun;
 import dirdump.bench.VariantResult;
 import dirdump.outcome.Units;
 import java.awt.BasicStroke;
@@ -57,7 +57,7 @@ public final class BenchPlot {
         return name.endsWith(".svg") || name.endsWith(".png");
     }
 
-    public static void write(Results r, File file) throws IOException {
+    public static void write(BenchResults r, File file) throws IOException {
         System.setProperty("java.awt.headless", "true");  // no display needed, none looked for
         JFreeChart chart = chart(r);
         if (file.getName().toLowerCase(Locale.ROOT).endsWith(".svg")) {
@@ -69,14 +69,14 @@ public final class BenchPlot {
         }
     }
 
-    static JFreeChart chart(Results r) {
+    static JFreeChart chart(BenchResults r) {
         XYSeriesCollection series = new XYSeriesCollection();
         FontMetrics metrics = metrics();
         for (VariantResult v : r.variants()) {
             // A label may repeat (two identical --vs): series keys must not.
             XYSeries s = new XYSeries(fit(v.label + (v.settings != null ? " (" + v.settings.text() + ")" : ""), metrics),
                     false, true);
-            for (Run run : v.runs) {
+            for (TimedRun run : v.runs) {
                 if (run.endedWell()) {
                     s.add(run.round(), run.seconds());
                 }

@@ -2,7 +2,7 @@ package dirdump.report;
 
 import dirdump.bench.CachePrep;
 import dirdump.bench.CacheState;
-import dirdump.bench.Results;
+import dirdump.bench.BenchResults;
 import dirdump.bench.VariantResult;
 import dirdump.outcome.Units;
 import java.io.PrintStream;
@@ -21,7 +21,7 @@ public final class BenchTable {
     private BenchTable() {
     }
 
-    public static void print(Results r, PrintStream out) {
+    public static void print(BenchResults r, PrintStream out) {
         out.printf(Locale.ROOT, "dirdump bench: %,d files, %s; %s; %d round%s%n", r.files(),
                 Units.bytes(r.bytes()), how(r.prep()), r.rounds(), r.rounds() == 1 ? "" : "s, medians");
         MachineLines.of(r.machine()).forEach(out::println);

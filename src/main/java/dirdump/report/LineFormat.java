@@ -64,9 +64,9 @@ public final class LineFormat {
     }
 
     /** Writes file {@code f}'s line, without its terminator; {@code sizes}: each file's size, -1 if not known. */
-    public void write(OutputStream out, int f, WalkResult listing, Locations locations, IntToLongFunction sizes,
+    public void write(OutputStream out, int f, WalkResult walk, Locations locations, IntToLongFunction sizes,
                       boolean raw) throws IOException {
-        byte[] path = listing.path(f);
+        byte[] path = walk.path(f);
         for (int i = 0; i < fields.length; i++) {
             out.write(literals.get(i));
             switch (fields[i]) {
@@ -74,7 +74,7 @@ public final class LineFormat {
                     out.write(raw ? path : PathText.of(path).getBytes(StandardCharsets.UTF_8));
                     break;
                 case 'i':
-                    out.write(ascii(Long.toUnsignedString(listing.files.ino(f))));
+                    out.write(ascii(Long.toUnsignedString(walk.files.ino(f))));
                     break;
                 case 's':
                     long size = sizes.applyAsLong(f);
@@ -84,7 +84,7 @@ public final class LineFormat {
                     out.write(locations.known(f) ? ascii(Long.toString(locations.start(f))) : UNKNOWN);
                     break;
                 default:
-                    out.write(ascii(DeviceNumbers.text(listing.files.dev(f))));
+                    out.write(ascii(DeviceNumbers.text(walk.files.dev(f))));
             }
         }
         out.write(literals.get(fields.length));

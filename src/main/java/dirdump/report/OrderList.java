@@ -25,7 +25,7 @@ public final class OrderList {
         // on: a closed pipe (| head) ends the listing within 64 KiB of it.
         try {
             for (int f : files.sequence()) {
-                format.write(out, f, files.listing(), locations, sizes, nul);
+                format.write(out, f, files.walk(), locations, sizes, nul);
                 out.write(nul ? 0 : '\n');
             }
             out.flush();

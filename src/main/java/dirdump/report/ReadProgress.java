@@ -26,16 +26,16 @@ public final class ReadProgress implements Warmup.Progress.Shown {
 
     /** The progress line of a read on the reporter's stream (a terminal: the caller checks), {@code columns} wide. */
     public static Warmup.Progress on(StderrReporter reporter, IntSupplier columns) {
-        return (control, files) -> new ReadProgress(reporter, columns, control, files.sequence().length);
+        return (limits, files) -> new ReadProgress(reporter, columns, limits, files.sequence().length);
     }
 
-    ReadProgress(StderrReporter reporter, IntSupplier columns, ReadLimits control, int total) {
+    ReadProgress(StderrReporter reporter, IntSupplier columns, ReadLimits limits, int total) {
         this.line = reporter.statusLine(columns);
         long start = System.nanoTime();
         this.drawer = new Thread(() -> {
             while (!done) {
-                line.draw(text(new Counts(control.files(), total, control.bytes(), control.filesTaken(),
-                        control.sizesTaken(), control.bytesLeftAlone(), (System.nanoTime() - start) / 1e9),
+                line.draw(text(new Counts(limits.files(), total, limits.bytes(), limits.filesTaken(),
+                        limits.sizesTaken(), limits.bytesLeftAlone(), (System.nanoTime() - start) / 1e9),
                         line.width()));
                 try {
                     Thread.sleep(INTERVAL_MILLIS);

@@ -3,14 +3,14 @@ package dirdump.report;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dirdump.cache.PageTotals;
-import dirdump.cache.StatusRun;
+import dirdump.cache.StatusPass;
 import dirdump.outcome.PathText;
 import dirdump.run.PassFacts;
 import dirdump.sys.Residency;
 import java.io.PrintStream;
 
 /** The status as one JSON object on stdout, after the record's members; with -v, a row per file in {@code per_file}. */
-public final class StatusJson implements StatusRun.Rows {
+public final class StatusJson implements StatusPass.Rows {
     private final JsonArray perFile = new JsonArray();
 
     @Override

@@ -1,7 +1,7 @@
 package dirdump.report;
 
 import dirdump.cache.PageTotals;
-import dirdump.cache.StatusRun;
+import dirdump.cache.StatusPass;
 import dirdump.outcome.PathText;
 import dirdump.outcome.Units;
 import dirdump.run.PassFacts;
@@ -18,7 +18,7 @@ import java.util.Locale;
  * is measured (fincore waits for the last file); {@code raw}: one space between columns, and spaces
  * in names escaped, as fincore -r. A file of unknown residency shows no number for it: any could be false.
  */
-public final class StatusTable implements StatusRun.Rows {
+public final class StatusTable implements StatusPass.Rows {
     private final PrintStream out;
     private final List<StatusColumn> columns;
     private final boolean bytes;

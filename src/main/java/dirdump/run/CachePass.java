@@ -23,7 +23,7 @@ public record CachePass(OrderedFiles files, ResidencyProbe probe, Reporter repor
 
     /** The exit status of the pass as it went, before the command's own checks. */
     ExitCode exit() {
-        return ExitCode.of(files.listing(), files.tally(), stop.signal(), noMatch);
+        return ExitCode.of(files.walk(), files.tally(), stop.signal(), noMatch);
     }
 
     /** {@code work}: the command's phase ("measuring"), which took {@code workNanos}. */

@@ -105,19 +105,19 @@ public enum ExitCode {
     private final Map<Command, String> meaning;
 
     /** The exit status of a run over the listing, from what went wrong in it. */
-    public static ExitCode of(dirdump.scan.WalkResult listing, dirdump.outcome.Tally tally) {
-        return of(listing, tally, 0, false);
+    public static ExitCode of(dirdump.scan.WalkResult walk, dirdump.outcome.Tally tally) {
+        return of(walk, tally, 0, false);
     }
 
     /**
      * As above, for a run that a signal (its number, or 0) may have stopped; {@code noMatch}: the
      * filters left out every file ({@link NoMatch}).
      */
-    public static ExitCode of(dirdump.scan.WalkResult listing, dirdump.outcome.Tally tally, int signal, boolean noMatch) {
+    public static ExitCode of(dirdump.scan.WalkResult walk, dirdump.outcome.Tally tally, int signal, boolean noMatch) {
         if (signal != 0) {
             return stoppedBy(signal);
         }
-        return listing.unusablePaths > 0 ? USAGE
+        return walk.unusablePaths > 0 ? USAGE
                 : tally.errors() + tally.changed() > 0 ? SOME_FAILED : noMatch ? NO_MATCH : OK;
     }
 

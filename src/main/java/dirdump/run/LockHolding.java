@@ -16,7 +16,7 @@ import java.io.PrintStream;
 import java.util.function.Supplier;
 
 /**
- * lock: the set locked ({@link Locking}) and shown, then held until SIGINT, SIGTERM or SIGHUP, or
+ * lock: the set locked ({@link LockRun}) and shown, then held until SIGINT, SIGTERM or SIGHUP, or
  * until its owner ends (--while's process, a daemon's batch script: {@link LockOwner}); with
  * --pidfile, the pid of the process that holds it in a file for that time; with --daemon, held by a
  * daemon that this process starts ({@link Daemon}), which says the lock's status once it is locked.
@@ -37,7 +37,7 @@ public final class LockHolding {
          * {@code holding}: the set is held now, until a signal or, if {@code owner} is not null, until
          * it ("process 123") ends; {@code out}: the command's stdout (a daemon's, kept until it is ready).
          */
-        void locked(Locking.Locked locked, boolean holding, String owner, PrintStream out);
+        void locked(LockRun.Locked locked, boolean holding, String owner, PrintStream out);
 
         /** The lock ended by {@code signal} ("SIGTERM"): what it held. */
         void released(long files, long bytes, String signal);
@@ -97,10 +97,10 @@ public final class LockHolding {
 
     private static int lock(Settings settings, Processes processes, Reporter reporter, PrintStream out, Shown shown, StopRequest stop,
                             LockOwner owner) {
-        try (OrderedFiles selection = OrderedFiles.of(settings.select().get(), reporter, stop)) {
-            Locking.Locked locked = Locking.lock(selection, settings.maxLocked(), reporter, stop);
+        try (OrderedFiles orderedFiles = OrderedFiles.of(settings.select().get(), reporter, stop)) {
+            LockRun.Locked locked = LockRun.lock(orderedFiles, settings.maxLocked(), reporter, stop);
             try (LockedSet set = locked.set()) {
-                selection.close();  // the directories' handles: the mappings hold what is locked
+                orderedFiles.close();  // the directories' handles: the mappings hold what is locked
                 int status = locked.exit().status;
                 // Refused, or nothing locked and something failed (no such PATH, no match): nothing to hold.
                 boolean stays = locked.refusal() == null && !stop.stopped() && (status == 0 || set.lockedFiles() > 0);

@@ -18,7 +18,7 @@ final class MemoryNotice {
     }
 
     /** {@code needed}: the set's bytes when known (else -1); {@code maxBytes}: --max-bytes or null. */
-    static void announce(long needed, Long maxBytes, ReadLimits control, Reporter reporter) {
+    static void announce(long needed, Long maxBytes, ReadLimits limits, Reporter reporter) {
         AvailableMemory.Bound room = AvailableMemory.forPageCache();
         if (room.bytes() == Long.MAX_VALUE) {
             return;  // nothing to compare with
@@ -35,7 +35,7 @@ final class MemoryNotice {
                         + "its start", Units.bytes(bringing), can));
             }
         } else if (maxBytes == null || maxBytes > room.bytes()) {
-            control.whenBeyond(room.bytes(), () -> reporter.warning(String.format(Locale.ROOT, "the set needs more "
+            limits.whenBeyond(room.bytes(), () -> reporter.warning(String.format(Locale.ROOT, "the set needs more "
                     + "than the %s brought in so far; %s: the end of the read will evict its start (--max-bytes "
                     + "stops at a bound)", Units.bytes(room.bytes()), can)));
         }

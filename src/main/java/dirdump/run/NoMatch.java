@@ -16,17 +16,17 @@ public final class NoMatch {
     }
 
     /** True, having said so on stderr (also with -q: it is the run's failure), if no file is left. */
-    public static boolean check(OrderedFiles selection, Reporter reporter) {
-        Tally tally = selection.tally();
-        if (selection.sequence().length > 0 || tally.filteredTotal() == 0) {
+    public static boolean check(OrderedFiles files, Reporter reporter) {
+        Tally tally = files.tally();
+        if (files.sequence().length > 0 || tally.filteredTotal() == 0) {
             return false;
         }
         List<String> filters = new ArrayList<>();
         if (tally.skipped(SkipReason.PATTERN) > 0) {
-            filters.addAll(selection.settings().patternFilters());
+            filters.addAll(files.settings().patternFilters());
         }
         if (tally.skipped(SkipReason.SIZE) > 0) {
-            filters.addAll(selection.settings().sizeFilters());
+            filters.addAll(files.settings().sizeFilters());
         }
         reporter.problem("no file matched " + String.join(" ", filters));
         return true;

@@ -20,7 +20,7 @@ import java.util.function.IntToLongFunction;
  * every command that takes PATHs. {@code orderingNanos} leaves out the time spent locating files.
  * It holds the listed directories' handles open until closed.
  */
-public record OrderedFiles(OrderedFilesSettings settings, Os os, WalkResult listing, OrderPlan plan, Tally tally,
+public record OrderedFiles(OrderedFilesSettings settings, Os os, WalkResult walk, OrderPlan plan, Tally tally,
                         long listingNanos, long orderingNanos) implements AutoCloseable {
 
     /** Walks and orders; {@code stop} ends the walk early, with what was listed. */
@@ -32,19 +32,19 @@ public record OrderedFiles(OrderedFilesSettings settings, Os os, WalkResult list
         if (settings.listedMayBeGone()) {
             walker.missingListedAreGone();
         }
-        WalkResult listing = walker.walk(settings.paths(), settings.list() == null ? null : settings.list().apply(os));
+        WalkResult walk = walker.walk(settings.paths(), settings.list() == null ? null : settings.list().apply(os));
         long listed = System.nanoTime();
-        UniqueFiles files = SizeFilter.apply(listing, UniqueFiles.of(listing, tally, reporter), settings.sizes(), os,
+        UniqueFiles files = SizeFilter.apply(walk, UniqueFiles.of(walk, tally, reporter), settings.sizes(), os,
                 tally, reporter);
-        OrderPlan plan = Orderer.plan(listing, files, settings.order(), os, reporter);
+        OrderPlan plan = Orderer.plan(walk, files, settings.order(), os, reporter);
         long ordering = System.nanoTime() - listed - plan.locatingNanos();
-        return new OrderedFiles(settings, os, listing, plan, tally, listed - start, ordering);
+        return new OrderedFiles(settings, os, walk, plan, tally, listed - start, ordering);
     }
 
     /** Closes the directory handles the walk left open for the passes after it. */
     @Override
     public void close() {
-        listing.close();
+        walk.close();
     }
 
     public int[] sequence() {
@@ -61,7 +61,7 @@ public record OrderedFiles(OrderedFilesSettings settings, Os os, WalkResult list
      * cannot be had (gone, unreadable).
      */
     public IntToLongFunction sizes(Reporter reporter) {
-        FileOpener opener = new FileOpener(os, listing, reporter, FileOpener.Use.SIZE);
+        FileOpener opener = new FileOpener(os, walk, reporter, FileOpener.Use.SIZE);
         return f -> {
             Stat st = opener.stat(f);
             return st == null ? -1 : st.size;

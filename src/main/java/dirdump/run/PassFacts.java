@@ -23,7 +23,7 @@ public record PassFacts(Tally tally, int unusablePaths, String order, String met
         List<Phase> phases = new ArrayList<>(List.of(new Phase("listing", files.listingNanos()),
                 new Phase("ordering", files.orderingNanos())));
         phases.addAll(List.of(own));
-        return new PassFacts(files.tally(), files.listing().unusablePaths, files.order().key(), method,
+        return new PassFacts(files.tally(), files.walk().unusablePaths, files.order().key(), method,
                 files.os().description(), List.copyOf(phases), exit, stop.stoppedBy());
     }
 

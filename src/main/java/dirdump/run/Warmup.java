@@ -22,7 +22,7 @@ public final class Warmup {
     /** The progress line, if one is wanted: shown from the start of the read, closed at its end. */
     @FunctionalInterface
     public interface Progress {
-        Shown show(ReadLimits control, OrderedFiles selection);
+        Shown show(ReadLimits limits, OrderedFiles files);
 
         interface Shown extends AutoCloseable {
             @Override
@@ -40,52 +40,52 @@ public final class Warmup {
 
     /** {@code stop}: ends the walk or the read early, with the result of what was done; {@code progress}: or null. */
     public ReadResult run(Reporter reporter, StopRequest stop, Progress progress) {
-        try (OrderedFiles selection = OrderedFiles.of(select, reporter, stop)) {
-            return read(selection, reporter, stop, progress);
+        try (OrderedFiles files = OrderedFiles.of(select, reporter, stop)) {
+            return read(files, reporter, stop, progress);
         }
     }
 
-    private ReadResult read(OrderedFiles selection, Reporter reporter, StopRequest stop, Progress progress) {
-        Tally tally = selection.tally();
-        WalkResult listing = selection.listing();
-        boolean noMatch = NoMatch.check(selection, reporter);
-        int readers = readers(selection, reporter);
+    private ReadResult read(OrderedFiles files, Reporter reporter, StopRequest stop, Progress progress) {
+        Tally tally = files.tally();
+        WalkResult walk = files.walk();
+        boolean noMatch = NoMatch.check(files, reporter);
+        int readers = readers(files, reporter);
         ReadPlan plan = new ReadPlan(read.bufferSize(), readers, read.method(), read.prefetch(), !read.force(),
                 read.ioPriority(), read.summarized(), wanted(reporter, tally));
-        ReadLimits control = new ReadLimits(read.bwlimit(), read.maxBytes() == null ? 0 : read.maxBytes(), stop);
-        MemoryNotice.announce(read.replay() == null ? -1 : read.replay().residentBytes(), read.maxBytes(), control,
+        ReadLimits limits = new ReadLimits(read.bwlimit(), read.maxBytes() == null ? 0 : read.maxBytes(), stop);
+        MemoryNotice.announce(read.replay() == null ? -1 : read.replay().residentBytes(), read.maxBytes(), limits,
                 reporter);
         long start = System.nanoTime();
         ReadRun.Result done;
-        try (Progress.Shown line = progress == null ? null : progress.show(control, selection)) {
-            done = ReadRun.run(selection.os(), listing, selection.sequence(), plan, control, reporter);
+        try (Progress.Shown line = progress == null ? null : progress.show(limits, files)) {
+            done = ReadRun.run(files.os(), walk, files.sequence(), plan, limits, reporter);
         }
         tally.add(done.tally());
         long reading = System.nanoTime() - start;
-        long locating = selection.locatingNanos();
+        long locating = files.locatingNanos();
         // After the read, so that locating every file does not warm the cache the read is timed on; and
         // left out of the times, since it is not part of bringing the files in.
         LocateAll.Result locatedAfter = read.seekDistance() && !stop.stopped()
-                ? LocateAll.run(selection.os(), listing, selection.plan(), select.order(), reporter) : null;
-        ExitCode exit = ExitCode.of(listing, tally, stop.signal(), noMatch);
-        PassFacts facts = PassFacts.of(selection, read.method().key(), exit, stop,
+                ? LocateAll.run(files.os(), walk, files.plan(), select.order(), reporter) : null;
+        ExitCode exit = ExitCode.of(walk, tally, stop.signal(), noMatch);
+        PassFacts facts = PassFacts.of(files, read.method().key(), exit, stop,
                 new PassFacts.Phase("locating", locating), new PassFacts.Phase("reading", reading));
-        return new ReadResult(facts, done.readers(), read.bufferSize(), selection.plan().devices(), locatedAfter,
-                done.residency(), read.maxBytes(), control.boundReached(), control.partRead(), read.replay(),
-                selection.os().fallbackReason());
+        return new ReadResult(facts, done.readers(), read.bufferSize(), files.plan().devices(), locatedAfter,
+                done.residency(), read.maxBytes(), limits.boundReached(), limits.partRead(), read.replay(),
+                files.os().fallbackReason());
     }
 
     /**
      * No more readers than files, a thread started for nothing costs its start; but enough for one big
      * file, whose chunks they share; and no more than the descriptor limit leaves room for.
      */
-    private int readers(OrderedFiles selection, Reporter reporter) {
-        WalkResult listing = selection.listing();
-        int asked = Math.max(1, Math.min(read.jobs() != null ? read.jobs() : DefaultJobs.forRoots(listing.directories),
-                Math.max(selection.sequence().length, DefaultJobs.FOR_ONE_BIG_FILE)));
-        Os os = selection.os();
+    private int readers(OrderedFiles files, Reporter reporter) {
+        WalkResult walk = files.walk();
+        int asked = Math.max(1, Math.min(read.jobs() != null ? read.jobs() : DefaultJobs.forRoots(walk.directories),
+                Math.max(files.sequence().length, DefaultJobs.FOR_ONE_BIG_FILE)));
+        Os os = files.os();
         int readers = DefaultJobs.withinDescriptors(asked, read.prefetch(),
-                os.descriptorLimit() - os.descriptorsInUse() - listing.handles.room());
+                os.descriptorLimit() - os.descriptorsInUse() - walk.handles.room());
         if (readers < asked && read.jobs() != null) {
             reporter.warning(String.format(Locale.ROOT, "%d readers, not %d: the descriptor limit (ulimit -n %d) "
                     + "leaves room for no more", readers, asked, os.descriptorLimit()));

@@ -1,7 +1,7 @@
 package dirdump.run;
 
-import dirdump.bench.Outcome;
-import dirdump.bench.Settings;
+import dirdump.bench.RunOutcome;
+import dirdump.bench.VariantSettings;
 import dirdump.bench.Variant;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.StopRequest;
@@ -20,10 +20,10 @@ final class WarmupVariant implements Variant {
     private final int prefetch;
     private final Reporter reporter;
     private final StopRequest stop;
-    private Settings settings;
+    private VariantSettings settings;
 
     /** {@code stop}: bench's, which ends the read as a signal ends a read of its own. */
-    WarmupVariant(Benchmark.ReadVariant read, Reporter reporter, StopRequest stop) {
+    WarmupVariant(BenchRun.ReadVariant read, Reporter reporter, StopRequest stop) {
         this.label = read.label();
         this.warmup = new Warmup(read.select(), read.read().forced());
         this.prefetch = read.read().prefetch();
@@ -42,18 +42,18 @@ final class WarmupVariant implements Variant {
     }
 
     @Override
-    public Outcome run() {
+    public RunOutcome run() {
         ReadResult s = warmup.run(reporter, stop, null);
-        settings = new Settings(resolvedOrder(s), s.readers(), s.facts().method(), s.bufferSize(), prefetch);
+        settings = new VariantSettings(resolvedOrder(s), s.readers(), s.facts().method(), s.bufferSize(), prefetch);
         long files = s.facts().tally().filesRead();
         int status = s.exit().status;
-        return new Outcome(s.facts().totalNanos(), files, s.facts().tally().bytesRead(),
+        return new RunOutcome(s.facts().totalNanos(), files, s.facts().tally().bytesRead(),
                 files == 0 ? "read no file: nothing to time"  // before its exit status: filters that match nothing make it 1
                         : status != 0 ? "exit status " + status + " (see the errors above)" : null);
     }
 
     @Override
-    public Settings settings() {
+    public VariantSettings settings() {
         return settings;
     }
 

@@ -45,7 +45,7 @@ public final class FileOpener {
     }
 
     private final Os os;
-    private final WalkResult listing;
+    private final WalkResult walk;
     private final Reporter reporter;
     /** How a message ends when a file is left alone: "not read", "not measured". */
     private final String notDone;
@@ -57,9 +57,9 @@ public final class FileOpener {
     private int lastDir = -1;
     private byte[] lastDirPath;
 
-    public FileOpener(Os os, WalkResult listing, Reporter reporter, Use use) {
+    public FileOpener(Os os, WalkResult walk, Reporter reporter, Use use) {
         this.os = os;
-        this.listing = listing;
+        this.walk = walk;
         this.reporter = reporter;
         this.notDone = "not " + use.done;
     }
@@ -107,8 +107,8 @@ public final class FileOpener {
      * size filter, --format's size); null if it cannot be had: the pass that opens it reports why.
      */
     public Stat stat(int f) {
-        try (DirectoryHandles.Held h = listing.handles.hold(listing.files.dir(f))) {
-            return os.stat(h.dir, listing.files.name(f), listing.files.followed(f));
+        try (DirectoryHandles.Held h = walk.handles.hold(walk.files.dir(f))) {
+            return os.stat(h.dir, walk.files.name(f), walk.files.followed(f));
         } catch (SysException e) {
             return null;
         }
@@ -129,8 +129,8 @@ public final class FileOpener {
     }
 
     private OpenFile open(int f, Tally tally, boolean report) {
-        int d = listing.files.dir(f);
-        boolean follow = listing.files.followed(f);
+        int d = walk.files.dir(f);
+        boolean follow = walk.files.followed(f);
         OpenFile file = null;
         try {
             try {
@@ -144,7 +144,7 @@ public final class FileOpener {
             file.stat(stat);
             if (stat.type() != FileType.REGULAR) {
                 changed(report, path(f), "is now a " + describe(stat.type()), tally);
-            } else if (stat.ino() != listing.files.ino(f) && !stat.mountRoot()) {
+            } else if (stat.ino() != walk.files.ino(f) && !stat.mountRoot()) {
                 // A bind-mounted file is the root of its mount: its directory listed the inode it covers.
                 changed(report, path(f), "was replaced by another file since it was listed", tally);
             } else {
@@ -186,7 +186,7 @@ public final class FileOpener {
                 throw e;
             }
             // the retry's lambda made only then: none for each file
-            return OnDescriptorShortage.retry(listing.handles, () -> openIn(d, f, follow));
+            return OnDescriptorShortage.retry(walk.handles, () -> openIn(d, f, follow));
         }
     }
 
@@ -197,7 +197,7 @@ public final class FileOpener {
     private OpenFile openIn(int d, int f, boolean follow) throws SysException {
         Directory dir;
         try {
-            dir = listing.handles.acquire(d);
+            dir = walk.handles.acquire(d);
         } catch (SysException e) {
             if (OnDescriptorShortage.shortage(e)) {
                 throw e;
@@ -205,23 +205,23 @@ public final class FileOpener {
             throw new DirectoryUnusable(e);
         }
         try {
-            name = listing.files.terminatedName(f, name);
+            name = walk.files.terminatedName(f, name);
             return os.openTerminated(dir, name, follow);
         } finally {
-            listing.handles.release(d);
+            walk.handles.release(d);
         }
     }
 
     /** The directory's failure is told once; each of its files counts. */
     private void directoryFailed(int d, SysException e, Tally tally) {
-        String changed = change(e, listing.directories.followed(d));
+        String changed = change(e, walk.directories.followed(d));
         if (changed != null) {
             tally.addChanged();
         } else {
             tally.addError();
         }
-        if (listing.handles.firstToReport(d)) {
-            byte[] dirPath = listing.directories.path(d);
+        if (walk.handles.firstToReport(d)) {
+            byte[] dirPath = walk.directories.path(d);
             reporter.error(dirPath.length == 0 ? new byte[] {'.'} : dirPath,
                     (changed != null ? changed : e.getMessage()) + "; its files " + notDone);
         }
@@ -236,12 +236,12 @@ public final class FileOpener {
 
     /** The path of listed file {@code f}, as told to a user. */
     public byte[] path(int f) {
-        int d = listing.files.dir(f);
+        int d = walk.files.dir(f);
         if (d != lastDir) {
             lastDir = d;
-            lastDirPath = listing.directories.path(d);
+            lastDirPath = walk.directories.path(d);
         }
-        return FoundDirectories.join(lastDirPath, listing.files.name(f));
+        return FoundDirectories.join(lastDirPath, walk.files.name(f));
     }
 
     private static String describe(FileType type) {

@@ -20,13 +20,13 @@ public final class SizeFilter {
     }
 
     /** The files of {@code unique} whose size is in {@code sizes}; each one left out is counted and told. */
-    public static UniqueFiles apply(WalkResult listing, UniqueFiles unique, SizeRange sizes, Os os, Tally tally,
+    public static UniqueFiles apply(WalkResult walk, UniqueFiles unique, SizeRange sizes, Os os, Tally tally,
                                     Reporter reporter) {
         if (sizes.keepsAll()) {
             return unique;
         }
-        FileOpener opener = new FileOpener(os, listing, reporter, FileOpener.Use.SIZE);
-        BitSet outside = new BitSet(listing.files.size());
+        FileOpener opener = new FileOpener(os, walk, reporter, FileOpener.Use.SIZE);
+        BitSet outside = new BitSet(walk.files.size());
         for (int f : unique.byInode()) {
             Stat st = opener.stat(f);
             if (st == null) {
@@ -35,7 +35,7 @@ public final class SizeFilter {
             if (!sizes.contains(st.size)) {
                 outside.set(f);
                 tally.addSkipped(SkipReason.SIZE);
-                reporter.filtered(listing.path(f), st.size + " bytes, "
+                reporter.filtered(walk.path(f), st.size + " bytes, "
                         + (st.size < sizes.min() ? "under --min-size" : "over --max-size"));
             }
         }

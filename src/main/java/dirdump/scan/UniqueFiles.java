@@ -21,8 +21,8 @@ public final class UniqueFiles {
     }
 
     /** Every listed file once: the first listed of each (device, inode); each second name is counted and told. */
-    public static UniqueFiles of(WalkResult listing, Tally tally, Reporter reporter) {
-        FoundFiles files = listing.files;
+    public static UniqueFiles of(WalkResult walk, Tally tally, Reporter reporter) {
+        FoundFiles files = walk.files;
         int n = files.size();
         int[] all = IndexSort.identity(n);
         // Stable sort: among equal (device, inode) the first listed comes first and is the one kept.
@@ -37,7 +37,7 @@ public final class UniqueFiles {
             if (files.dev(f) == files.dev(prev) && files.ino(f) == files.ino(prev)) {
                 secondNames.set(f);
                 tally.addSkipped(SkipReason.DUPLICATE);
-                reporter.skipped(listing.path(f), SkipReason.DUPLICATE);
+                reporter.skipped(walk.path(f), SkipReason.DUPLICATE);
             }
         }
         return new UniqueFiles(all, new BitSet(n)).without(secondNames);

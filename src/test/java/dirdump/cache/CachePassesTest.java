@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * cache's passes in this JVM on a real tree: EvictRun, StatusRun and the snapshot status --save
+ * cache's passes in this JVM on a real tree: EvictPass, StatusPass and the snapshot status --save
  * writes, each against the pages the test chose to leave cached (written after an eviction: cached
  * without readahead) and the kernel's count of them (cachestat).
  */
@@ -52,8 +52,8 @@ class CachePassesTest {
                 .walk(List.of(PathNames.bytes(root.toString())), null);
     }
 
-    private static int[] sequence(WalkResult listing) {
-        return Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), QUIET),
+    private static int[] sequence(WalkResult walk) {
+        return Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), QUIET),
                 new OrderSettings(Order.INODE, LocateMethod.AUTO, false), OS, QUIET).sequence();
     }
 
@@ -80,10 +80,10 @@ class CachePassesTest {
     void statusCountsThePagesLeftCachedFileByFileWithAnyNumberOfThreads() throws Exception {
         PageCache.retryIfDropped(() -> {
             Map<Path, long[]> cached = chosen();
-            try (WalkResult listing = walk(tmp.resolve("set"))) {
-                int[] sequence = sequence(listing);
+            try (WalkResult walk = walk(tmp.resolve("set"))) {
+                int[] sequence = sequence(walk);
                 Map<String, Long> rows = new TreeMap<>();
-                PageTotals one = StatusRun.run(OS, listing, sequence, PROBE, new Tally(), QUIET,
+                PageTotals one = StatusPass.run(OS, walk, sequence, PROBE, new Tally(), QUIET,
                         (path, whole, data, size) -> rows.put(new String(path, StandardCharsets.UTF_8),
                                 whole.residentPages()), 1, () -> false);
                 assertEquals(4, one.files());
@@ -95,7 +95,7 @@ class CachePassesTest {
                     assertEquals((r[1] - r[0]) / PAGE, rows.get(e.getKey().toString()), e.getKey().toString());
                     assertEquals(PageCache.residentPages(e.getKey()), rows.get(e.getKey().toString()), "as cachestat");
                 }
-                PageTotals four = StatusRun.run(OS, listing, sequence, PROBE, new Tally(), QUIET,
+                PageTotals four = StatusPass.run(OS, walk, sequence, PROBE, new Tally(), QUIET,
                         (path, whole, data, size) -> { }, 4, () -> false);
                 assertEquals(one.residentPages(), four.residentPages());
                 assertEquals(one.pages(), four.pages());
@@ -108,8 +108,8 @@ class CachePassesTest {
     void evictDropsEveryPageAndMeasuresBeforeAndAfter() throws Exception {
         PageCache.retryIfDropped(() -> {
             Map<Path, long[]> cached = chosen();
-            try (WalkResult listing = walk(tmp.resolve("set"))) {
-                ResidencyChange change = EvictRun.run(OS, listing, sequence(listing), PROBE, new Tally(), QUIET, 2,
+            try (WalkResult walk = walk(tmp.resolve("set"))) {
+                ResidencyChange change = EvictPass.run(OS, walk, sequence(walk), PROBE, new Tally(), QUIET, 2,
                         () -> false);
                 assertEquals(chosenPages(cached), change.before().residentPages());
                 assertEquals(0, change.after().residentPages());
@@ -123,8 +123,8 @@ class CachePassesTest {
     @Test
     void aStopEndsThePassWithNothingDone() throws Exception {
         chosen();
-        try (WalkResult listing = walk(tmp.resolve("set"))) {
-            PageTotals t = StatusRun.run(OS, listing, sequence(listing), PROBE, new Tally(), QUIET,
+        try (WalkResult walk = walk(tmp.resolve("set"))) {
+            PageTotals t = StatusPass.run(OS, walk, sequence(walk), PROBE, new Tally(), QUIET,
                     (path, whole, data, size) -> { }, 1, () -> true);
             assertEquals(0, t.files() + t.unknownFiles());
         }
@@ -136,10 +136,10 @@ class CachePassesTest {
         PageCache.retryIfDropped(() -> {
             Map<Path, long[]> cached = chosen();
             PageTotals totals;
-            try (WalkResult listing = walk(tmp.resolve("set"));
+            try (WalkResult walk = walk(tmp.resolve("set"));
                  SnapshotWriter writer = SnapshotWriter.toFile(OS, PathNames.bytes(file.toString()))) {
-                SnapshotSaver saver = new SnapshotSaver(writer, listing, PROBE);
-                totals = StatusRun.run(OS, listing, sequence(listing), PROBE, new Tally(), QUIET,
+                SnapshotSaver saver = new SnapshotSaver(writer, walk, PROBE);
+                totals = StatusPass.run(OS, walk, sequence(walk), PROBE, new Tally(), QUIET,
                         (path, whole, data, size) -> { }, saver, 1, () -> false);
                 saver.commit();
                 assertEquals(3, saver.files(), "d has no page cached: not saved");

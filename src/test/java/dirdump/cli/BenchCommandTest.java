@@ -11,7 +11,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import dirdump.bench.Results;
+import dirdump.bench.BenchResults;
 import dirdump.outcome.StopRequest;
 import dirdump.report.BenchCsv;
 import dirdump.report.BenchJson;
@@ -171,7 +171,7 @@ class BenchCommandTest {
         BenchCommand bench = (BenchCommand) CommandLines.commandLine(InputStream.nullInputStream(), System.out, errStream)
                 .parseArgs("bench", set.toString(), "--rounds", "2", "--vs", catAll)
                 .subcommand().commandSpec().userObject();
-        Results results = bench.measure(new StderrReporter(errStream, StderrReporter.Verbosity.QUIET), new StopRequest());
+        BenchResults results = bench.measure(new StderrReporter(errStream, StderrReporter.Verbosity.QUIET), new StopRequest());
         assertNotNull(results, err.toString(StandardCharsets.UTF_8));
         ByteArrayOutputStream json = new ByteArrayOutputStream();
         ByteArrayOutputStream csv = new ByteArrayOutputStream();

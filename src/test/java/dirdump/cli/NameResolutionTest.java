@@ -99,12 +99,12 @@ class NameResolutionTest {
         List<Path> files = Trees.randomTree(tmp.resolve("set"), 5, 100, 4);
         Reporter quiet = new StderrReporter(new PrintStream(OutputStream.nullOutputStream()), StderrReporter.Verbosity.QUIET);
         Os os = Os.load(quiet::warning);
-        try (WalkResult listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), quiet,
+        try (WalkResult walk = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), quiet,
                 new Tally()).walk(List.of(PathNames.bytes(tmp.resolve("set").toString())), null)) {
             for (Path f : files) {
                 Files.delete(f);
             }
-            String fileSystem = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), quiet),
+            String fileSystem = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), quiet),
                     new OrderSettings(Order.AUTO, LocateMethod.AUTO, false), os, quiet).devices().get(0).fileSystem();
             long magic = Long.parseLong(Trees.shOutput(tmp, "stat -f -c %t .").trim(), 16);
             assertEquals(FileSystems.name(magic), fileSystem);

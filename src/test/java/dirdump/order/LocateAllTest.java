@@ -53,15 +53,15 @@ class LocateAllTest {
         RecordingOs os = new RecordingOs(Os.load(QUIET::warning));
         for (Order order : new Order[] {Order.INODE, Order.PHYSICAL}) {
             OrderSettings settings = new OrderSettings(order, LocateMethod.FIEMAP, false);
-            try (WalkResult listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),
+            try (WalkResult walk = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),
                     QUIET, new Tally()).walk(List.of(PathNames.bytes(tmp.toString())), null)) {
                 OrderPlan[] plan = new OrderPlan[1];
-                long byOrder = fileOpens(os, files, () -> plan[0] = Orderer.plan(listing,
-                        UniqueFiles.of(listing, new Tally(), QUIET), settings, os, QUIET));
+                long byOrder = fileOpens(os, files, () -> plan[0] = Orderer.plan(walk,
+                        UniqueFiles.of(walk, new Tally(), QUIET), settings, os, QUIET));
                 DeviceOrder device = plan[0].devices().get(0);
                 assumeTrue(order == Order.INODE || device.locateError() == null, "FIEMAP here: " + device.locateError());
                 LocateAll.Result[] all = new LocateAll.Result[1];
-                long after = fileOpens(os, files, () -> all[0] = LocateAll.run(os, listing, plan[0], settings, QUIET));
+                long after = fileOpens(os, files, () -> all[0] = LocateAll.run(os, walk, plan[0], settings, QUIET));
 
                 assertEquals(files.size(), byOrder + after, order + ": each file opened once to be located");
                 assertEquals(order == Order.PHYSICAL ? files.size() : 0, byOrder, order.key());

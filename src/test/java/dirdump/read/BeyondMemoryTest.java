@@ -41,15 +41,15 @@ class BeyondMemoryTest {
         }
         Reporter reporter = new StderrReporter(new PrintStream(new ByteArrayOutputStream(), true), StderrReporter.Verbosity.NORMAL);
         Os os = Os.load(reporter::warning);
-        try (WalkResult listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
+        try (WalkResult walk = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
                 new Tally()).walk(List.of(PathNames.bytes(tmp.toString())), null)) {
-            int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
+            int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
-            ReadLimits control = new ReadLimits(0, new StopRequest());
+            ReadLimits limits = new ReadLimits(0, new StopRequest());
             AtomicInteger told = new AtomicInteger();
-            control.whenBeyond(1 << 20, told::incrementAndGet);
-            Tally t = ReadRun.run(os, listing, sequence, new ReadPlan(1 << 16, 2, ReadMethod.READ, 0, false, null, false),
-                    control, reporter).tally();
+            limits.whenBeyond(1 << 20, told::incrementAndGet);
+            Tally t = ReadRun.run(os, walk, sequence, new ReadPlan(1 << 16, 2, ReadMethod.READ, 0, false, null, false),
+                    limits, reporter).tally();
             assertEquals(3 << 20, t.bytesRead());
             assertEquals(1, told.get(), "once, past the first MiB");
         }

@@ -38,22 +38,22 @@ class ChangedBeforeReadTest {
     private final ByteArrayOutputStream messages = new ByteArrayOutputStream();
     private final Reporter reporter = new StderrReporter(new PrintStream(messages, true), StderrReporter.Verbosity.NORMAL);
     private final Os os = Os.load(reporter::warning);
-    private WalkResult listing;
+    private WalkResult walk;
 
     @BeforeEach
     void walk() throws Exception {
         for (String name : new String[] {"keep", "deleted", "to-symlink", "to-fifo", "replaced"}) {
             Trees.file(tmp.resolve(name), 1000, name.hashCode());
         }
-        listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter, new Tally())
+        walk = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter, new Tally())
                 .walk(List.of(PathNames.bytes(tmp.toString())), null);
     }
 
     private Tally read() {
-        int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
+        int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                 new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
         return assertTimeoutPreemptively(Duration.ofSeconds(30),
-                () -> ReadRun.run(os, listing, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0, false, null, true), new ReadLimits(0, new StopRequest()), reporter).tally());
+                () -> ReadRun.run(os, walk, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0, false, null, true), new ReadLimits(0, new StopRequest()), reporter).tally());
     }
 
     @Test

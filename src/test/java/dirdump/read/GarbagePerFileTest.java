@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dirdump.cache.ProbeMethod;
 import dirdump.cache.ResidencyProbe;
-import dirdump.cache.StatusRun;
+import dirdump.cache.StatusPass;
 import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
@@ -47,7 +47,7 @@ class GarbagePerFileTest {
      * into one.
      */
     private static final long READ_BOUND = 100;
-    /** status also makes each file's path, a Stat and its residency records (cache.StatusRun): about 460 (930 before). */
+    /** status also makes each file's path, a Stat and its residency records (cache.StatusPass): about 460 (930 before). */
     private static final long STATUS_BOUND = 700;
 
     @TempDir
@@ -69,12 +69,12 @@ class GarbagePerFileTest {
 
     @Test
     void aFileReadCostsTheReaderFewBytesOfHeap() throws Exception {
-        try (WalkResult listing = walk()) {
-            int[] sequence = order(listing);
+        try (WalkResult walk = walk()) {
+            int[] sequence = order(walk);
             ReadPlan plan = new ReadPlan(1 << 16, 1, ReadMethod.READ, 0, false, null, false);
-            read(listing, sequence, plan);  // the thread's buffers, classes and call sites made once
+            read(walk, sequence, plan);  // the thread's buffers, classes and call sites made once
             long before = allocated();
-            Tally t = read(listing, sequence, plan);
+            Tally t = read(walk, sequence, plan);
             long perFile = (allocated() - before) / FILES;
             assertEquals(FILES, t.filesRead());
             assertTrue(perFile <= READ_BOUND, perFile + " bytes a file read");
@@ -83,11 +83,11 @@ class GarbagePerFileTest {
 
     @Test
     void aFileMeasuredCostsStatusBoundedHeap() throws Exception {
-        try (WalkResult listing = walk()) {
-            int[] sequence = order(listing);
-            status(listing, sequence);
+        try (WalkResult walk = walk()) {
+            int[] sequence = order(walk);
+            status(walk, sequence);
             long before = allocated();
-            status(listing, sequence);
+            status(walk, sequence);
             long perFile = (allocated() - before) / FILES;
             assertTrue(perFile <= STATUS_BOUND, perFile + " bytes a file measured");
         }
@@ -98,19 +98,19 @@ class GarbagePerFileTest {
                 .walk(List.of(PathNames.bytes(tmp.toString())), null);
     }
 
-    private int[] order(WalkResult listing) throws Exception {
-        return Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
+    private int[] order(WalkResult walk) throws Exception {
+        return Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                 new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
     }
 
     /** One reader, in this thread (CallerReads), reading every file (--force: they are cached, just written). */
-    private Tally read(WalkResult listing, int[] sequence, ReadPlan plan) {
-        return ReadRun.run(os, listing, sequence, plan, new ReadLimits(0, new StopRequest()), reporter).tally();
+    private Tally read(WalkResult walk, int[] sequence, ReadPlan plan) {
+        return ReadRun.run(os, walk, sequence, plan, new ReadLimits(0, new StopRequest()), reporter).tally();
     }
 
-    private void status(WalkResult listing, int[] sequence) {
+    private void status(WalkResult walk, int[] sequence) {
         Tally tally = new Tally();
-        StatusRun.run(os, listing, sequence, new ResidencyProbe(ProbeMethod.AUTO), tally, reporter,
+        StatusPass.run(os, walk, sequence, new ResidencyProbe(ProbeMethod.AUTO), tally, reporter,
                 (path, file, data, size) -> { }, 1, () -> false);
         assertEquals(0, tally.errors());
     }

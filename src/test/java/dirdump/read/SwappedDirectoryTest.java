@@ -71,10 +71,10 @@ class SwappedDirectoryTest {
                 new Tally(), openDirectories);
     }
 
-    private Tally read(WalkResult listing) {
-        int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
+    private Tally read(WalkResult walk) {
+        int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                 new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
-        return ReadRun.run(os, listing, sequence, new ReadPlan(4096, 4, ReadMethod.READ, 0, false, null, true),
+        return ReadRun.run(os, walk, sequence, new ReadPlan(4096, 4, ReadMethod.READ, 0, false, null, true),
                 new ReadLimits(0, new StopRequest()), reporter).tally();
     }
 
@@ -109,9 +109,9 @@ class SwappedDirectoryTest {
         os.whenListed("a", () -> swap(tree.resolve("a"), target));
 
         Tally walked = new Tally();
-        try (WalkResult listing = new Walker(os, new WalkSettings(follow, oneFs, Integer.MAX_VALUE, PathFilter.NONE),
+        try (WalkResult walk = new Walker(os, new WalkSettings(follow, oneFs, Integer.MAX_VALUE, PathFilter.NONE),
                 reporter, walked).walk(List.of(PathNames.bytes(tree.toString())), null)) {
-            Tally t = read(listing);
+            Tally t = read(walk);
 
             assertEquals(1, walked.changed(), messages.toString());
             assertEquals(1, count(tree.resolve("a") + ": is now a symbolic link; not walked"), messages.toString());
@@ -129,9 +129,9 @@ class SwappedDirectoryTest {
     @CsvSource({"/dev,1000", "/dev,1", "/,1", "/etc,1"})
     void aDirectorySwappedBeforeTheReadIsNeverFollowed(String target, int openDirectories) throws Exception {
         List<byte[]> paths = List.of(PathNames.bytes(tree.toString()));
-        try (WalkResult listing = walker(false, false, openDirectories).walk(paths, null)) {
+        try (WalkResult walk = walker(false, false, openDirectories).walk(paths, null)) {
             swap(tree.resolve("z"), target);
-            Tally t = read(listing);
+            Tally t = read(walk);
 
             if (openDirectories > 1) {
                 assertEquals(8, t.filesRead(), messages.toString());

@@ -52,11 +52,11 @@ class TruncatedWhileReadTest {
         Path f = Trees.file(tmp.resolve("log"), BEFORE, 1);
         Reporter quiet = new StderrReporter(new PrintStream(OutputStream.nullOutputStream()), StderrReporter.Verbosity.QUIET);
         Os os = new TruncatingOnFirstRead(Os.load(quiet::warning), f);
-        try (WalkResult listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), quiet,
+        try (WalkResult walk = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), quiet,
                 new Tally()).walk(List.of(PathNames.bytes(tmp.toString())), null)) {
-            int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), quiet),
+            int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), quiet),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, quiet).sequence();
-            ReadRun.Result r = ReadRun.run(os, listing, sequence, new ReadPlan(1 << 16, 1, ReadMethod.READ, 0, false,
+            ReadRun.Result r = ReadRun.run(os, walk, sequence, new ReadPlan(1 << 16, 1, ReadMethod.READ, 0, false,
                     null, true), new ReadLimits(0, new StopRequest()), quiet);
             assertEquals(AFTER, r.tally().bytesRead());
             ResidencyChange residency = r.residency();

@@ -161,7 +161,7 @@ class PassesTest {
     void evictEmptiesTheCacheOfTheFilesAndStatusMeasuresIt() throws Exception {
         PageCache.retryIfDropped(() -> {
             try (Closing evict = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
-                Evicting.Result evicted = Evicting.run(evict.pass());
+                EvictRun.Result evicted = EvictRun.run(evict.pass());
                 assertEquals(ExitCode.OK, evicted.exit(), said());
                 assertEquals(FILES + 1, evicted.residency().after().files());
                 assertEquals(pages, evicted.residency().before().pages());
@@ -171,7 +171,7 @@ class PassesTest {
 
             List<String> rows = new ArrayList<>();
             try (Closing status = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
-                Measuring.Result cold = Measuring.run(status.pass(), (path, whole, dataOnly, size) ->
+                StatusRun.Result cold = StatusRun.run(status.pass(), (path, whole, dataOnly, size) ->
                         rows.add(new String(path, StandardCharsets.UTF_8) + " " + whole.residentPages() + "/" + size), null, 100.0);
                 assertEquals(ExitCode.NOT_RESIDENT, cold.exit());
                 assertEquals(0, cold.totals().residentPages());
@@ -183,17 +183,17 @@ class PassesTest {
 
             Files.readAllBytes(files.get(3));
             try (Closing status = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
-                Measuring.Result one = Measuring.run(status.pass(), (path, whole, dataOnly, size) -> { }, null, null);
+                StatusRun.Result one = StatusRun.run(status.pass(), (path, whole, dataOnly, size) -> { }, null, null);
                 assertEquals(ExitCode.OK, one.exit());
                 assertEquals(PageCache.residentPages(files.get(3)), one.totals().residentPages());
             }
             new Warmup(select(Order.INODE), read(2, true, null)).run(reporter(StderrReporter.Verbosity.QUIET),
                     new StopRequest(), null);
             try (Closing status = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
-                Measuring.Result warm = Measuring.run(status.pass(), (path, whole, dataOnly, size) -> { }, null, 100.0);
+                StatusRun.Result warm = StatusRun.run(status.pass(), (path, whole, dataOnly, size) -> { }, null, 100.0);
                 assertEquals(ExitCode.OK, warm.exit(), said());
                 assertEquals(pages, warm.totals().residentPages());
-                assertNull(Measuring.shortfall(warm.totals(), 100.0));
+                assertNull(StatusRun.shortfall(warm.totals(), 100.0));
             }
         });
     }

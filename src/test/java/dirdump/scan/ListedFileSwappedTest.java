@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dirdump.cache.EvictRun;
+import dirdump.cache.EvictPass;
 import dirdump.cache.ProbeMethod;
 import dirdump.cache.ResidencyProbe;
-import dirdump.cache.StatusRun;
-import dirdump.lock.LockRun;
+import dirdump.cache.StatusPass;
+import dirdump.lock.LockPass;
 import dirdump.lock.LockedSet;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.StopRequest;
@@ -90,10 +90,10 @@ class ListedFileSwappedTest {
                         new ByteArrayInputStream(names.toString().getBytes(StandardCharsets.UTF_8)));
             }
         }
-        WalkResult listing = new Walker(os, new WalkSettings(true, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
+        WalkResult walk = new Walker(os, new WalkSettings(true, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
                 new Tally()).walk(paths, list);
-        assertEquals(NAMES.length, listing.files.size(), messages.toString());
-        return listing;
+        assertEquals(NAMES.length, walk.files.size(), messages.toString());
+        return walk;
     }
 
     /** Between the listing and the use: what another user who can write the directory does. */
@@ -112,10 +112,10 @@ class ListedFileSwappedTest {
 
     /** Runs {@code use} on the listing, then checks what a user sees and what was opened. */
     private void check(Listed how, String notDone, Function<WalkResult, Tally> use) throws Exception {
-        try (WalkResult listing = list(how)) {
+        try (WalkResult walk = list(how)) {
             swap();
             int before = os.opened().size();
-            Tally t = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> use.apply(listing));
+            Tally t = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> use.apply(walk));
             assertEquals(4, t.changed(), messages.toString());
             String text = messages.toString();
             for (String name : new String[] {"to-device", "to-secret", "to-pipe"}) {
@@ -134,15 +134,15 @@ class ListedFileSwappedTest {
         return new RecordingOs.Identity((Long) a.get("dev"), (Long) a.get("ino"));
     }
 
-    private static int[] all(WalkResult listing) {
-        return IntStream.range(0, listing.files.size()).toArray();
+    private static int[] all(WalkResult walk) {
+        return IntStream.range(0, walk.files.size()).toArray();
     }
 
     @ParameterizedTest
     @EnumSource(Listed.class)
     void aReadReadsOnlyTheFileStillThere(Listed how) throws Exception {
-        check(how, "not read", listing -> {
-            Tally t = ReadRun.run(os, listing, all(listing), new ReadPlan(4096, 1, ReadMethod.READ, 0, false, null, true),
+        check(how, "not read", walk -> {
+            Tally t = ReadRun.run(os, walk, all(walk), new ReadPlan(4096, 1, ReadMethod.READ, 0, false, null, true),
                     new ReadLimits(0, new StopRequest()), reporter).tally();
             assertEquals(1, t.filesRead());
             assertEquals(5000, t.bytesRead(), "keep only: nothing of /dev/zero, the secret or a FIFO");
@@ -153,9 +153,9 @@ class ListedFileSwappedTest {
     @ParameterizedTest
     @EnumSource(Listed.class)
     void aLockMapsOnlyTheFileStillThere(Listed how) throws Exception {
-        check(how, "not locked", listing -> {
+        check(how, "not locked", walk -> {
             Tally t = new Tally();
-            try (LockedSet set = LockRun.map(os, listing, all(listing), 0, Long.MAX_VALUE, t, reporter, () -> false)) {
+            try (LockedSet set = LockPass.map(os, walk, all(walk), 0, Long.MAX_VALUE, t, reporter, () -> false)) {
                 assertEquals(8192, set.mappedBytes(), "the two pages of keep");
             }
             return t;
@@ -165,9 +165,9 @@ class ListedFileSwappedTest {
     @ParameterizedTest
     @EnumSource(Listed.class)
     void statusMeasuresOnlyTheFileStillThere(Listed how) throws Exception {
-        check(how, "not measured", listing -> {
+        check(how, "not measured", walk -> {
             Tally t = new Tally();
-            StatusRun.run(os, listing, all(listing), new ResidencyProbe(ProbeMethod.AUTO), t, reporter,
+            StatusPass.run(os, walk, all(walk), new ResidencyProbe(ProbeMethod.AUTO), t, reporter,
                     (path, r, data, size) -> { }, 1, () -> false);
             return t;
         });
@@ -176,9 +176,9 @@ class ListedFileSwappedTest {
     @ParameterizedTest
     @EnumSource(Listed.class)
     void evictEvictsOnlyTheFileStillThere(Listed how) throws Exception {
-        check(how, "not evicted", listing -> {
+        check(how, "not evicted", walk -> {
             Tally t = new Tally();
-            EvictRun.run(os, listing, all(listing), new ResidencyProbe(ProbeMethod.AUTO), t, reporter, 1, () -> false);
+            EvictPass.run(os, walk, all(walk), new ResidencyProbe(ProbeMethod.AUTO), t, reporter, 1, () -> false);
             return t;
         });
     }
@@ -187,14 +187,14 @@ class ListedFileSwappedTest {
     @ParameterizedTest
     @EnumSource(Listed.class)
     void theSizeOfASwappedNameIsNotItsTarget(Listed how) throws Exception {
-        try (WalkResult listing = list(how)) {
+        try (WalkResult walk = list(how)) {
             swap();
-            FileOpener opener = new FileOpener(os, listing, reporter, FileOpener.Use.SIZE);
-            for (int f = 0; f < listing.files.size(); f++) {
+            FileOpener opener = new FileOpener(os, walk, reporter, FileOpener.Use.SIZE);
+            for (int f = 0; f < walk.files.size(); f++) {
                 dirdump.sys.Stat st = opener.stat(f);
-                long lstat = (Long) Files.readAttributes(Path.of(new String(listing.path(f), StandardCharsets.UTF_8)),
+                long lstat = (Long) Files.readAttributes(Path.of(new String(walk.path(f), StandardCharsets.UTF_8)),
                         "unix:size", LinkOption.NOFOLLOW_LINKS).get("size");
-                assertEquals(lstat, st.size, new String(listing.path(f), StandardCharsets.UTF_8));
+                assertEquals(lstat, st.size, new String(walk.path(f), StandardCharsets.UTF_8));
             }
         }
     }

@@ -96,12 +96,12 @@ class WalkerTest {
         long directories = files.stream().map(Path::getParent).distinct().count();
         PathListReader list = new PathListReader(new byte[] {'-'},
                 new ByteArrayInputStream(names.toString().getBytes(StandardCharsets.UTF_8)), false, os);
-        WalkResult listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
+        WalkResult walk = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
                 new Tally()).walk(List.of(), list);
-        assertEquals(300, listing.files.size());
-        assertEquals(directories, listing.directories.size());
+        assertEquals(300, walk.files.size());
+        assertEquals(directories, walk.directories.size());
         for (int f = 0; f < 300; f++) {
-            assertEquals(files.get(f).toString(), new String(listing.path(f), StandardCharsets.UTF_8));
+            assertEquals(files.get(f).toString(), new String(walk.path(f), StandardCharsets.UTF_8));
         }
     }
 
@@ -112,11 +112,11 @@ class WalkerTest {
         Trees.randomTree(tmp, 60, 100, 6);
         Tally tally = new Tally();
         List<byte[]> twice = Collections.nCopies(2, PathNames.bytes(tmp.toString()));
-        WalkResult listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
+        WalkResult walk = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
                 tally).stopWhen(() -> tally.directories() > 0).walk(twice, null);
         assertEquals(1, tally.directories());
-        assertEquals(1, listing.files.size(), "the one file directly in the first PATH");
-        assertEquals(0, listing.unusablePaths, "the PATH left is not walked, and not unusable either");
+        assertEquals(1, walk.files.size(), "the one file directly in the first PATH");
+        assertEquals(0, walk.unusablePaths, "the PATH left is not walked, and not unusable either");
     }
 
     /** Real system calls, but every directory entry comes back as DT_UNKNOWN. */

@@ -43,11 +43,11 @@ class NioOsTest {
     private final Reporter reporter = new StderrReporter(new PrintStream(messages, true), StderrReporter.Verbosity.NORMAL);
 
     private Tally walkAndRead(Os os, Path tree, Tally walked) {
-        try (WalkResult listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),
+        try (WalkResult walk = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),
                 reporter, walked).walk(List.of(PathNames.bytes(tree.toString())), null)) {
-            int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
+            int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
-            return ReadRun.run(os, listing, sequence, new ReadPlan(4096, 2, ReadMethod.READ, 0, false, null, true),
+            return ReadRun.run(os, walk, sequence, new ReadPlan(4096, 2, ReadMethod.READ, 0, false, null, true),
                     new ReadLimits(0, new StopRequest()), reporter).tally();
         }
     }

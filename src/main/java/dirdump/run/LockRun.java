@@ -1,7 +1,7 @@
 package dirdump.run;
 
 import dirdump.lock.LockCheck;
-import dirdump.lock.LockRun;
+import dirdump.lock.LockPass;
 import dirdump.lock.LockedSet;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.StopRequest;
@@ -14,7 +14,7 @@ import dirdump.sys.Processes;
 import dirdump.sys.SysException;
 
 /** What lock and run --lock share: the selection mapped, checked whole, then locked. */
-public final class Locking {
+public final class LockRun {
     /**
      * The set locked; or, when it could not be, {@code refusal} says why (the end of "cannot lock: ...",
      * told already), the set holds nothing and {@link #exit} is {@link ExitCode#CANNOT_LOCK}. Else
@@ -26,12 +26,12 @@ public final class Locking {
         }
     }
 
-    private Locking() {
+    private LockRun() {
     }
 
     /** {@code maxLocked}: 0 for no cap; {@code stop} ends it early (a signal), with what was locked. */
-    public static Locked lock(OrderedFiles selection, long maxLocked, Reporter reporter, StopRequest stop) {
-        boolean noMatch = NoMatch.check(selection, reporter);
+    public static Locked lock(OrderedFiles files, long maxLocked, Reporter reporter, StopRequest stop) {
+        boolean noMatch = NoMatch.check(files, reporter);
         long start = System.nanoTime();
         // Both before the mapping: the address space it takes is not room taken from the set.
         AvailableMemory.Bound room = AvailableMemory.now();
@@ -39,8 +39,8 @@ public final class Locking {
         String refusal;
         try {
             LockLimits limits = LockLimits.now(Processes.load());
-            set = LockRun.map(selection.os(), selection.listing(), selection.sequence(), maxLocked,
-                    limits.mappingsLeft(), selection.tally(), reporter, stop);
+            set = LockPass.map(files.os(), files.walk(), files.sequence(), maxLocked,
+                    limits.mappingsLeft(), files.tally(), reporter, stop);
             refusal = LockCheck.refusal(set, limits, room);
         } catch (SysException e) {
             set = new LockedSet();
@@ -50,11 +50,11 @@ public final class Locking {
             set.close();
             reporter.problem("cannot lock: " + refusal);
         } else {
-            set.lock(reporter, selection.tally(), stop);
+            set.lock(reporter, files.tally(), stop);
         }
         ExitCode exit = refusal != null ? ExitCode.CANNOT_LOCK
-                : ExitCode.of(selection.listing(), selection.tally(), stop.signal(), noMatch);
-        return new Locked(set, PassFacts.of(selection, "mlock", exit, stop,
+                : ExitCode.of(files.walk(), files.tally(), stop.signal(), noMatch);
+        return new Locked(set, PassFacts.of(files, "mlock", exit, stop,
                 new PassFacts.Phase("locking", System.nanoTime() - start)), refusal);
     }
 }

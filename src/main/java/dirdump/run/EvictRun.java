@@ -1,10 +1,10 @@
 package dirdump.run;
 
-import dirdump.cache.EvictRun;
+import dirdump.cache.EvictPass;
 import dirdump.cache.ResidencyChange;
 
 /** evict: each file's pages dropped from the page cache, measured before and after; settings in, result out. */
-public final class Evicting {
+public final class EvictRun {
     /** The residency before and after, and the summary's facts, the exit status among them. */
     public record Result(ResidencyChange residency, PassFacts facts) {
         public ExitCode exit() {
@@ -12,13 +12,13 @@ public final class Evicting {
         }
     }
 
-    private Evicting() {
+    private EvictRun() {
     }
 
     public static Result run(CachePass pass) {
         OrderedFiles files = pass.files();
         long start = System.nanoTime();
-        ResidencyChange residency = EvictRun.run(files.os(), files.listing(), files.sequence(), pass.probe(),
+        ResidencyChange residency = EvictPass.run(files.os(), files.walk(), files.sequence(), pass.probe(),
                 files.tally(), pass.reporter(), pass.threads(), pass.stop());
         long evicting = System.nanoTime() - start;
         return new Result(residency, pass.facts("evicting", evicting, pass.exit()));

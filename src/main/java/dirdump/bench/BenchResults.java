@@ -9,7 +9,7 @@ import java.util.List;
  * ("SIGTERM"), with {@code signal} its number, or null and 0; the results are then of the runs before.
  * {@code machine}: where and when it ran.
  */
-public record Results(List<VariantResult> variants, CachePrep prep, int rounds, long files, long bytes,
+public record BenchResults(List<VariantResult> variants, CachePrep prep, int rounds, long files, long bytes,
                       List<String> notes, String stoppedBy, int signal, Machine machine) {
 
     /**

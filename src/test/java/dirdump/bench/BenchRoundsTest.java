@@ -41,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * set of files that is evicted or left warm before each run as asked. The variants read the files
  * but give the times the test chose, so that every median, speedup and failure is known exactly.
  */
-class BenchTest {
+class BenchRoundsTest {
     private static final long SECOND = 1_000_000_000L;
     private static final Machine MACHINE = new Machine("2026-12-01T00:00:00Z", "host", "6.1.0", 2, "test", List.of());
 
@@ -55,7 +55,7 @@ class BenchTest {
     private final List<String> calls = new ArrayList<>();
     private List<Path> files;
     private long bytes;
-    private WalkResult listing;
+    private WalkResult walk;
     private FileSet set;
 
     @BeforeEach
@@ -64,16 +64,16 @@ class BenchTest {
         bytes = Trees.totalSize(files);
         Trees.sync(files);
         Os os = Os.load(reporter::warning);
-        listing = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter, new Tally())
+        walk = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter, new Tally())
                 .walk(List.of(PathNames.bytes(tmp.resolve("set").toString())), null);
-        int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
+        int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                 new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
-        set = FileSet.of(os, listing, sequence, reporter, stop);
+        set = FileSet.of(os, walk, sequence, reporter, stop);
     }
 
     @AfterEach
     void close() {
-        listing.close();
+        walk.close();
     }
 
     /**
@@ -95,7 +95,7 @@ class BenchTest {
             }
 
             @Override
-            public Outcome run() {
+            public RunOutcome run() {
                 calls.add(label);
                 for (Path f : files) {
                     try {
@@ -108,7 +108,7 @@ class BenchTest {
                 if (during != null) {
                     during.run();
                 }
-                return new Outcome((long) (seconds[i] * SECOND), files.size(), bytes, failures == null ? null : failures[i]);
+                return new RunOutcome((long) (seconds[i] * SECOND), files.size(), bytes, failures == null ? null : failures[i]);
             }
         };
     }
@@ -117,7 +117,7 @@ class BenchTest {
         return scripted(label, seconds, null, null);
     }
 
-    private static VariantResult of(Results r, String label) {
+    private static VariantResult of(BenchResults r, String label) {
         return r.variants().stream().filter(v -> v.label.equals(label)).findFirst().orElseThrow();
     }
 
@@ -125,7 +125,7 @@ class BenchTest {
     void roundsInterleaveAndTheFiguresAreMediansOfTheRunsThatEndedWell() throws Exception {
         List<Variant> variants = List.of(scripted("A", 2, 4, 3), scripted("B", 1, 1, 2),
                 scripted("C", new double[] {1, 9, 3}, new String[] {null, "exited with status 3", null}, null));
-        Results r = Bench.run(variants, set, CachePrep.EVICT, 3, List.of(), MACHINE, reporter, stop);
+        BenchResults r = BenchRounds.run(variants, set, CachePrep.EVICT, 3, List.of(), MACHINE, reporter, stop);
         assertEquals(List.of("A", "B", "C", "A", "B", "C", "A", "B", "C"), calls, "A B C, round after round");
         assertEquals(files.size(), r.files());
         assertEquals(bytes, r.bytes());
@@ -161,7 +161,7 @@ class BenchTest {
     void aVariantWhoseEveryRunFailedHasNoFigures() throws Exception {
         List<Variant> variants = List.of(scripted("A", 1, 1),
                 scripted("D", new double[] {1, 1}, new String[] {"read no file", "read no file"}, null));
-        Results r = Bench.run(variants, set, CachePrep.EVICT, 2, List.of(), MACHINE, reporter, stop);
+        BenchResults r = BenchRounds.run(variants, set, CachePrep.EVICT, 2, List.of(), MACHINE, reporter, stop);
         VariantResult d = of(r, "D");
         assertTrue(d.failed());
         assertNull(d.medianSeconds);
@@ -179,7 +179,7 @@ class BenchTest {
                 stop.stop(15);  // during B's run of round 2, which is then left out
             }
         }));
-        Results r = Bench.run(variants, set, CachePrep.EVICT, 3, List.of(), MACHINE, reporter, stop);
+        BenchResults r = BenchRounds.run(variants, set, CachePrep.EVICT, 3, List.of(), MACHINE, reporter, stop);
         assertEquals(List.of("A", "B", "A", "B"), calls);
         assertEquals(2, of(r, "A").runs.size());
         assertEquals(1, of(r, "B").runs.size());
@@ -193,7 +193,7 @@ class BenchTest {
         PageCache.retryIfDropped(() -> {
             calls.clear();
             List<Variant> variants = List.of(scripted("A", 9, 1, 1), scripted("B", 9, 1, 1));
-            Results r = Bench.run(variants, set, CachePrep.NONE, 2, List.of(), MACHINE, reporter, stop);
+            BenchResults r = BenchRounds.run(variants, set, CachePrep.NONE, 2, List.of(), MACHINE, reporter, stop);
             assertEquals(List.of("A", "B", "A", "B", "A", "B"), calls, "one round untimed, then two");
             for (VariantResult v : r.variants()) {
                 assertEquals(CacheState.WARM, v.cache, v.label);

@@ -26,18 +26,18 @@ import java.util.function.BooleanSupplier;
  * order while the next fits whole; that one and every one after it are left out. Beyond the mappings
  * vm.max_map_count leaves, files are only counted, for {@link LockCheck} to refuse the set.
  */
-public final class LockRun {
-    private LockRun() {
+public final class LockPass {
+    private LockPass() {
     }
 
     /**
      * {@code maxLocked}: the cap in bytes, or 0 for none; {@code mappingsLeft}: how many mappings may
      * be made; {@code stop}: ends the pass early (a signal).
      */
-    public static LockedSet map(Os os, WalkResult listing, int[] sequence, long maxLocked, long mappingsLeft,
+    public static LockedSet map(Os os, WalkResult walk, int[] sequence, long maxLocked, long mappingsLeft,
                                 Tally tally, Reporter reporter, BooleanSupplier stop) {
         LockedSet set = new LockedSet();
-        FileOpener opener = new FileOpener(os, listing, reporter, FileOpener.Use.LOCK);
+        FileOpener opener = new FileOpener(os, walk, reporter, FileOpener.Use.LOCK);
         boolean[] full = {false};
         for (int f : sequence) {
             if (stop.getAsBoolean()) {

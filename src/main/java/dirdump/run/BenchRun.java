@@ -1,11 +1,11 @@
 package dirdump.run;
 
-import dirdump.bench.Bench;
+import dirdump.bench.BenchRounds;
 import dirdump.bench.CachePrep;
 import dirdump.bench.CommandVariant;
 import dirdump.bench.FileSet;
 import dirdump.bench.Machine;
-import dirdump.bench.Results;
+import dirdump.bench.BenchResults;
 import dirdump.bench.Variant;
 import dirdump.order.DeviceOrder;
 import dirdump.order.Order;
@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
  * bench: the variants of a read, and outside commands, timed in rounds over the files of
  * {@code files} (walked once, to be evicted and checked before each run). Settings in, results out.
  */
-public final class Benchmark {
+public final class BenchRun {
     /**
      * One dirdump variant: its label ("dirdump -j1"), its walk and its read; {@code needsPhysical}: left
      * out, with a note, where no device tells where its files lie.
@@ -37,20 +37,20 @@ public final class Benchmark {
                            int rounds, String version) {
     }
 
-    private Benchmark() {
+    private BenchRun() {
     }
 
     /**
      * Null if the walk could not use a PATH (said already) or {@code stop} came during it.
      * {@code runReporter}: what each read variant tells (errors only).
      */
-    public static Results run(OrderedFiles files, Settings settings, Reporter reporter, Reporter runReporter,
+    public static BenchResults run(OrderedFiles files, Settings settings, Reporter reporter, Reporter runReporter,
                               StopRequest stop) throws IOException {
         Instant start = Instant.now();
-        if (files.listing().unusablePaths > 0 || stop.stopped()) {
+        if (files.walk().unusablePaths > 0 || stop.stopped()) {
             return null;
         }
-        FileSet set = FileSet.of(files.os(), files.listing(), files.sequence(), reporter, stop);
+        FileSet set = FileSet.of(files.os(), files.walk(), files.sequence(), reporter, stop);
         List<String> notes = new ArrayList<>();
         List<Variant> variants = new ArrayList<>();
         for (ReadVariant read : settings.reads()) {
@@ -67,7 +67,7 @@ public final class Benchmark {
                 Units.count(variants.size(), "variant", "variants"), Units.count(settings.rounds(), "round", "rounds"),
                 settings.prep().asked.key()));
         Machine machine = Machine.of(start, settings.version(), files.plan().devices());
-        return Bench.run(variants, set, settings.prep(), settings.rounds(), notes, machine, reporter, stop);
+        return BenchRounds.run(variants, set, settings.prep(), settings.rounds(), notes, machine, reporter, stop);
     }
 
     /** Why no device of the files tells where they lie, or null if one does. */

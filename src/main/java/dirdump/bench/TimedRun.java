@@ -4,7 +4,7 @@ package dirdump.bench;
  * One timed run: its round, how it went, and the page cache it started with (the percentage of the
  * files' pages resident, null when not measurable).
  */
-public record Run(int round, Outcome outcome, Double residentPercent, CacheState cache) {
+public record TimedRun(int round, RunOutcome outcome, Double residentPercent, CacheState cache) {
     /** Its figures count: it read what it should have (a dirdump read: every file; a command: exit 0). */
     public boolean endedWell() {
         return outcome.failure() == null;

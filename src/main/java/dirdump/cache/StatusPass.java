@@ -16,7 +16,7 @@ import java.util.function.BooleanSupplier;
  * from memory (see CachedReads), so that a page whose read failed is not counted as cached, and its
  * file is reported.
  */
-public final class StatusRun {
+public final class StatusPass {
     /**
      * Each file's residency as it is measured, for a per-file listing: {@code file} of the whole file as
      * fincore counts it, {@code data} of its data only (SEEK_DATA; the same object for a file with no
@@ -33,12 +33,12 @@ public final class StatusRun {
         void file(int f, OpenFile file, Stat st, Residency residency) throws SysException;
     }
 
-    private StatusRun() {
+    private StatusPass() {
     }
 
-    public static PageTotals run(Os os, WalkResult listing, int[] sequence, ResidencyProbe probe, Tally tally,
+    public static PageTotals run(Os os, WalkResult walk, int[] sequence, ResidencyProbe probe, Tally tally,
                                  Reporter reporter, Rows rows, int threads, BooleanSupplier stop) {
-        return run(os, listing, sequence, probe, tally, reporter, rows, null, threads, stop);
+        return run(os, walk, sequence, probe, tally, reporter, rows, null, threads, stop);
     }
 
     /**
@@ -46,10 +46,10 @@ public final class StatusRun {
      * only with one, as {@code saver} (or null) needs. {@code stop}: ends the pass early (a signal),
      * with the totals of the files measured.
      */
-    public static PageTotals run(Os os, WalkResult listing, int[] sequence, ResidencyProbe probe, Tally tally,
+    public static PageTotals run(Os os, WalkResult walk, int[] sequence, ResidencyProbe probe, Tally tally,
                                  Reporter reporter, Rows rows, Saver saver, int threads, BooleanSupplier stop) {
         CachedReads reads = new CachedReads(os);
-        return FilePass.run(os, listing, sequence, tally, reporter, FileOpener.Use.MEASURE, threads, stop, PageTotals::new,
+        return FilePass.run(os, walk, sequence, tally, reporter, FileOpener.Use.MEASURE, threads, stop, PageTotals::new,
                 PageTotals::add, (part, f, path, file, st) -> {
                     Residency measured = probe.measure(file, st);
                     CachedReads.Checked c = reads.residency(file, st, measured, probe);

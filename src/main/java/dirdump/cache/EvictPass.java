@@ -12,17 +12,17 @@ import java.util.function.BooleanSupplier;
  * Drops each listed file's pages from the page cache with posix_fadvise(POSIX_FADV_DONTNEED), and
  * measures them before and after. The files are opened read-only: nothing is written.
  */
-public final class EvictRun {
-    private EvictRun() {
+public final class EvictPass {
+    private EvictPass() {
     }
 
     /**
      * {@code threads}: how many evict at once; with -v, one, so that the lines come in sequence order.
      * {@code stop}: ends the pass early (a signal), with the totals of the files evicted.
      */
-    public static ResidencyChange run(Os os, WalkResult listing, int[] sequence, ResidencyProbe probe, Tally tally,
+    public static ResidencyChange run(Os os, WalkResult walk, int[] sequence, ResidencyProbe probe, Tally tally,
                                   Reporter reporter, int threads, BooleanSupplier stop) {
-        return FilePass.run(os, listing, sequence, tally, reporter, FileOpener.Use.EVICT, threads, stop, ResidencyChange::new,
+        return FilePass.run(os, walk, sequence, tally, reporter, FileOpener.Use.EVICT, threads, stop, ResidencyChange::new,
                 ResidencyChange::add, (residency, f, path, file, st) -> {
                     Residency before = probe.measure(file, st);
                     file.dontNeed();

@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The phases of a lock, run in this JVM: mapped, checked, locked, closed; the tree changed between them. */
-class LockRunTest {
+class LockPassTest {
     private static final int PAGE = 4096;
     private static final Reporter QUIET = new StderrReporter(new PrintStream(OutputStream.nullOutputStream()),
             StderrReporter.Verbosity.QUIET);
@@ -56,11 +56,11 @@ class LockRunTest {
     }
 
     private static LockedSet map(Path root, long maxLocked, Reporter reporter, Tally tally) {
-        try (WalkResult listing = new Walker(OS, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
+        try (WalkResult walk = new Walker(OS, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
                 new Tally()).walk(List.of(PathNames.bytes(root.toString())), null)) {
-            int[] sequence = Orderer.plan(listing, UniqueFiles.of(listing, new Tally(), reporter),
+            int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), OS, reporter).sequence();
-            return LockRun.map(OS, listing, sequence, maxLocked, Long.MAX_VALUE, tally, reporter, new StopRequest());
+            return LockPass.map(OS, walk, sequence, maxLocked, Long.MAX_VALUE, tally, reporter, new StopRequest());
         }
     }
 

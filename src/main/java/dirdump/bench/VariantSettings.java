@@ -7,7 +7,7 @@ import dirdump.outcome.Units;
  * one), the readers, the method, the buffer. The label says only what was asked ("dirdump" for the
  * defaults); this says what that meant on this machine.
  */
-public record Settings(String order, int readers, String method, int bufferBytes, int prefetch) {
+public record VariantSettings(String order, int readers, String method, int bufferBytes, int prefetch) {
     /** "inode order, 32 readers, read, 256.0 KiB buffer". */
     public String text() {
         return order + " order, " + Units.count(readers, "reader", "readers") + ", " + method + ", "

@@ -3,7 +3,7 @@ package dirdump.run;
 import dirdump.cache.PageTotals;
 import dirdump.cache.SnapshotSaver;
 import dirdump.cache.SnapshotWriter;
-import dirdump.cache.StatusRun;
+import dirdump.cache.StatusPass;
 import dirdump.outcome.FileReason;
 import dirdump.outcome.Units;
 import java.io.IOException;
@@ -14,7 +14,7 @@ import java.util.Locale;
  * status: each file's residency measured, shown row by row through {@code rows}, and with --save kept
  * in a snapshot; then --min-percent checked. Settings in, result out.
  */
-public final class Measuring {
+public final class StatusRun {
     /** The totals, and the summary's facts, the exit status among them. */
     public record Result(PageTotals totals, PassFacts facts) {
         public ExitCode exit() {
@@ -26,16 +26,16 @@ public final class Measuring {
     public record Save(String file, SnapshotWriter writer) {
     }
 
-    private Measuring() {
+    private StatusRun() {
     }
 
     /** {@code save}, {@code minPercent}: or null, when not given. */
-    public static Result run(CachePass pass, StatusRun.Rows rows, Save save, Double minPercent) {
+    public static Result run(CachePass pass, StatusPass.Rows rows, Save save, Double minPercent) {
         OrderedFiles files = pass.files();
         long start = System.nanoTime();
-        SnapshotSaver saver = save == null ? null : new SnapshotSaver(save.writer(), files.listing(), pass.probe());
+        SnapshotSaver saver = save == null ? null : new SnapshotSaver(save.writer(), files.walk(), pass.probe());
         // A snapshot is written in sequence order: one thread.
-        PageTotals totals = StatusRun.run(files.os(), files.listing(), files.sequence(), pass.probe(), files.tally(),
+        PageTotals totals = StatusPass.run(files.os(), files.walk(), files.sequence(), pass.probe(), files.tally(),
                 pass.reporter(), rows, saver, saver != null ? 1 : pass.threads(), pass.stop());
         long measuring = System.nanoTime() - start;
         ExitCode exit = pass.exit();

@@ -12,15 +12,15 @@ import java.util.Locale;
  * Runs the variants round after round, interleaved (A B C A B C ...), so that a slow spell of the
  * machine hits every variant alike, and prepares the cache before each run.
  */
-public final class Bench {
-    private Bench() {
+public final class BenchRounds {
+    private BenchRounds() {
     }
 
     /**
      * {@code notes}: what the caller has to say already (a variant left out). {@code stop}: ends bench
      * early (a signal): the run it cuts short is left out, and the results are of the runs before.
      */
-    public static Results run(List<Variant> variants, FileSet files, CachePrep prep, int rounds, List<String> notes,
+    public static BenchResults run(List<Variant> variants, FileSet files, CachePrep prep, int rounds, List<String> notes,
                               Machine machine, Reporter reporter, StopRequest stop) throws IOException {
         if (prep == CachePrep.NONE) {
             // One untimed round caches what every variant reads, a command's own program included.
@@ -30,14 +30,14 @@ public final class Bench {
         } else {
             files.sync();  // files just written are dirty, and eviction drops clean pages only
         }
-        List<List<Run>> runs = new ArrayList<>();
+        List<List<TimedRun>> runs = new ArrayList<>();
         variants.forEach(v -> runs.add(new ArrayList<>()));
         boolean warned = false;
         int stoppedIn = 0;
         for (int round = 1; round <= rounds && stoppedIn == 0; round++) {
             for (int i = 0; i < variants.size(); i++) {
                 Variant v = variants.get(i);
-                Run run = run(v, round, prep, files, stop);
+                TimedRun run = run(v, round, prep, files, stop);
                 if (run == null) {
                     stoppedIn = round;
                     break;
@@ -79,31 +79,31 @@ public final class Bench {
                     + "or read none, or of a command that exited with a status other than 0 or ran out of time; "
                     + "their times count in no figure, and a variant whose every run failed has no bar");
         }
-        return new Results(results, prep, rounds, files.files(), files.bytes(), allNotes,
+        return new BenchResults(results, prep, rounds, files.files(), files.bytes(), allNotes,
                 stoppedIn > 0 ? stop.signalName() : null, stoppedIn > 0 ? stop.signal() : 0, machine);
     }
 
     /** One run, on the cache made ready for it; null if a signal came before it ended: it measures nothing. */
-    private static Run run(Variant v, int round, CachePrep prep, FileSet files, StopRequest stop) throws IOException {
+    private static TimedRun run(Variant v, int round, CachePrep prep, FileSet files, StopRequest stop) throws IOException {
         System.gc();  // the last run's garbage, collected now rather than in this run's time
         PageTotals before = prep.before(files);
         if (stop.stopped()) {
             return null;
         }
-        Outcome outcome = v.run();
-        return stop.stopped() ? null : new Run(round, outcome, PageTotals.percent(before.residentPages(), before.pages()),
+        RunOutcome outcome = v.run();
+        return stop.stopped() ? null : new TimedRun(round, outcome, PageTotals.percent(before.residentPages(), before.pages()),
                 CacheState.of(before));
     }
 
     /** "round 1 of 3: dirdump --nosort -j1: 0.412 s, 19.9 MiB/s; 0.0 % of the pages cached before". */
-    private static String progress(Run run, int rounds, Variant v) {
+    private static String progress(TimedRun run, int rounds, Variant v) {
         return String.format(Locale.ROOT, "round %d of %d: %s: %.3f s, %.1f MiB/s; %s", run.round(), rounds, v.label(),
                 run.seconds(), run.mebibytesPerSecond(), run.residentPercent() == null
                         ? "residency unknown" : String.format(Locale.ROOT, "%.1f %% of the pages cached before",
                         run.residentPercent()));
     }
 
-    private static String offWarning(Run run, CachePrep prep, Variant v) {
+    private static String offWarning(TimedRun run, CachePrep prep, Variant v) {
         String before = String.format(Locale.ROOT, "%.1f %% of the files' pages", run.residentPercent());
         if (prep.asked == CacheState.COLD) {
             return before + " were still cached after eviction when " + v.label() + " started (round " + run.round()
