@@ -16,7 +16,7 @@ import dirdump.run.OrderedFilesSettings;
 import dirdump.run.ReadResult;
 import dirdump.run.ReadSettings;
 import dirdump.run.Replay;
-import dirdump.run.Warmup;
+import dirdump.run.ReadRun;
 import dirdump.sys.AvailableMemory;
 import dirdump.sys.Host;
 import dirdump.sys.Os;
@@ -213,7 +213,7 @@ public final class DirdumpCommand implements Callable<Integer> {
             RunRecord record = new RunRecord("read", paths, Host::name);
             StderrReporter reporter = new StderrReporter(err, output.verbosity());
             validate(paths, walk);
-            ReadResult result = new Warmup(walk.select(paths, in, list.nul), readSettings()).run(reporter, stop,
+            ReadResult result = new ReadRun(walk.select(paths, in, list.nul), readSettings()).run(reporter, stop,
                     progress(reporter, true));
             if (output.json) {
                 JsonSummary.print(result, settings(record, result).json(reporter), out);
@@ -241,7 +241,7 @@ public final class DirdumpCommand implements Callable<Integer> {
      * -v; {@code allowed}: false where another program's output shares the terminal. Never into a file
      * or a pipe, whatever the options: carriage returns and escapes would be left there.
      */
-    Warmup.Progress progress(StderrReporter reporter, boolean allowed) {
+    ReadRun.Progress progress(StderrReporter reporter, boolean allowed) {
         boolean show = allowed && (progress != null ? progress : output.verbosity() == StderrReporter.Verbosity.NORMAL)
                 && Terminal.stderrIsTerminal();
         return show ? ReadProgress.on(reporter, Terminal::columns) : null;

@@ -11,7 +11,7 @@ import dirdump.run.Commanding;
 import dirdump.run.LockRun;
 import dirdump.run.OrderedFiles;
 import dirdump.run.ReadResult;
-import dirdump.run.Warmup;
+import dirdump.run.ReadRun;
 import dirdump.sys.Processes;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -154,7 +154,7 @@ final class RunCommand implements Callable<Integer> {
     private int read(List<String> paths, StderrReporter reporter, StopRequest stop) {
         parent.validate(paths, walk);
         // Without -v, no progress line: COMMAND's output alone on the terminal.
-        ReadResult result = new Warmup(walk.select(paths, parent.in, list.nul), parent.readSettings())
+        ReadResult result = new ReadRun(walk.select(paths, parent.in, list.nul), parent.readSettings())
                 .run(reporter, stop, parent.progress(reporter, level.verbose));
         if (level.verbose) {
             HumanSummary.print(result, parent.err);

@@ -57,8 +57,8 @@ record ReadParts(Os os, WalkResult walk, ReadPlan plan, ReadLimits limits, Repor
     }
 
     /** What every part counted. */
-    synchronized ReadRun.Result sum(int readers) {
-        ReadRun.Result total = new ReadRun.Result(new Tally(), new ResidencyChange(), readers);
+    synchronized ReadPass.Result sum(int readers) {
+        ReadPass.Result total = new ReadPass.Result(new Tally(), new ResidencyChange(), readers);
         tallies.forEach(total.tally()::add);
         residencies.forEach(total.residency()::add);
         return total;

@@ -2,7 +2,7 @@ package dirdump.report;
 
 import dirdump.outcome.Units;
 import dirdump.read.ReadLimits;
-import dirdump.run.Warmup;
+import dirdump.run.ReadRun;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -17,7 +17,7 @@ import java.util.function.IntSupplier;
  * files taken, and a few big files read side by side do not sit at 0 %. Nothing here asks the
  * file system.
  */
-public final class ReadProgress implements Warmup.Progress.Shown {
+public final class ReadProgress implements ReadRun.Progress.Shown {
     private static final long INTERVAL_MILLIS = 100;
 
     private final StatusLine line;
@@ -25,7 +25,7 @@ public final class ReadProgress implements Warmup.Progress.Shown {
     private volatile boolean done;
 
     /** The progress line of a read on the reporter's stream (a terminal: the caller checks), {@code columns} wide. */
-    public static Warmup.Progress on(StderrReporter reporter, IntSupplier columns) {
+    public static ReadRun.Progress on(StderrReporter reporter, IntSupplier columns) {
         return (limits, files) -> new ReadProgress(reporter, columns, limits, files.sequence().length);
     }
 

@@ -58,7 +58,7 @@ public final class BenchRun {
             if (leftOut != null) {
                 notes.add(read.label() + " left out: " + leftOut);
             } else {
-                variants.add(new WarmupVariant(read, runReporter, stop));
+                variants.add(new InProcessRead(read, runReporter, stop));
             }
         }
         settings.commands().forEach(c -> variants.add(new CommandVariant(c, set, settings.timeoutNanos(), stop)));

@@ -105,7 +105,7 @@ class GarbagePerFileTest {
 
     /** One reader, in this thread (CallerReads), reading every file (--force: they are cached, just written). */
     private Tally read(WalkResult walk, int[] sequence, ReadPlan plan) {
-        return ReadRun.run(os, walk, sequence, plan, new ReadLimits(0, new StopRequest()), reporter).tally();
+        return ReadPass.run(os, walk, sequence, plan, new ReadLimits(0, new StopRequest()), reporter).tally();
     }
 
     private void status(WalkResult walk, int[] sequence) {

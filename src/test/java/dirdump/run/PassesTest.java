@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The passes of dirdump.run in this JVM, settings in and result out, on a real tree: a read
- * (Warmup), evict (Evicting) and status (Measuring), each checked by what it counted and, where the
+ * (ReadRun), evict (Evicting) and status (Measuring), each checked by what it counted and, where the
  * page cache is the point, by the kernel's own count (cachestat) of the files' pages.
  */
 class PassesTest {
@@ -84,7 +84,7 @@ class PassesTest {
     }
 
     private ReadResult warm(Order order, ReadSettings settings, StopRequest stop) {
-        return new Warmup(select(order), settings).run(reporter(StderrReporter.Verbosity.VERBOSE), stop, null);
+        return new ReadRun(select(order), settings).run(reporter(StderrReporter.Verbosity.VERBOSE), stop, null);
     }
 
     private CachePass pass(StderrReporter reporter) {
@@ -187,7 +187,7 @@ class PassesTest {
                 assertEquals(ExitCode.OK, one.exit());
                 assertEquals(PageCache.residentPages(files.get(3)), one.totals().residentPages());
             }
-            new Warmup(select(Order.INODE), read(2, true, null)).run(reporter(StderrReporter.Verbosity.QUIET),
+            new ReadRun(select(Order.INODE), read(2, true, null)).run(reporter(StderrReporter.Verbosity.QUIET),
                     new StopRequest(), null);
             try (Closing status = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
                 StatusRun.Result warm = StatusRun.run(status.pass(), (path, whole, dataOnly, size) -> { }, null, 100.0);

@@ -13,7 +13,7 @@ import dirdump.outcome.Tally;
 import dirdump.read.ReadLimits;
 import dirdump.read.ReadMethod;
 import dirdump.read.ReadPlan;
-import dirdump.read.ReadRun;
+import dirdump.read.ReadPass;
 import dirdump.report.StderrReporter;
 import dirdump.scan.PathFilter;
 import dirdump.scan.UniqueFiles;
@@ -47,7 +47,7 @@ class NioOsTest {
                 reporter, walked).walk(List.of(PathNames.bytes(tree.toString())), null)) {
             int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
-            return ReadRun.run(os, walk, sequence, new ReadPlan(4096, 2, ReadMethod.READ, 0, false, null, true),
+            return ReadPass.run(os, walk, sequence, new ReadPlan(4096, 2, ReadMethod.READ, 0, false, null, true),
                     new ReadLimits(0, new StopRequest()), reporter).tally();
         }
     }

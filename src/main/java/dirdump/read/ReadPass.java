@@ -11,12 +11,12 @@ import dirdump.sys.Os;
  * plan asks for: one reader in the caller's thread (CallerReads), readers in parallel
  * (ParallelReaders), or openers ahead of readers (PrefetchPipeline, --prefetch).
  */
-public final class ReadRun {
+public final class ReadPass {
     /** What the workers counted, the residency before and after, and how many readers read (fewer than asked if the system refused threads). */
     public record Result(Tally tally, ResidencyChange residency, int readers) {
     }
 
-    private ReadRun() {
+    private ReadPass() {
     }
 
     public static Result run(Os os, WalkResult walk, int[] sequence, ReadPlan plan, ReadLimits limits,

@@ -14,18 +14,18 @@ import java.util.Set;
  * {@code seconds.total}: listing, ordering, locating and reading. Every file is read, as --force: a
  * cached file is not skipped.
  */
-final class WarmupVariant implements Variant {
+final class InProcessRead implements Variant {
     private final String label;
-    private final Warmup warmup;
+    private final ReadRun read;
     private final int prefetch;
     private final Reporter reporter;
     private final StopRequest stop;
     private VariantSettings settings;
 
     /** {@code stop}: bench's, which ends the read as a signal ends a read of its own. */
-    WarmupVariant(BenchRun.ReadVariant read, Reporter reporter, StopRequest stop) {
+    InProcessRead(BenchRun.ReadVariant read, Reporter reporter, StopRequest stop) {
         this.label = read.label();
-        this.warmup = new Warmup(read.select(), read.read().forced());
+        this.read = new ReadRun(read.select(), read.read().forced());
         this.prefetch = read.read().prefetch();
         this.reporter = reporter;
         this.stop = stop;
@@ -43,7 +43,7 @@ final class WarmupVariant implements Variant {
 
     @Override
     public RunOutcome run() {
-        ReadResult s = warmup.run(reporter, stop, null);
+        ReadResult s = read.run(reporter, stop, null);
         settings = new VariantSettings(resolvedOrder(s), s.readers(), s.facts().method(), s.bufferSize(), prefetch);
         long files = s.facts().tally().filesRead();
         int status = s.exit().status;

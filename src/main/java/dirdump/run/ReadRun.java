@@ -7,7 +7,7 @@ import dirdump.outcome.Tally;
 import dirdump.read.DefaultJobs;
 import dirdump.read.ReadLimits;
 import dirdump.read.ReadPlan;
-import dirdump.read.ReadRun;
+import dirdump.read.ReadPass;
 import dirdump.read.Wanted;
 import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
@@ -18,7 +18,7 @@ import java.util.Locale;
  * Settings in, result out: the read command, run's warm-up and bench's variants each compose one, and
  * show its result as they will.
  */
-public final class Warmup {
+public final class ReadRun {
     /** The progress line, if one is wanted: shown from the start of the read, closed at its end. */
     @FunctionalInterface
     public interface Progress {
@@ -33,7 +33,7 @@ public final class Warmup {
     private final OrderedFilesSettings select;
     private final ReadSettings read;
 
-    public Warmup(OrderedFilesSettings select, ReadSettings read) {
+    public ReadRun(OrderedFilesSettings select, ReadSettings read) {
         this.select = select;
         this.read = read;
     }
@@ -56,9 +56,9 @@ public final class Warmup {
         MemoryNotice.announce(read.replay() == null ? -1 : read.replay().residentBytes(), read.maxBytes(), limits,
                 reporter);
         long start = System.nanoTime();
-        ReadRun.Result done;
+        ReadPass.Result done;
         try (Progress.Shown line = progress == null ? null : progress.show(limits, files)) {
-            done = ReadRun.run(files.os(), walk, files.sequence(), plan, limits, reporter);
+            done = ReadPass.run(files.os(), walk, files.sequence(), plan, limits, reporter);
         }
         tally.add(done.tally());
         long reading = System.nanoTime() - start;
