@@ -79,8 +79,9 @@ class SignalsAndTerminalIT {
      * ends the walk. The first name is a symbolic link, which -v reports as skipped as the walk takes it:
      * then the walk is on, waiting for the next name, and the signal is sent. The JVM runs the handler on
      * a thread of its own, at a moment no output shows, so the names after it come a file and a link at a
-     * time, each pair once the walk has taken the one before (its link reported), until the process ends:
-     * the walk stops at the first name after the handler ran, whichever that is.
+     * time, each pair once the walk has taken the one before (its link reported), until the process ends
+     * (a new link each time, the files over again): the walk stops at the first name after the handler
+     * ran, whichever that is, however late the handler runs.
      */
     private Signalled signalledDuringTheWalk(String signal, File out, String... command) throws Exception {
         ProcessBuilder pb = BuiltJar.builder();
@@ -93,9 +94,11 @@ class SignalsAndTerminalIT {
             assertTrue(give(p, list, link + "\n"), "ended before the first name: " + stderr());
             waitForStderr(link + ": skipped: symbolic link");
             kill(signal, p);
-            for (int i = 1; i < files.size(); i++) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            for (int i = 1; p.isAlive(); i++) {
+                assertTrue(System.nanoTime() - deadline < 0, "still taking names 120 s after the signal: " + stderr());
                 Path next = link(signal, i);
-                if (!give(p, list, files.get(i) + "\n" + next + "\n")) {
+                if (!give(p, list, files.get(1 + i % (files.size() - 1)) + "\n" + next + "\n")) {
                     break;
                 }
                 Until.holds(Duration.ofSeconds(120), () -> "the walk to take " + next + " or to end: " + stderr(),
