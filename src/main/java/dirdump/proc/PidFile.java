@@ -89,6 +89,10 @@ public final class PidFile implements AutoCloseable {
                     if (e.isGone()) {
                         continue;  // removed since: made again
                     }
+                    if (e.isSymbolicLink()) {
+                        // A link put in place of the regular file fstatat found: O_NOFOLLOW refused it (ELOOP).
+                        throw notAPidFile(FileType.SYMLINK);
+                    }
                     throw e;
                 }
                 long other = holder(found);
@@ -111,9 +115,7 @@ public final class PidFile implements AutoCloseable {
     private static long holder(SmallFile found) throws Refused {
         FileType type = found.stat().type();
         if (type != FileType.REGULAR) {
-            SkipReason kind = SkipReason.forType(type);
-            throw new Refused("is a " + (type == FileType.DIRECTORY ? "directory" : kind != null ? kind.text
-                    : "file of an unknown type") + "; not a pid file, left alone");
+            throw notAPidFile(type);
         }
         String text = new String(found.start(), StandardCharsets.US_ASCII).trim();
         if (found.stat().size <= MOST && !text.isEmpty() && text.chars().allMatch(c -> c >= '0' && c <= '9')
@@ -121,6 +123,13 @@ public final class PidFile implements AutoCloseable {
             return Long.parseLong(text);
         }
         throw new Refused("exists and holds no pid; not a pid file of dirdump's, left alone");
+    }
+
+    /** A name that is no regular file, whichever call found it so. */
+    private static Refused notAPidFile(FileType type) {
+        SkipReason kind = SkipReason.forType(type);
+        return new Refused("is a " + (type == FileType.DIRECTORY ? "directory" : kind != null ? kind.text
+                : "file of an unknown type") + "; not a pid file, left alone");
     }
 
     /** Removes the file if it is still the one written: another lock, or another user, may have replaced it. */

@@ -96,7 +96,8 @@ class PidFileIT {
      * The attacker renames a stale-looking pid file, a FIFO and a link to /dev/zero over the name in
      * turn, in a sticky directory, while root's locks start there one after another (each ends by
      * itself: its PATH does not exist, after the pid file is written, or refused). Whatever each meets,
-     * it ends with one line, never blocks, and never opens /dev/zero.
+     * it ends with one line, never blocks, and never opens /dev/zero. A link renamed over a stale file
+     * between the fstatat that found it and the open (O_NOFOLLOW: ELOOP) is told as a link found first.
      */
     @Test
     void namesSwappedWhileLocksStartNeverBlockThem() throws Exception {

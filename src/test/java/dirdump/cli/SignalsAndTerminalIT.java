@@ -69,50 +69,91 @@ class SignalsAndTerminalIT {
         assertEquals(0, new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).start().waitFor());
     }
 
+    /** What a walk stopped by a signal did: the process, and how many symbolic links -v said it took. */
+    private record Signalled(Process process, long linksTaken) {
+    }
+
     /**
      * A signal during the walk: the names come from a --files-from list on a pipe the test holds, so that
-     * the walk waits for them. The first is a symbolic link, which -v reports as skipped as the walk takes
-     * it: then the walk is on, and the signal handled. A file follows, and the end of the list.
+     * the walk waits for them, and the list never ends while the process lives, so that only the signal
+     * ends the walk. The first name is a symbolic link, which -v reports as skipped as the walk takes it:
+     * then the walk is on, waiting for the next name, and the signal is sent. The JVM runs the handler on
+     * a thread of its own, at a moment no output shows, so the names after it come a file and a link at a
+     * time, each pair once the walk has taken the one before (its link reported), until the process ends
+     * (a new link each time, the files over again): the walk stops at the first name after the handler
+     * ran, whichever that is, however late the handler runs.
      */
-    private Process signalledDuringTheWalk(String signal, File out, String... command) throws Exception {
-        Path link = tmp.resolve("link");
-        Files.createSymbolicLink(link, files.get(0));
+    private Signalled signalledDuringTheWalk(String signal, File out, String... command) throws Exception {
         ProcessBuilder pb = BuiltJar.builder();
         pb.command().addAll(List.of(command));
         pb.command().addAll(List.of("-v", "--files-from", "-"));
         Process p = pb.redirectOutput(out).redirectError(err).start();
-        try (OutputStream list = p.getOutputStream()) {
-            list.write((link + "\n").getBytes(StandardCharsets.UTF_8));
-            list.flush();
+        OutputStream list = p.getOutputStream();
+        try {
+            Path link = link(signal, 0);
+            assertTrue(give(p, list, link + "\n"), "ended before the first name: " + stderr());
             waitForStderr(link + ": skipped: symbolic link");
             kill(signal, p);
-            list.write((files.get(1) + "\n").getBytes(StandardCharsets.UTF_8));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            for (int i = 1; p.isAlive(); i++) {
+                assertTrue(System.nanoTime() - deadline < 0, "still taking names 120 s after the signal: " + stderr());
+                Path next = link(signal, i);
+                if (!give(p, list, files.get(1 + i % (files.size() - 1)) + "\n" + next + "\n")) {
+                    break;
+                }
+                Until.holds(Duration.ofSeconds(120), () -> "the walk to take " + next + " or to end: " + stderr(),
+                        () -> !p.isAlive() || stderr().contains(next + ": skipped: symbolic link"));
+            }
+        } finally {
+            try {
+                list.close();
+            } catch (IOException e) {
+                // the process ended with names unread
+            }
         }
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "did not stop");
-        return p;
+        return new Signalled(p, stderr().split(": skipped: symbolic link\n", -1).length - 1);
+    }
+
+    /** A symbolic link to the first file, the {@code i}th name of a list. */
+    private Path link(String signal, int i) throws IOException {
+        return Files.createSymbolicLink(tmp.resolve(signal + "-link" + i), files.get(0));
+    }
+
+    /** Writes {@code names} to the list; false if the process has ended (the pipe is broken). */
+    private static boolean give(Process p, OutputStream list, String names) throws Exception {
+        try {
+            list.write(names.getBytes(StandardCharsets.UTF_8));
+            list.flush();
+            return true;
+        } catch (IOException e) {
+            if (p.waitFor(30, TimeUnit.SECONDS)) {
+                return false;
+            }
+            throw e;
+        }
     }
 
     @Test
     void aSignalDuringTheWalkGivesTheSummaryOfWhatWasDone() throws Exception {
         File out = tmp.resolve("stdout").toFile();
-        Process read = signalledDuringTheWalk("TERM", out, "--json", "--force");
-        assertEquals(143, read.exitValue(), Files.readString(err.toPath()));
+        Signalled read = signalledDuringTheWalk("TERM", out, "--json", "--force");
+        assertEquals(143, read.process().exitValue(), stderr());
         RunSchema.check(Files.readString(out.toPath()));
         JsonObject summary = JsonParser.parseString(Files.readString(out.toPath())).getAsJsonObject();
         assertEquals("SIGTERM", summary.get("stopped_by").getAsString());
         assertEquals(0, summary.get("files_read").getAsLong(), "nothing is read after the signal");
-        assertEquals(1, summary.getAsJsonObject("skipped").get("symlink").getAsLong(), "what the walk did is counted");
-        Files.delete(tmp.resolve("link"));
+        assertEquals(read.linksTaken(), summary.getAsJsonObject("skipped").get("symlink").getAsLong(),
+                "what the walk did is counted: " + stderr());
 
-        Process status = signalledDuringTheWalk("HUP", out, "status");
-        assertEquals(129, status.exitValue(), Files.readString(err.toPath()));
-        assertTrue(Files.readString(err.toPath()).contains("stopped by SIGHUP: the counts are of what was done before"),
-                "the footer, on stderr: " + Files.readString(err.toPath()));
-        Files.delete(tmp.resolve("link"));
+        Signalled status = signalledDuringTheWalk("HUP", out, "status");
+        assertEquals(129, status.process().exitValue(), stderr());
+        assertTrue(stderr().contains("stopped by SIGHUP: the counts are of what was done before"),
+                "the footer, on stderr: " + stderr());
 
-        Process evict = signalledDuringTheWalk("INT", out, "evict");
-        String text = Files.readString(err.toPath());
-        assertEquals(130, evict.exitValue(), text);
+        Signalled evict = signalledDuringTheWalk("INT", out, "evict");
+        String text = stderr();
+        assertEquals(130, evict.process().exitValue(), text);
         assertTrue(text.contains("dirdump: evicted 0 files from the page cache") && text.contains("stopped by SIGINT"), text);
     }
 

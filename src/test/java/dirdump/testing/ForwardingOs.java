@@ -5,6 +5,7 @@ import dirdump.sys.EntrySink;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.ReadBuffer;
+import dirdump.sys.SmallFile;
 import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 import java.io.InputStream;
@@ -93,5 +94,20 @@ public class ForwardingOs implements Os {
     @Override
     public void sync() throws SysException {
         real.sync();
+    }
+
+    @Override
+    public Stat createFile(Directory dir, byte[] name, byte[] content) throws SysException {
+        return real.createFile(dir, name, content);
+    }
+
+    @Override
+    public SmallFile readSmallFile(Directory dir, byte[] name, int max) throws SysException {
+        return real.readSmallFile(dir, name, max);
+    }
+
+    @Override
+    public boolean removeIfSame(Directory dir, byte[] name, Stat expected) throws SysException {
+        return real.removeIfSame(dir, name, expected);
     }
 }
