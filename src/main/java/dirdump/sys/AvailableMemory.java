@@ -1,8 +1,5 @@
 package dirdump.sys;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -49,7 +46,7 @@ public final class AvailableMemory {
 
     /** The cgroup's limit less its usage; -1 without a limit. */
     private static long cgroupRoom() {
-        for (String line : lines(PROC.resolve("self/cgroup"))) {
+        for (String line : KernelFile.lines(PROC.resolve("self/cgroup"))) {
             String[] f = line.split(":", 3);
             if (f.length < 3) {
                 continue;
@@ -72,7 +69,7 @@ public final class AvailableMemory {
 
     /** A "Key:   123 kB" line, in bytes; -1 if absent. */
     static long kib(Path file, String key) {
-        for (String line : lines(file)) {
+        for (String line : KernelFile.lines(file)) {
             if (line.startsWith(key)) {
                 String[] f = line.substring(key.length()).trim().split("\\s+");
                 return parse(f[0]) < 0 ? -1 : parse(f[0]) * 1024;
@@ -83,7 +80,7 @@ public final class AvailableMemory {
 
     /** The soft limit of /proc/self/limits's row, in its unit; -1 if unlimited or absent. */
     private static long limit(Path file, String row) {
-        for (String line : lines(file)) {
+        for (String line : KernelFile.lines(file)) {
             if (line.startsWith(row)) {
                 return parse(line.substring(row.length()).trim().split("\\s+")[0]);
             }
@@ -92,7 +89,7 @@ public final class AvailableMemory {
     }
 
     private static long number(Path file) {
-        List<String> l = lines(file);
+        List<String> l = KernelFile.lines(file);
         return l.isEmpty() ? -1 : parse(l.get(0).trim());
     }
 
@@ -101,14 +98,6 @@ public final class AvailableMemory {
             return Long.parseLong(s);
         } catch (NumberFormatException e) {
             return -1;  // "max", "unlimited"
-        }
-    }
-
-    static List<String> lines(Path file) {
-        try {
-            return Files.readAllLines(file, StandardCharsets.US_ASCII);
-        } catch (IOException | RuntimeException e) {
-            return List.of();
         }
     }
 }

@@ -40,7 +40,7 @@ public final class BlockDevices {
         Path device = device(dev);
         for (Path model : List.of(device.resolve("device/model"), device.resolve("../device/model"))) {
             try {
-                String text = Files.readString(model).trim();
+                String text = KernelFile.text(model).trim();
                 if (!text.isEmpty()) {
                     return text;
                 }

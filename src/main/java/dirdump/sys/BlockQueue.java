@@ -1,7 +1,6 @@
 package dirdump.sys;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 
@@ -36,7 +35,7 @@ public final class BlockQueue {
 
     private OptionalLong number(String file) {
         try {
-            return OptionalLong.of(Long.parseLong(Files.readString(queue.resolve(file)).trim()));
+            return OptionalLong.of(Long.parseLong(KernelFile.text(queue.resolve(file)).trim()));
         } catch (IOException | NumberFormatException e) {
             return OptionalLong.empty();
         }

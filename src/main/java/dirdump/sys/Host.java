@@ -6,7 +6,6 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -33,7 +32,7 @@ public final class Host {
 
     private static String kernel(String file) {
         try {
-            return Files.readString(KERNEL.resolve(file)).strip();
+            return KernelFile.text(KERNEL.resolve(file)).strip();
         } catch (IOException | RuntimeException e) {
             return null;
         }

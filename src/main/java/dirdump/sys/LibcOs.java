@@ -35,6 +35,12 @@ final class LibcOs implements Os {
     static final int EEXIST = 17;
     /** The empty name of AT_EMPTY_PATH, NUL-terminated: an fstat copies no name. */
     static final byte[] EMPTY_C_NAME = {0};
+    /**
+     * libc by its soname: the JVM has it mapped, so the dynamic linker hands back that one without a
+     * search (jnr-ffi would list every library directory to resolve "c", once per group). musl's linker
+     * takes any libc.* as itself.
+     */
+    private static final String LIBC = "libc.so.6";
 
     /** Also {@link TreeCreator}'s: one binding per process. */
     final Libc libc;
@@ -77,11 +83,11 @@ final class LibcOs implements Os {
     }
 
     static <T> Late<T> late(Class<T> functions) {
-        return new Late<>(() -> LibraryLoader.create(functions).load("c"));
+        return new Late<>(() -> LibraryLoader.create(functions).load(LIBC));
     }
 
     static LibcOs create() {
-        LibcOs os = new LibcOs(LibraryLoader.create(Libc.class).load("c"));
+        LibcOs os = new LibcOs(LibraryLoader.create(Libc.class).load(LIBC));
         WorkingDirectory.restore(os);  // before any name is resolved
         // Bind and run each call once now, so that a missing symbol falls back at start, not mid-run.
         try (Directory root = os.openPath(new byte[] {'/'}, true)) {

@@ -13,8 +13,8 @@ public record LockLimits(long limit, boolean exempt, long locked, long mappingsL
 
     /** {@code limit}: -1 if unlimited; {@code mappingsLeft}: Long.MAX_VALUE if it cannot be told. */
     public static LockLimits now(Processes processes) throws SysException {
-        long maps = AvailableMemory.lines(Path.of("/proc/self/maps")).size();
-        long max = AvailableMemory.lines(Path.of("/proc/sys/vm/max_map_count")).stream().findFirst()
+        long maps = KernelFile.lineCount(Path.of("/proc/self/maps"));
+        long max = KernelFile.lines(Path.of("/proc/sys/vm/max_map_count")).stream().findFirst()
                 .map(LockLimits::number).orElse(-1L);
         return new LockLimits(processes.memoryLockLimit(), capability(CAP_IPC_LOCK),
                 Math.max(0, AvailableMemory.kib(STATUS, "VmLck:")), max < 0 ? Long.MAX_VALUE : Math.max(0, max - maps));
@@ -27,7 +27,7 @@ public record LockLimits(long limit, boolean exempt, long locked, long mappingsL
 
     /** The effective capability, from CapEff of /proc/self/status (a hexadecimal mask). */
     private static boolean capability(int bit) {
-        for (String line : AvailableMemory.lines(STATUS)) {
+        for (String line : KernelFile.lines(STATUS)) {
             if (line.startsWith("CapEff:")) {
                 try {
                     return (Long.parseUnsignedLong(line.substring(7).trim(), 16) >>> bit & 1) != 0;

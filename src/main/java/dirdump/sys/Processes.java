@@ -71,14 +71,14 @@ public interface Processes {
     /** The signals this process ignores (SigIgn of /proc/self/status): bit N - 1 for signal N; 0 if unknown. */
     static long ignoredSignals() {
         String hex = null;
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("SigIgn:")) {
-                    hex = line.substring("SigIgn:".length()).trim();
-                }
+        for (String line : KernelFile.lines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("SigIgn:")) {
+                hex = line.substring("SigIgn:".length()).trim();
             }
+        }
+        try {
             return hex == null ? 0 : Long.parseUnsignedLong(hex, 16);
-        } catch (IOException | NumberFormatException e) {
+        } catch (NumberFormatException e) {
             return 0;
         }
     }

@@ -36,7 +36,7 @@ public final class Terminal {
      */
     public static boolean inForeground() {
         try {
-            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
+            String stat = KernelFile.text(java.nio.file.Path.of("/proc/self/stat"));
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             long pgrp = Long.parseLong(f[2]);
             long foreground = Long.parseLong(f[5]);
