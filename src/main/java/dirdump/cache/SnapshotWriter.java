@@ -1,12 +1,7 @@
 package dirdump.cache;
 
-import dirdump.sys.Directory;
-import dirdump.sys.FileType;
-import dirdump.sys.GivenName;
+import dirdump.outcome.ReplacedFile;
 import dirdump.sys.Os;
-import dirdump.sys.Replacement;
-import dirdump.sys.Stat;
-import dirdump.sys.SysException;
 import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -16,15 +11,14 @@ import java.util.Arrays;
 
 /**
  * Writes a {@link Snapshot}: into a new file in FILE's directory, renamed over FILE only once complete
- * and synced, so that FILE is the old snapshot or the new one, never half of one (see
- * {@link Os#replace}); or onto a stream (-). Every write is checked: an IOException says why.
+ * and synced, so that FILE is the old snapshot or the new one, never half of one ({@link ReplacedFile});
+ * or onto a stream (-). Every write is checked: an IOException says why.
  */
 public final class SnapshotWriter implements AutoCloseable {
     /** The page size of a snapshot of no file, whose size then says nothing. */
     private static final int DEFAULT_PAGE = 4096;
 
-    private final Directory dir;
-    private final Replacement file;
+    private final ReplacedFile file;
     private final DataOutputStream out;
     /** Standard output, for a snapshot written there (--save -): its errors are kept, not thrown. */
     private final PrintStream console;
@@ -32,62 +26,22 @@ public final class SnapshotWriter implements AutoCloseable {
     private int pageSize;
     private byte[] root;
     private long files;
-    private boolean committed;
 
-    private SnapshotWriter(Directory dir, Replacement file, OutputStream stream, PrintStream console) {
-        this.dir = dir;
+    private SnapshotWriter(ReplacedFile file, OutputStream stream, PrintStream console) {
         this.file = file;
         this.console = console;
         this.out = new DataOutputStream(new BufferedOutputStream(stream, 1 << 16));
     }
 
-    /**
-     * A snapshot to become FILE ({@code path}, its bytes as given) once committed. FILE's directory is
-     * opened by name once; FILE is looked at and replaced relative to that handle only.
-     */
+    /** A snapshot to become FILE ({@code path}, its bytes as given) once committed, as {@link ReplacedFile} makes it. */
     public static SnapshotWriter toFile(Os os, byte[] path) throws IOException {
-        GivenName given = GivenName.of(path);
-        if (given.name().length == 0) {
-            throw SysException.invalid("Is a directory");
-        }
-        Directory dir = os.openPath(given.directory(), false);
-        try {
-            refuseNodes(os, dir, given.name());
-            Replacement file = os.replace(dir, given.name());
-            return new SnapshotWriter(dir, file, file.output(), null);
-        } catch (IOException e) {
-            dir.close();
-            throw e;
-        }
-    }
-
-    /**
-     * The new file is renamed over FILE: over a device or a FIFO (--save /dev/full, as root) that would
-     * replace the node itself; those are written through standard output. A link is replaced, never
-     * followed.
-     */
-    private static void refuseNodes(Os os, Directory dir, byte[] name) throws SysException {
-        Stat existing;
-        try {
-            existing = os.stat(dir, name, false);
-        } catch (SysException e) {
-            if (e.isGone()) {
-                return;  // a new file
-            }
-            throw e;
-        }
-        FileType type = existing.type();
-        if (type == FileType.DIRECTORY) {
-            throw SysException.invalid("Is a directory");
-        }
-        if (type != FileType.REGULAR && type != FileType.SYMLINK) {
-            throw SysException.invalid("not a regular file, which would be replaced (to write into it: --save - > FILE)");
-        }
+        ReplacedFile file = ReplacedFile.of(os, path, "to write into it: --save - > FILE");
+        return new SnapshotWriter(file, file.output(), null);
     }
 
     /** A snapshot onto standard output, which is flushed, not closed. */
     public static SnapshotWriter toStream(PrintStream stdout) {
-        return new SnapshotWriter(null, null, stdout, stdout);
+        return new SnapshotWriter(null, stdout, stdout);
     }
 
     private void header(int size) throws IOException {
@@ -135,9 +89,7 @@ public final class SnapshotWriter implements AutoCloseable {
         }
         if (file != null) {
             file.commit();
-            dir.close();
         }
-        committed = true;
     }
 
     public long files() {
@@ -147,9 +99,8 @@ public final class SnapshotWriter implements AutoCloseable {
     /** An uncommitted snapshot is removed: FILE keeps what it had. */
     @Override
     public void close() {
-        if (file != null && !committed) {
+        if (file != null) {
             file.close();
-            dir.close();
         }
     }
 

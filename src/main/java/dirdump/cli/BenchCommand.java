@@ -3,6 +3,8 @@ package dirdump.cli;
 import dirdump.bench.CachePrep;
 import dirdump.bench.DropCaches;
 import dirdump.bench.BenchResults;
+import dirdump.outcome.FileReason;
+import dirdump.outcome.ReplacedFile;
 import dirdump.outcome.StopRequest;
 import dirdump.proc.StopOnSignal;
 import dirdump.report.BenchCsv;
@@ -15,8 +17,10 @@ import dirdump.run.BenchRun;
 import dirdump.run.ExitCode;
 import dirdump.run.OrderedFiles;
 import dirdump.sys.Host;
-import java.io.File;
+import dirdump.sys.Os;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -114,8 +118,13 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--plot", paramLabel = "FILE",
             description = "Also draw the seconds of every run, a line a variant over the rounds, into FILE: "
-                + "FILE.svg or FILE.png, for a report.")
-    File plot;
+                + "FILE.svg or FILE.png, for a report; written in FILE's directory and renamed over FILE once "
+                + "complete, as status --save writes: a link there is replaced, never followed; a FIFO, a device or "
+                + "a directory is refused.")
+    String plot;
+
+    /** FILE of --plot, opened before the bench, so that one that cannot be written is told at once. */
+    private ReplacedFile plotFile;
 
     @Option(names = {"-q", "--quiet"},
             description = "No line a run on stderr, no warnings: errors and the results only.")
@@ -127,6 +136,10 @@ final class BenchCommand implements Callable<Integer> {
         StopRequest stop = new StopRequest();
         try (StopOnSignal signals = new StopOnSignal(stop)) {
             return bench(stop);
+        } finally {
+            if (plotFile != null) {
+                plotFile.close();  // if not committed: FILE as it was
+            }
         }
     }
 
@@ -158,9 +171,11 @@ final class BenchCommand implements Callable<Integer> {
         } else {
             BenchTable.print(results, parent.out);
         }
-        if (plot != null && !results.variants().isEmpty()) {
+        if (plotFile != null && !results.variants().isEmpty()) {
             try {
-                BenchPlot.write(results, plot);
+                OutputStream out = new BufferedOutputStream(plotFile.output(), 1 << 16);
+                BenchPlot.write(results, plot, out);
+                plotFile.commit();
             } catch (IOException e) {
                 parent.err.println("dirdump: " + plot + ": cannot write the plot: " + e.getMessage());
                 return ExitCode.USAGE.status;
@@ -183,6 +198,7 @@ final class BenchCommand implements Callable<Integer> {
                 return null;
             }
         }
+        plotFile = plot == null ? null : plotFile();
         // The files to evict and check. Listed in physical order when the default variants need to know
         // whether it is available (that locates each file once, before anything is timed).
         OrderedFiles files = OrderedFiles.of(VariantOptions.command(askPhysical ? "--order=physical" : "--order=inode",
@@ -194,12 +210,20 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
+    private ReplacedFile plotFile() {
+        try {
+            return ReplacedFile.of(Os.load(warning -> { }), RawArguments.bytes(plot), null);
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "--plot " + plot + ": " + FileReason.of(e));
+        }
+    }
+
     /** Refuses every mistake before anything is walked; the read of each variant. */
     private List<BenchRun.ReadVariant> checkArguments(List<String> options, boolean askPhysical) {
         if (rounds < 1) {
             throw new ParameterException(spec.commandLine(), "--rounds must be 1 or more");
         }
-        if (plot != null && !BenchPlot.writes(plot.getName())) {
+        if (plot != null && !BenchPlot.writes(plot)) {
             throw new ParameterException(spec.commandLine(), "--plot writes FILE.svg or FILE.png, not " + plot);
         }
         if (warm && dropCaches) {

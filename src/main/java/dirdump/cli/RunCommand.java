@@ -1,15 +1,11 @@
 package dirdump.cli;
 
-import dirdump.lock.LockedSet;
-import dirdump.outcome.StopRequest;
 import dirdump.proc.ChildCommand;
-import dirdump.proc.StopOnSignal;
 import dirdump.report.HumanSummary;
 import dirdump.report.LockSummary;
 import dirdump.report.StderrReporter;
 import dirdump.run.Commanding;
 import dirdump.run.LockRun;
-import dirdump.run.OrderedFiles;
 import dirdump.run.ReadResult;
 import dirdump.run.ReadRun;
 import dirdump.sys.Processes;
@@ -111,31 +107,16 @@ final class RunCommand implements Callable<Integer> {
         }
         lockOptions.validate(spec);
         StderrReporter reporter = new StderrReporter(parent.err, level.verbose ? StderrReporter.Verbosity.NORMAL : StderrReporter.Verbosity.QUIET);
-        Processes processes = Processes.load();
+        // Without -v, no progress line: COMMAND's output alone on the terminal.
+        Commanding.Warmup warmup = lock
+                ? new Commanding.Warmup.Lock(() -> walk.select(paths, parent.in, list.nul), lockOptions.maxLocked())
+                : new Commanding.Warmup.Read(() -> {
+                    parent.validate(paths, walk);
+                    return new ReadRun(walk.select(paths, parent.in, list.nul), parent.readSettings());
+                }, parent.progress(reporter, level.verbose));
         Commanding.Settings settings = new Commanding.Settings(new ChildCommand(command, Caller.environment(),
-                Caller.ignored(), Caller.blocked()), lock, keepGoing, everyNode);
-        if (settings.startsEveryNode()) {
-            return Commanding.onEveryNode(settings, processes, reporter);
-        }
-        StopRequest stop = new StopRequest();
-        LockedSet locked = null;
-        try {
-            int warm;
-            try (StopOnSignal signals = new StopOnSignal(stop)) {
-                if (lock) {
-                    LockRun.Locked l = lock(paths, reporter, stop);
-                    locked = l.set();
-                    warm = l.exit().status;
-                } else {
-                    warm = read(paths, reporter, stop);
-                }
-            }
-            return Commanding.afterWarmup(settings, warm, locked, stop, parent.in, parent.out, processes, reporter);
-        } finally {
-            if (locked != null) {
-                locked.close();
-            }
-        }
+                Caller.ignored(), Caller.blocked()), warmup, keepGoing, everyNode);
+        return Commanding.run(settings, parent.in, parent.out, Processes.load(), reporter, new Summary());
     }
 
     /** How many words came after the first "--" behind "run": COMMAND and its ARGs, which picocli took as PATHs. */
@@ -150,26 +131,20 @@ final class RunCommand implements Callable<Integer> {
         return n;
     }
 
-    /** The read of dirdump PATH..., with the read options given before 'run': its exit status. */
-    private int read(List<String> paths, StderrReporter reporter, StopRequest stop) {
-        parent.validate(paths, walk);
-        // Without -v, no progress line: COMMAND's output alone on the terminal.
-        ReadResult result = new ReadRun(walk.select(paths, parent.in, list.nul), parent.readSettings())
-                .run(reporter, stop, parent.progress(reporter, level.verbose));
-        if (level.verbose) {
-            HumanSummary.print(result, parent.err);
+    /** With -v, the warm-up's summary on stderr, before COMMAND starts; a refused lock is told already. */
+    private final class Summary implements Commanding.Shown {
+        @Override
+        public void read(ReadResult result) {
+            if (level.verbose) {
+                HumanSummary.print(result, parent.err);
+            }
         }
-        return result.exit().status;
-    }
 
-    /** The set locked as dirdump lock locks it (or why it cannot be, said), and the status of the lock. */
-    private LockRun.Locked lock(List<String> paths, StderrReporter reporter, StopRequest stop) {
-        try (OrderedFiles files = OrderedFiles.of(walk.select(paths, parent.in, list.nul), reporter, stop)) {
-            LockRun.Locked locked = LockRun.lock(files, lockOptions.maxLocked(), reporter, stop);
+        @Override
+        public void locked(LockRun.Locked locked) {
             if (level.verbose && locked.refusal() == null) {
                 LockSummary.print(locked.set(), locked.facts(), null, parent.err);
             }
-            return locked;
         }
     }
 }

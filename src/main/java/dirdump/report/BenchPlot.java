@@ -11,10 +11,15 @@ import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
-import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import org.jfree.chart.ChartUtils;
+import javax.imageio.ImageIO;
+import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.block.ColumnArrangement;
@@ -29,16 +34,19 @@ import org.jfree.chart.ui.VerticalAlignment;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
-import org.jfree.svg.SVGUtils;
 
 /**
  * The runs as a picture for a report (bench --plot): the seconds of each variant's runs, round by
  * round, a line a variant, so that the spread and any drift over the rounds show as well as the
- * medians; the machine and the files under the title. SVG or PNG by the file's name.
+ * medians; the machine and the files under the title. SVG or PNG by the file's name, onto a stream:
+ * the file is the command's to open.
  */
 public final class BenchPlot {
     private static final int WIDTH = 900;
     private static final int HEIGHT = 560;
+    /** What jfreesvg's own file writer puts before the picture. */
+    private static final String SVG_DOCTYPE = "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
+            + "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n";
     /** The legend's distance from the image's edges, and the room its line and marker take before a label. */
     private static final int MARGIN = 12;
     private static final int MARKER = 40;
@@ -57,15 +65,28 @@ public final class BenchPlot {
         return name.endsWith(".svg") || name.endsWith(".png");
     }
 
-    public static void write(BenchResults r, File file) throws IOException {
+    /**
+     * The picture, SVG or PNG as {@code file} (FILE's name, checked by {@link #writes}) says, onto
+     * {@code out}, which is flushed, not closed.
+     */
+    public static void write(BenchResults r, String file, OutputStream out) throws IOException {
         System.setProperty("java.awt.headless", "true");  // no display needed, none looked for
         JFreeChart chart = chart(r);
-        if (file.getName().toLowerCase(Locale.ROOT).endsWith(".svg")) {
+        if (file.toLowerCase(Locale.ROOT).endsWith(".svg")) {
             SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
             chart.draw(g, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));
-            SVGUtils.writeToSVG(file, g.getSVGElement());
+            Writer text = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+            text.write(SVG_DOCTYPE + g.getSVGElement() + "\n");
+            text.flush();
         } else {
-            ChartUtils.saveChartAsPNG(file, chart, WIDTH, HEIGHT);
+            // As ChartUtils.writeChartAsPNG draws it, but cached in memory: ImageIO's default cache is a
+            // temporary file.
+            ImageOutputStream png = new MemoryCacheImageOutputStream(out);
+            if (!ImageIO.write(chart.createBufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_ARGB, null), "png", png)) {
+                throw new IOException("this Java has no PNG writer");
+            }
+            png.close();  // flushes into out, which stays open
+            out.flush();
         }
     }
 

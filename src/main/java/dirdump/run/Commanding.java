@@ -7,38 +7,112 @@ import dirdump.proc.CannotStart;
 import dirdump.proc.ChildCommand;
 import dirdump.proc.Daemon;
 import dirdump.proc.EveryNode;
+import dirdump.proc.StopOnSignal;
 import dirdump.sys.Processes;
 import dirdump.sys.SlurmJob;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
- * run's COMMAND, once the set is warm (or locked): run and waited for, its exit status the command's
- * (the shell's: 127 if it is not found, 126 if it cannot be run); not run if the warm-up failed. With
- * --every-node, the warm-up is a step of tasks on every node first ({@link EveryNode}), and in each
- * task it is all there is.
+ * run: the warm-up (a read as {@link ReadRun}, or a lock as {@link LockRun}, held while COMMAND runs),
+ * then COMMAND, run and waited for, its exit status the command's (the shell's: 127 if it is not found,
+ * 126 if it cannot be run); not run if the warm-up failed. With --every-node, the warm-up is a step of
+ * tasks on every node first ({@link EveryNode}), and in each task it is all there is.
  */
 public final class Commanding {
     private static final String EVERY_NODE = "run --every-node";
 
-    /** {@code everyNode}: the warm-up on every node of the Slurm job; {@code keepGoing}: COMMAND also after a failed one. */
-    public record Settings(ChildCommand command, boolean lock, boolean keepGoing, boolean everyNode) {
+    /**
+     * {@code everyNode}: the warm-up on every node of the Slurm job; {@code keepGoing}: COMMAND also
+     * after a failed one.
+     */
+    public record Settings(ChildCommand command, Warmup warmup, boolean keepGoing, boolean everyNode) {
         /** This process starts the step of run --every-node (rather than being one of its tasks, or no such run). */
         public boolean startsEveryNode() {
             return everyNode && !EveryNode.isTask();
         }
+
+        boolean lock() {
+            return warmup instanceof Warmup.Lock;
+        }
+    }
+
+    /**
+     * What is warmed before COMMAND, its settings asked only in the process that warms (a task of
+     * run --every-node, not the process that starts the step, which leaves even a usage error in them
+     * to the tasks).
+     */
+    public sealed interface Warmup {
+        /** Read as dirdump PATH... reads; {@code progress}: or null. */
+        record Read(Supplier<ReadRun> run, ReadRun.Progress progress) implements Warmup {
+        }
+
+        /** Locked as dirdump lock locks; {@code maxLocked}: 0 for no cap. */
+        record Lock(Supplier<OrderedFilesSettings> select, long maxLocked) implements Warmup {
+        }
+    }
+
+    /** How the warm-up is shown, once it is done (before COMMAND starts). */
+    public interface Shown {
+        void read(ReadResult result);
+
+        /** Also when it was refused ({@code locked.refusal()}, told already). */
+        void locked(LockRun.Locked locked);
     }
 
     private Commanding() {
     }
 
     /**
+     * run's exit status: COMMAND's, or 125 if the warm-up failed; in a task of run --every-node, the
+     * warm-up's, once the lock is released; with --every-node outside Slurm, 2.
+     */
+    public static int run(Settings settings, InputStream in, PrintStream out, Processes processes, Reporter reporter,
+                          Shown shown) {
+        if (settings.startsEveryNode()) {
+            return onEveryNode(settings, processes, reporter);
+        }
+        StopRequest stop = new StopRequest();
+        LockedSet locked = null;
+        try {
+            int warm;
+            try (StopOnSignal signals = new StopOnSignal(stop)) {
+                if (settings.warmup() instanceof Warmup.Lock lock) {
+                    LockRun.Locked l = lock(lock, reporter, stop, shown);
+                    locked = l.set();
+                    warm = l.exit().status;
+                } else {
+                    Warmup.Read read = (Warmup.Read) settings.warmup();
+                    ReadResult result = read.run().get().run(reporter, stop, read.progress());
+                    shown.read(result);
+                    warm = result.exit().status;
+                }
+            }
+            return afterWarmup(settings, warm, locked, stop, in, out, processes, reporter);
+        } finally {
+            if (locked != null) {
+                locked.close();
+            }
+        }
+    }
+
+    /** The set locked (or why it cannot be, said) and shown; the directories' handles closed again. */
+    private static LockRun.Locked lock(Warmup.Lock lock, Reporter reporter, StopRequest stop, Shown shown) {
+        try (OrderedFiles files = OrderedFiles.of(lock.select().get(), reporter, stop)) {
+            LockRun.Locked locked = LockRun.lock(files, lock.maxLocked(), reporter, stop);
+            shown.locked(locked);
+            return locked;
+        }
+    }
+
+    /**
      * After this process's warm-up, of status {@code warm} ({@code locked}: what it locked, or null):
      * COMMAND's exit status; in a task of run --every-node, the warm-up's, once the lock is released.
      */
-    public static int afterWarmup(Settings settings, int warm, LockedSet locked, StopRequest stop, InputStream in,
-                                  PrintStream out, Processes processes, Reporter reporter) {
+    private static int afterWarmup(Settings settings, int warm, LockedSet locked, StopRequest stop, InputStream in,
+                                   PrintStream out, Processes processes, Reporter reporter) {
         if (stop.stopped()) {
             return ExitCode.stoppedBy(stop.signal()).status;
         }
@@ -50,11 +124,11 @@ public final class Commanding {
                     + " not run (--keep-going runs it anyway)");
             return ExitCode.NOT_RUN.status;
         }
-        return run(settings.command(), processes, reporter);
+        return runCommand(settings.command(), processes, reporter);
     }
 
     /** run --every-node: its exit status (COMMAND's, or 125 if the warm-up failed, 2 outside Slurm). */
-    public static int onEveryNode(Settings settings, Processes processes, Reporter reporter) {
+    private static int onEveryNode(Settings settings, Processes processes, Reporter reporter) {
         SlurmJob job = SlurmJob.current();
         if (job == null) {
             reporter.problem(EVERY_NODE + ": not inside a Slurm allocation (no SLURM_JOB_ID): run it in a job script "
@@ -87,7 +161,7 @@ public final class Commanding {
                         + settings.command().words().get(0) + " not run (--keep-going runs it anyway)");
                 return ExitCode.NOT_RUN.status;
             }
-            return run(settings.command(), processes, reporter);
+            return runCommand(settings.command(), processes, reporter);
         } finally {
             if (step != null) {
                 step.release();
@@ -95,7 +169,7 @@ public final class Commanding {
         }
     }
 
-    private static int run(ChildCommand command, Processes processes, Reporter reporter) {
+    private static int runCommand(ChildCommand command, Processes processes, Reporter reporter) {
         try {
             return command.run(processes);
         } catch (CannotStart e) {
