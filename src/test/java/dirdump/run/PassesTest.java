@@ -26,6 +26,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -169,7 +170,7 @@ class PassesTest {
             }
             assertEquals(0, PageCache.residentPages(files), "cachestat agrees");
 
-            List<String> rows = new ArrayList<>();
+            List<String> rows = Collections.synchronizedList(new ArrayList<>());  // rows come from the pass's threads
             try (Closing status = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
                 StatusRun.Result cold = StatusRun.run(status.pass(), (path, whole, dataOnly, size) ->
                         rows.add(new String(path, StandardCharsets.UTF_8) + " " + whole.residentPages() + "/" + size), null, 100.0);
