@@ -1,7 +1,7 @@
 package dirdump.cache;
 
-import dirdump.outcome.ReplacedFile;
 import dirdump.sys.Os;
+import dirdump.sys.ReplacedFile;
 import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

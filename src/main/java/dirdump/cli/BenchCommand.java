@@ -1,10 +1,9 @@
 package dirdump.cli;
 
+import dirdump.bench.BenchResults;
 import dirdump.bench.CachePrep;
 import dirdump.bench.DropCaches;
-import dirdump.bench.BenchResults;
 import dirdump.outcome.FileReason;
-import dirdump.outcome.ReplacedFile;
 import dirdump.outcome.StopRequest;
 import dirdump.proc.StopOnSignal;
 import dirdump.report.BenchCsv;
@@ -18,6 +17,7 @@ import dirdump.run.ExitCode;
 import dirdump.run.OrderedFiles;
 import dirdump.sys.Host;
 import dirdump.sys.Os;
+import dirdump.sys.ReplacedFile;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,8 +1,8 @@
 package dirdump.cli;
 
 import dirdump.outcome.StopRequest;
-import dirdump.proc.StopOnSignal;
 import dirdump.outcome.Units;
+import dirdump.proc.StopOnSignal;
 import dirdump.read.DefaultJobs;
 import dirdump.read.FileRange;
 import dirdump.read.IoPriority;
@@ -14,9 +14,9 @@ import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.run.OrderedFilesSettings;
 import dirdump.run.ReadResult;
+import dirdump.run.ReadRun;
 import dirdump.run.ReadSettings;
 import dirdump.run.Replay;
-import dirdump.run.ReadRun;
 import dirdump.sys.AvailableMemory;
 import dirdump.sys.Host;
 import dirdump.sys.Os;

@@ -1,7 +1,7 @@
 package dirdump.proc;
 
-import dirdump.sys.Processes;
 import dirdump.sys.PathNames;
+import dirdump.sys.Processes;
 import dirdump.sys.SysException;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dirdump.report;
 
-import dirdump.bench.Machine;
 import dirdump.bench.BenchResults;
+import dirdump.bench.Machine;
 import dirdump.bench.TimedRun;
-import dirdump.bench.VariantSettings;
 import dirdump.bench.VariantResult;
+import dirdump.bench.VariantSettings;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.util.ArrayList;

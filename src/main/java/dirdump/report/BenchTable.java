@@ -1,8 +1,8 @@
 package dirdump.report;
 
+import dirdump.bench.BenchResults;
 import dirdump.bench.CachePrep;
 import dirdump.bench.CacheState;
-import dirdump.bench.BenchResults;
 import dirdump.bench.VariantResult;
 import dirdump.outcome.Units;
 import java.io.PrintStream;

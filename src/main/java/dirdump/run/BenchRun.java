@@ -1,11 +1,11 @@
 package dirdump.run;
 
+import dirdump.bench.BenchResults;
 import dirdump.bench.BenchRounds;
 import dirdump.bench.CachePrep;
 import dirdump.bench.CommandVariant;
 import dirdump.bench.FileSet;
 import dirdump.bench.Machine;
-import dirdump.bench.BenchResults;
 import dirdump.bench.Variant;
 import dirdump.order.DeviceOrder;
 import dirdump.order.Order;

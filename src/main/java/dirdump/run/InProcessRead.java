@@ -1,8 +1,8 @@
 package dirdump.run;
 
 import dirdump.bench.RunOutcome;
-import dirdump.bench.VariantSettings;
 import dirdump.bench.Variant;
+import dirdump.bench.VariantSettings;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.StopRequest;
 import java.util.LinkedHashSet;

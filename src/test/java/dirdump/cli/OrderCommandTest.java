@@ -3,9 +3,9 @@ package dirdump.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dirdump.testing.ByPath;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
+import dirdump.testing.ByPath;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.Trees;
 import java.nio.ByteBuffer;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.google.gson.JsonObject;
 import dirdump.outcome.Units;
 import dirdump.testing.DirdumpRun;
-import com.google.gson.JsonObject;
 import dirdump.testing.PageCache;
 import dirdump.testing.Tmpfs;
 import dirdump.testing.Trees;

@@ -2,8 +2,8 @@ package dirdump.testdata;
 
 import dirdump.sys.PathNames;
 import dirdump.sys.SysException;
-import dirdump.sys.TreeCreator;
 import dirdump.sys.TreeCreator.Made;
+import dirdump.sys.TreeCreator;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -1,9 +1,9 @@
 package dirdump.testdata;
 
-import java.io.PrintStream;
-import java.io.PrintWriter;
 import dirdump.cli.ExitStatusHelp;
 import dirdump.sys.Terminal;
+import java.io.PrintStream;
+import java.io.PrintWriter;
 import picocli.CommandLine;
 
 /** Entry point of bin/testdata-gen: parses the command line and runs the generator. */

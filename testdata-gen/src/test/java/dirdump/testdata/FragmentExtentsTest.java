@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dirdump.testing.ByPath;
 import dirdump.sys.Extent;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
+import dirdump.testing.ByPath;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

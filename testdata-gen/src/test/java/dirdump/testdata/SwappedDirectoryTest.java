@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.sys.PathNames;
 import dirdump.sys.SysException;
-import dirdump.sys.TreeCreator;
 import dirdump.sys.TreeCreator.Made;
+import dirdump.sys.TreeCreator;
 import dirdump.testing.AsUser;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

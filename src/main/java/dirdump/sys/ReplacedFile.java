@@ -1,12 +1,5 @@
-package dirdump.outcome;
+package dirdump.sys;
 
-import dirdump.sys.Directory;
-import dirdump.sys.FileType;
-import dirdump.sys.GivenName;
-import dirdump.sys.Os;
-import dirdump.sys.Replacement;
-import dirdump.sys.Stat;
-import dirdump.sys.SysException;
 import java.io.IOException;
 import java.io.OutputStream;
 
