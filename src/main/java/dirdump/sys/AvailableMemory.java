@@ -69,23 +69,18 @@ public final class AvailableMemory {
 
     /** A "Key:   123 kB" line, in bytes; -1 if absent. */
     static long kib(Path file, String key) {
-        for (String line : KernelFile.lines(file)) {
-            if (line.startsWith(key)) {
-                String[] f = line.substring(key.length()).trim().split("\\s+");
-                return parse(f[0]) < 0 ? -1 : parse(f[0]) * 1024;
-            }
+        String value = KernelFile.field(file, key);
+        if (value == null) {
+            return -1;
         }
-        return -1;
+        long n = parse(value.split("\\s+")[0]);
+        return n < 0 ? -1 : n * 1024;
     }
 
     /** The soft limit of /proc/self/limits's row, in its unit; -1 if unlimited or absent. */
     private static long limit(Path file, String row) {
-        for (String line : KernelFile.lines(file)) {
-            if (line.startsWith(row)) {
-                return parse(line.substring(row.length()).trim().split("\\s+")[0]);
-            }
-        }
-        return -1;
+        String value = KernelFile.field(file, row);
+        return value == null ? -1 : parse(value.split("\\s+")[0]);
     }
 
     private static long number(Path file) {

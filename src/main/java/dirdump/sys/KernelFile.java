@@ -35,6 +35,16 @@ final class KernelFile {
         }
     }
 
+    /** What follows {@code key} ("VmLck:") on the first line that starts with it, trimmed; null if none. */
+    static String field(Path file, String key) {
+        for (String line : lines(file)) {
+            if (line.startsWith(key)) {
+                return line.substring(key.length()).trim();
+            }
+        }
+        return null;
+    }
+
     /** How many lines a file of any size has, read a piece at a time (/proc/self/maps: one a mapping); 0 if it cannot be read. */
     static long lineCount(Path file) {
         byte[] piece = new byte[8192];

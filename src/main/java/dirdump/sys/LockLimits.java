@@ -27,16 +27,12 @@ public record LockLimits(long limit, boolean exempt, long locked, long mappingsL
 
     /** The effective capability, from CapEff of /proc/self/status (a hexadecimal mask). */
     private static boolean capability(int bit) {
-        for (String line : KernelFile.lines(STATUS)) {
-            if (line.startsWith("CapEff:")) {
-                try {
-                    return (Long.parseUnsignedLong(line.substring(7).trim(), 16) >>> bit & 1) != 0;
-                } catch (NumberFormatException e) {
-                    return false;
-                }
-            }
+        String mask = KernelFile.field(STATUS, "CapEff:");
+        try {
+            return mask != null && (Long.parseUnsignedLong(mask, 16) >>> bit & 1) != 0;
+        } catch (NumberFormatException e) {
+            return false;
         }
-        return false;
     }
 
     private static long number(String s) {

@@ -1,7 +1,5 @@
 package dirdump.sys;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -22,13 +20,12 @@ final class NioProcesses implements Processes {
     /** java.nio has no geteuid; /proc/self/status's "Uid:" line has the real, effective, saved and fs uids. */
     @Override
     public int effectiveUid() throws SysException {
+        String uids = KernelFile.field(Path.of("/proc/self/status"), "Uid:");
         try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Uid:")) {
-                    return Integer.parseInt(line.split("\\s+")[2]);
-                }
+            if (uids != null) {
+                return Integer.parseInt(uids.split("\\s+")[1]);
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             // not told: below
         }
         throw new SysException(SysException.ENOSYS, "/proc/self/status does not tell the effective uid");

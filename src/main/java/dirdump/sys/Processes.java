@@ -70,12 +70,7 @@ public interface Processes {
 
     /** The signals this process ignores (SigIgn of /proc/self/status): bit N - 1 for signal N; 0 if unknown. */
     static long ignoredSignals() {
-        String hex = null;
-        for (String line : KernelFile.lines(Path.of("/proc/self/status"))) {
-            if (line.startsWith("SigIgn:")) {
-                hex = line.substring("SigIgn:".length()).trim();
-            }
-        }
+        String hex = KernelFile.field(Path.of("/proc/self/status"), "SigIgn:");
         try {
             return hex == null ? 0 : Long.parseUnsignedLong(hex, 16);
         } catch (NumberFormatException e) {
