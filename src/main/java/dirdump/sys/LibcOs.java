@@ -35,17 +35,10 @@ final class LibcOs implements Os {
     static final int EEXIST = 17;
     /** The empty name of AT_EMPTY_PATH, NUL-terminated: an fstat copies no name. */
     static final byte[] EMPTY_C_NAME = {0};
-    /**
-     * libc by its soname: the JVM has it mapped, so the dynamic linker hands back that one without a
-     * search (jnr-ffi would list every library directory to resolve "c", once per group). musl's linker
-     * takes any libc.* as itself.
-     */
-    private static final String LIBC = "libc.so.6";
 
     /** Also {@link TreeCreator}'s: one binding per process. */
     final Libc libc;
     // The functions few runs call, each group bound on its first call (see Libc).
-    final Late<Libc.PartialReads> partialReads = late(Libc.PartialReads.class);
     final Late<Libc.Control> control = late(Libc.Control.class);
     final Late<Libc.Access> access = late(Libc.Access.class);
     final Late<Libc.Mappings> mappings = late(Libc.Mappings.class);
@@ -72,7 +65,7 @@ final class LibcOs implements Os {
 
     private LibcOs(Libc libc) {
         this.libc = libc;
-        this.runtime = Runtime.getRuntime(libc);
+        this.runtime = Runtime.getSystemRuntime();
         this.direntBuffers = ThreadLocal.withInitial(() -> new DirentBuffer(this));
         this.scratch = ThreadLocal.withInitial(() -> Memory.allocateDirect(runtime, 128, true));
         this.pageSize = libc.getpagesize();
@@ -83,11 +76,13 @@ final class LibcOs implements Os {
     }
 
     static <T> Late<T> late(Class<T> functions) {
-        return new Late<>(() -> LibraryLoader.create(functions).load(LIBC));
+        // By its soname: the JVM has it mapped, so the dynamic linker hands back that one without a
+        // search (jnr-ffi would list every library directory to resolve "c"). musl's takes any libc.* as itself.
+        return new Late<>(() -> LibraryLoader.create(functions).load(Libc.SONAME));
     }
 
     static LibcOs create() {
-        LibcOs os = new LibcOs(LibraryLoader.create(Libc.class).load(LIBC));
+        LibcOs os = new LibcOs(Libc.bind());
         WorkingDirectory.restore(os);  // before any name is resolved
         // Bind and run each call once now, so that a missing symbol falls back at start, not mid-run.
         try (Directory root = os.openPath(new byte[] {'/'}, true)) {
@@ -260,7 +255,7 @@ final class LibcOs implements Os {
     }
 
     int lastError() {
-        return runtime.getLastError();
+        return Libc.lastError();
     }
 
     /** The error's text in the C locale: the same words whatever the user's locale. */
