@@ -1,7 +1,6 @@
 package dirdump.sys;
 
 import java.io.InputStream;
-import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
 /**
@@ -20,7 +19,7 @@ final class DescriptorInput extends InputStream {
     DescriptorInput(LibcOs os, int fd) {
         this.os = os;
         this.fd = fd;
-        this.buffer = Memory.allocateDirect(os.runtime, CHUNK);
+        this.buffer = NativeMemory.allocate(os.runtime, CHUNK, false);
     }
 
     @Override

@@ -192,23 +192,20 @@ public final class Libc {
     private long room(int size) {
         Room room = rooms.get();
         if (room == null || room.size < size) {
-            if (room != null) {
-                MEMORY.freeMemory(room.address);
-            }
-            room = new Room(MEMORY.allocateMemory(Math.max(size, NAME_ROOM), false), Math.max(size, NAME_ROOM));
+            room = new Room(Math.max(size, NAME_ROOM));
             rooms.set(room);
         }
         return room.address;
     }
 
-    /** Native memory of one thread, freed only when a larger one replaces it. */
+    /** Native memory of one thread, freed when the thread is gone or a larger one replaces it. */
     private static final class Room {
-        final long address;
         final int size;
+        final long address;
 
-        Room(long address, int size) {
-            this.address = address;
+        Room(int size) {
             this.size = size;
+            this.address = NativeMemory.ownedBy(this, size);
         }
     }
 

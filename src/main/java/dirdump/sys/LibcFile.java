@@ -1,6 +1,5 @@
 package dirdump.sys;
 
-import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
 /**
@@ -35,7 +34,7 @@ final class LibcFile implements OpenFile {
      */
     static ReadBuffer allocate(LibcOs os, int capacity) {
         int pageSize = os.pageSize;
-        Pointer memory = Memory.allocateDirect(os.runtime, (long) capacity + pageSize);
+        Pointer memory = NativeMemory.allocate(os.runtime, (long) capacity + pageSize, false);
         long pad = (pageSize - memory.address() % pageSize) % pageSize;
         return new NativeBuffer(memory, memory.slice(pad, capacity), capacity);
     }

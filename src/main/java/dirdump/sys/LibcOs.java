@@ -11,7 +11,6 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.function.LongSupplier;
 import jnr.ffi.LibraryLoader;
-import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 import jnr.ffi.Runtime;
 
@@ -67,7 +66,7 @@ final class LibcOs implements Os {
         this.libc = libc;
         this.runtime = Runtime.getSystemRuntime();
         this.direntBuffers = ThreadLocal.withInitial(() -> new DirentBuffer(this));
-        this.scratch = ThreadLocal.withInitial(() -> Memory.allocateDirect(runtime, 128, true));
+        this.scratch = ThreadLocal.withInitial(() -> NativeMemory.allocate(runtime, 128, true));
         this.pageSize = libc.getpagesize();
         this.resolver = new LibcResolver(this);
         this.namedFiles = new LibcNamedFiles(this);
@@ -88,10 +87,8 @@ final class LibcOs implements Os {
         try (Directory root = os.openPath(new byte[] {'/'}, true)) {
             os.stat(new byte[] {'/'});
             os.list(root, (name, ino, type) -> { });
-            // jnr-ffi starts a thread to free native memory at its first allocation of each kind: now,
+            // The thread that frees native memory started with the listing's buffer (NativeMemory): now,
             // not when a process limit may leave no thread to start.
-            os.scratch.get();
-            os.allocate(1);
         } catch (SysException e) {
             throw new IllegalStateException("probe of / failed: " + e.getMessage(), e);
         }
@@ -244,7 +241,7 @@ final class LibcOs implements Os {
     /** statx(2) of {@code cName} (NUL-terminated) in {@code dirFd} into {@code into}: the one call every stat here makes. */
     void statx(int dirFd, byte[] cName, int flags, StatBuffer into) throws SysException {
         if (into.memory == null) {
-            into.memory = Memory.allocateDirect(runtime, Statx.SIZE, true);
+            into.memory = NativeMemory.allocate(runtime, Statx.SIZE, true);
         }
         check(libc.statx(dirFd, cName, flags, Statx.MASK, into.memory));
         Statx.parse(into);
