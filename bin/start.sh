@@ -202,8 +202,9 @@ native_library() {
 # directory (.hotspotrc, .hotspot_compiler: HotSpot warns of them otherwise). Serial GC: no GC threads
 # to start, and the work is I/O, not allocation. C1 only: it compiles at once, and C2's better code
 # buys nothing when the time goes to system calls. --enable-native-access: what the jar's manifest
-# grants under -jar, for a main class run with -cp. Each option one word, whatever spaces the paths
-# hold; DIRDUMP_JAVA_OPTS is split at blanks, never expanded as a pattern.
+# grants under -jar, for a main class run with -cp. No performance-counter file (-XX:-UsePerfData):
+# the JVM would otherwise create /tmp/hsperfdata_USER/PID at every start. Each option one word,
+# whatever spaces the paths hold; DIRDUMP_JAVA_OPTS is split at blanks, never expanded as a pattern.
 jvm() {
     how=$1
     shift
@@ -215,7 +216,7 @@ jvm() {
     # reflection once, where native calls cost less than spinning them.
     [ "$major" -ge 18 ] && set -- -Djdk.reflect.useNativeAccessorOnly=true "$@"
     [ -n "$jffi_boot" ] && set -- "-Djffi.boot.library.path=$jffi_boot" "$@"
-    "$how" "$java" -XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr -Xlog:os+thread=off:stderr \
+    "$how" "$java" -XX:+DisplayVMOutputToStderr -XX:-UsePerfData -Xlog:disable -Xlog:all=warning:stderr -Xlog:os+thread=off:stderr \
         -XX:Flags=/dev/null -XX:CompileCommandFile=/dev/null "$@"
 }
 

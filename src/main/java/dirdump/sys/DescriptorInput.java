@@ -1,9 +1,7 @@
 package dirdump.sys;
 
 import java.io.InputStream;
-import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
-import jnr.ffi.Runtime;
 
 /**
  * A file opened by libc, read through java.io: the --files-from list, whose name the JVM may not be
@@ -21,7 +19,7 @@ final class DescriptorInput extends InputStream {
     DescriptorInput(LibcOs os, int fd) {
         this.os = os;
         this.fd = fd;
-        this.buffer = Memory.allocateDirect(Runtime.getRuntime(os.libc), CHUNK);
+        this.buffer = NativeMemory.allocate(os.runtime, CHUNK, false);
     }
 
     @Override

@@ -3,7 +3,6 @@ package dirdump.sys;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
 /** Directory listing, one per listing thread: getdents64 fills native memory, which is parsed from one Java copy. */
@@ -17,7 +16,7 @@ final class DirentBuffer {
 
     DirentBuffer(LibcOs os) {
         this.os = os;
-        this.pointer = Memory.allocateDirect(os.runtime, DIRENT_BUFFER);
+        this.pointer = NativeMemory.allocate(os.runtime, DIRENT_BUFFER, false);
     }
 
     void drain(int fd, EntrySink sink) throws SysException {

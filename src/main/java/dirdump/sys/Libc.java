@@ -1,5 +1,12 @@
 package dirdump.sys;
 
+import com.kenai.jffi.CallContext;
+import com.kenai.jffi.CallingConvention;
+import com.kenai.jffi.Invoker;
+import com.kenai.jffi.LastError;
+import com.kenai.jffi.Library;
+import com.kenai.jffi.MemoryIO;
+import com.kenai.jffi.Type;
 import java.nio.ByteBuffer;
 import jnr.ffi.Pointer;
 import jnr.ffi.annotations.In;
@@ -7,54 +14,203 @@ import jnr.ffi.annotations.Out;
 import jnr.ffi.annotations.SaveError;
 
 /**
- * The libc functions jnr-posix lacks or only offers with String paths; bound by jnr-ffi. These are the
- * ones every walk and read calls, bound at start; each interface inside is bound on its first call
- * ({@link LibcOs}), since jnr-ffi generates the stub of every function of an interface when it binds it,
- * about a millisecond of start each, and most runs call few of them.
+ * The libc functions jnr-posix lacks or only offers with String paths. Those every walk and read
+ * calls are called through jffi, jnr-ffi's own native layer, directly: binding them is a symbol
+ * lookup each, where jnr-ffi would generate their stubs with ASM at every start, the larger part of a
+ * start's binding (docs/performance.md, "Start-up"). The interfaces inside, which few runs need, are
+ * bound by jnr-ffi, each on its first call ({@link LibcOs}).
  */
-public interface Libc {
-    @SaveError
-    int openat(int dirFd, @In byte[] path, int flags, int mode);
+public final class Libc {
+    /** The name the dynamic linker knows the JVM's own libc by: found without a search. */
+    static final String SONAME = "libc.so.6";
+    /** Room for a path of PATH_MAX bytes and its NUL: names are copied there to be passed. */
+    private static final int NAME_ROOM = 4097;
+    private static final Invoker INVOKER = Invoker.getInstance();
+    private static final MemoryIO MEMORY = MemoryIO.getInstance();
 
-    @SaveError
-    long read(int fd, Pointer buf, long count);
+    private final long openat;
+    private final long read;
+    private final long pread;
+    private final long close;
+    private final long getdents64;
+    private final long statx;
+    private final long posixFadvise;
+    private final long fstatfs;
+    private final long getrlimit;
+    private final long setrlimit;
+    private final long getpagesize;
+    private final long isatty;
+    private final long syscall;
+    private final long preadv2;
+    private final long lseek;
+    // One call context for each shape of call; errno is saved where the caller reads it.
+    private final CallContext intOfIntPointerIntInt = context(Type.SINT, true, Type.SINT, Type.POINTER, Type.SINT, Type.SINT);
+    private final CallContext longOfIntPointerLong = context(Type.SLONG, true, Type.SINT, Type.POINTER, Type.SLONG);
+    private final CallContext longOfIntPointerLongLong = context(Type.SLONG, true, Type.SINT, Type.POINTER, Type.SLONG, Type.SLONG);
+    private final CallContext intOfInt = context(Type.SINT, true, Type.SINT);
+    private final CallContext intOfIntPointerIntIntPointer = context(Type.SINT, true, Type.SINT, Type.POINTER, Type.SINT, Type.UINT, Type.POINTER);
+    private final CallContext intOfIntLongLongInt = context(Type.SINT, false, Type.SINT, Type.SLONG, Type.SLONG, Type.SINT);
+    private final CallContext intOfIntPointer = context(Type.SINT, true, Type.SINT, Type.POINTER);
+    private final CallContext intOfNothing = context(Type.SINT, false);
+    private final CallContext longOfLongs = context(Type.SLONG, true, Type.SLONG, Type.SLONG, Type.SLONG, Type.SLONG, Type.SLONG);
+    private final CallContext longOfIntPointerIntLongInt = context(Type.SLONG, true, Type.SINT, Type.POINTER, Type.SINT, Type.SLONG, Type.SINT);
+    private final CallContext longOfIntLongInt = context(Type.SLONG, true, Type.SINT, Type.SLONG, Type.SINT);
+    private final ThreadLocal<Room> rooms = new ThreadLocal<>();
 
-    @SaveError
-    long pread(int fd, Pointer buf, long count, long offset);
+    private Libc(Library library) {
+        openat = symbol(library, "openat");
+        read = symbol(library, "read");
+        pread = symbol(library, "pread");
+        close = symbol(library, "close");
+        getdents64 = symbol(library, "getdents64");
+        statx = symbol(library, "statx");
+        posixFadvise = symbol(library, "posix_fadvise");
+        fstatfs = symbol(library, "fstatfs");
+        getrlimit = symbol(library, "getrlimit");
+        setrlimit = symbol(library, "setrlimit");
+        getpagesize = symbol(library, "getpagesize");
+        isatty = symbol(library, "isatty");
+        syscall = symbol(library, "syscall");
+        preadv2 = symbol(library, "preadv2");
+        lseek = symbol(library, "lseek");
+    }
 
-    int close(int fd);
+    /** libc's functions, every one found now: a libc without one is refused at start, not mid-run. */
+    static Libc bind() {
+        Library library = Library.getCachedInstance(SONAME, Library.LAZY | Library.LOCAL);
+        if (library == null) {
+            throw new UnsatisfiedLinkError("cannot open " + SONAME + ": " + Library.getLastError());
+        }
+        return new Libc(library);
+    }
+
+    private static long symbol(Library library, String name) {
+        long address = library.getSymbolAddress(name);
+        if (address == 0) {
+            throw new UnsatisfiedLinkError(SONAME + " has no " + name + " (" + Library.getLastError() + ")");
+        }
+        return address;
+    }
+
+    private static CallContext context(Type returns, boolean savesErrno, Type... parameters) {
+        return CallContext.getCallContext(returns, parameters, CallingConvention.DEFAULT, savesErrno);
+    }
+
+    /** The errno the last call of this thread that saves it left. */
+    static int lastError() {
+        return LastError.getInstance().get();
+    }
+
+    int openat(int dirFd, byte[] cName, int flags, int mode) {
+        return (int) INVOKER.invokeN4(intOfIntPointerIntInt, openat, dirFd, name(cName), flags, mode);
+    }
+
+    long read(int fd, Pointer buf, long count) {
+        return INVOKER.invokeN3(longOfIntPointerLong, read, fd, buf.address(), count);
+    }
+
+    long pread(int fd, Pointer buf, long count, long offset) {
+        return INVOKER.invokeN4(longOfIntPointerLongLong, pread, fd, buf.address(), count, offset);
+    }
+
+    int close(int fd) {
+        return (int) INVOKER.invokeN1(intOfInt, close, fd);
+    }
 
     /** glibc 2.30+. Fills struct linux_dirent64 records. */
-    @SaveError
-    long getdents64(int fd, Pointer buf, long count);
+    long getdents64(int fd, Pointer buf, long count) {
+        return INVOKER.invokeN3(longOfIntPointerLong, getdents64, fd, buf.address(), count);
+    }
 
     /** glibc 2.28+. struct statx has one layout on every architecture, unlike struct stat. */
-    @SaveError
-    int statx(int dirFd, @In byte[] path, int flags, int mask, Pointer statxBuf);
+    int statx(int dirFd, byte[] cName, int flags, int mask, Pointer statxBuf) {
+        return (int) INVOKER.invokeN5(intOfIntPointerIntIntPointer, statx, dirFd, name(cName), flags, mask,
+                statxBuf.address());
+    }
 
     /** Returns the error number itself; errno is not set. */
-    int posix_fadvise(int fd, long offset, long length, int advice);
+    int posix_fadvise(int fd, long offset, long length, int advice) {
+        return (int) INVOKER.invokeN4(intOfIntLongLongInt, posixFadvise, fd, offset, length, advice);
+    }
 
-    @SaveError
-    int fstatfs(int fd, @Out byte[] statfsBuf);
+    int fstatfs(int fd, byte[] statfsBuf) {
+        long at = room(statfsBuf.length);
+        int rc = (int) INVOKER.invokeN2(intOfIntPointer, fstatfs, fd, at);
+        MEMORY.getByteArray(at, statfsBuf, 0, statfsBuf.length);
+        return rc;
+    }
 
     /** struct rlimit {rlim_cur, rlim_max}, two 64-bit numbers. */
-    @SaveError
-    int getrlimit(int resource, @Out long[] rlimit);
+    int getrlimit(int resource, long[] rlimit) {
+        long at = room(16);
+        int rc = (int) INVOKER.invokeN2(intOfIntPointer, getrlimit, resource, at);
+        rlimit[0] = MEMORY.getLong(at);
+        rlimit[1] = MEMORY.getLong(at + 8);
+        return rc;
+    }
 
-    @SaveError
-    int setrlimit(int resource, @In long[] rlimit);
+    int setrlimit(int resource, long[] rlimit) {
+        long at = room(16);
+        MEMORY.putLong(at, rlimit[0]);
+        MEMORY.putLong(at + 8, rlimit[1]);
+        return (int) INVOKER.invokeN2(intOfIntPointer, setrlimit, resource, at);
+    }
 
-    int getpagesize();
+    int getpagesize() {
+        return (int) INVOKER.invokeN0(intOfNothing, getpagesize);
+    }
 
-    int isatty(int fd);
+    int isatty(int fd) {
+        return (int) INVOKER.invokeN1(intOfInt, isatty, fd);
+    }
 
-    /** For calls glibc has no wrapper for (cachestat, ioprio_set); pointers go as addresses. */
-    @SaveError
-    long syscall(long number, long a, long b, long c, long d);
+    /** For calls glibc has no wrapper for (cachestat, ioprio_set, openat2); pointers go as addresses. */
+    long syscall(long number, long a, long b, long c, long d) {
+        return INVOKER.invokeN5(longOfLongs, syscall, number, a, b, c, d);
+    }
+
+    /** glibc 2.26+. For RWF_NOWAIT: a read of cached pages only (see {@link OpenFile#readCached}). */
+    long preadv2(int fd, Pointer iov, int iovcnt, long offset, int flags) {
+        return INVOKER.invokeN5(longOfIntPointerIntLongInt, preadv2, fd, iov.address(), iovcnt, offset, flags);
+    }
+
+    long lseek(int fd, long offset, int whence) {
+        return INVOKER.invokeN3(longOfIntLongInt, lseek, fd, offset, whence);
+    }
+
+    /** The address of a copy of {@code cName} (NUL-terminated) in this thread's native memory. */
+    private long name(byte[] cName) {
+        long at = room(cName.length);
+        MEMORY.putByteArray(at, cName, 0, cName.length);
+        return at;
+    }
+
+    /**
+     * This thread's native memory for what a call takes or gives by address, of at least {@code size}
+     * bytes: made once, and again larger only for a name longer than any path (which the kernel refuses).
+     */
+    private long room(int size) {
+        Room room = rooms.get();
+        if (room == null || room.size < size) {
+            room = new Room(Math.max(size, NAME_ROOM));
+            rooms.set(room);
+        }
+        return room.address;
+    }
+
+    /** Native memory of one thread, freed when the thread is gone or a larger one replaces it. */
+    private static final class Room {
+        final int size;
+        final long address;
+
+        Room(int size) {
+            this.size = size;
+            this.address = NativeMemory.ownedBy(this, size);
+        }
+    }
 
     /** Error texts, on the first error. */
-    interface Errors {
+    public interface Errors {
         /**
          * strerror(3) in {@code locale}, not the process's: its text does not follow LC_MESSAGES, and a
          * locale object is read only by the calling thread (glibc 2.6+).
@@ -65,24 +221,14 @@ public interface Libc {
         Pointer newlocale(int categoryMask, String locale, Pointer base);
     }
 
-    /** A file read in parts: its cached pages only, its data and holes. */
-    interface PartialReads {
-        /** glibc 2.26+. For RWF_NOWAIT: a read of cached pages only (see {@link OpenFile#readCached}). */
-        @SaveError
-        long preadv2(int fd, Pointer iov, int iovcnt, long offset, int flags);
-
-        @SaveError
-        long lseek(int fd, long offset, int whence);
-    }
-
     /** ioctl(2): extents (FIEMAP, FIBMAP) and the terminal's size. */
-    interface Control {
+    public interface Control {
         @SaveError
         int ioctl(int fd, long request, Pointer arg);
     }
 
     /** Who may write a file: whether mincore(2) tells the truth of it, and testdata-gen's checks. */
-    interface Access {
+    public interface Access {
         int geteuid();
 
         @SaveError
@@ -90,7 +236,7 @@ public interface Libc {
     }
 
     /** Mapped files: lock, mincore, willneed. */
-    interface Mappings {
+    public interface Mappings {
         @SaveError
         Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
 
@@ -107,7 +253,7 @@ public interface Libc {
     }
 
     /** Files written: a --save snapshot, testdata-gen's trees, a file removed. */
-    interface Writes {
+    public interface Writes {
         /** Writes from the direct buffer's position; does not move it. */
         @SaveError
         long write(int fd, @In ByteBuffer buf, long count);
@@ -138,7 +284,7 @@ public interface Libc {
     }
 
     /** This process and others: lock --daemon, --while, run's COMMAND, a deleted working directory. */
-    interface Processes {
+    public interface Processes {
         /** Moves the process into a directory it has open (see {@link WorkingDirectory}). */
         @SaveError
         int fchdir(int fd);

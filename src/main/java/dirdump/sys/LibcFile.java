@@ -1,6 +1,5 @@
 package dirdump.sys;
 
-import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
 /**
@@ -35,7 +34,7 @@ final class LibcFile implements OpenFile {
      */
     static ReadBuffer allocate(LibcOs os, int capacity) {
         int pageSize = os.pageSize;
-        Pointer memory = Memory.allocateDirect(os.runtime, (long) capacity + pageSize);
+        Pointer memory = NativeMemory.allocate(os.runtime, (long) capacity + pageSize, false);
         long pad = (pageSize - memory.address() % pageSize) % pageSize;
         return new NativeBuffer(memory, memory.slice(pad, capacity), capacity);
     }
@@ -84,7 +83,7 @@ final class LibcFile implements OpenFile {
         iov.putAddress(0, nb.pointer.address());
         iov.putAddress(os.runtime.addressSize(), Math.min(length, nb.capacity));
         while (true) {
-            long n = os.partialReads.get().preadv2(fd, iov, 1, offset, RWF_NOWAIT);
+            long n = libc.preadv2(fd, iov, 1, offset, RWF_NOWAIT);
             if (n >= 0) {
                 return (int) n;
             }
@@ -110,7 +109,7 @@ final class LibcFile implements OpenFile {
 
     /** ENXIO: no data (or no hole) at or after the offset, as past the end of the file. */
     private long seek(long offset, int whence) throws SysException {
-        long at = os.partialReads.get().lseek(fd, offset, whence);
+        long at = libc.lseek(fd, offset, whence);
         if (at < 0 && os.lastError() == ENXIO) {
             return -1;
         }

@@ -15,7 +15,6 @@ import static dirdump.sys.OpenFlag.O_RDONLY;
 
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
 /**
@@ -76,7 +75,7 @@ final class LibcNamedFiles {
         }
         int fd = openStatted(dir, name, st);
         try {
-            Pointer buf = Memory.allocateDirect(os.runtime, Math.max(max, 1));
+            Pointer buf = NativeMemory.allocate(os.runtime, Math.max(max, 1), false);
             int n = os.restarted(() -> libc.read(fd, buf, max));
             byte[] start = new byte[n];
             buf.get(0, start, 0, n);

@@ -11,7 +11,6 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.function.LongSupplier;
 import jnr.ffi.LibraryLoader;
-import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 import jnr.ffi.Runtime;
 
@@ -35,17 +34,10 @@ final class LibcOs implements Os {
     static final int EEXIST = 17;
     /** The empty name of AT_EMPTY_PATH, NUL-terminated: an fstat copies no name. */
     static final byte[] EMPTY_C_NAME = {0};
-    /**
-     * libc by its soname: the JVM has it mapped, so the dynamic linker hands back that one without a
-     * search (jnr-ffi would list every library directory to resolve "c", once per group). musl's linker
-     * takes any libc.* as itself.
-     */
-    private static final String LIBC = "libc.so.6";
 
     /** Also {@link TreeCreator}'s: one binding per process. */
     final Libc libc;
     // The functions few runs call, each group bound on its first call (see Libc).
-    final Late<Libc.PartialReads> partialReads = late(Libc.PartialReads.class);
     final Late<Libc.Control> control = late(Libc.Control.class);
     final Late<Libc.Access> access = late(Libc.Access.class);
     final Late<Libc.Mappings> mappings = late(Libc.Mappings.class);
@@ -72,9 +64,9 @@ final class LibcOs implements Os {
 
     private LibcOs(Libc libc) {
         this.libc = libc;
-        this.runtime = Runtime.getRuntime(libc);
+        this.runtime = Runtime.getSystemRuntime();
         this.direntBuffers = ThreadLocal.withInitial(() -> new DirentBuffer(this));
-        this.scratch = ThreadLocal.withInitial(() -> Memory.allocateDirect(runtime, 128, true));
+        this.scratch = ThreadLocal.withInitial(() -> NativeMemory.allocate(runtime, 128, true));
         this.pageSize = libc.getpagesize();
         this.resolver = new LibcResolver(this);
         this.namedFiles = new LibcNamedFiles(this);
@@ -83,20 +75,20 @@ final class LibcOs implements Os {
     }
 
     static <T> Late<T> late(Class<T> functions) {
-        return new Late<>(() -> LibraryLoader.create(functions).load(LIBC));
+        // By its soname: the JVM has it mapped, so the dynamic linker hands back that one without a
+        // search (jnr-ffi would list every library directory to resolve "c"). musl's takes any libc.* as itself.
+        return new Late<>(() -> LibraryLoader.create(functions).load(Libc.SONAME));
     }
 
     static LibcOs create() {
-        LibcOs os = new LibcOs(LibraryLoader.create(Libc.class).load(LIBC));
+        LibcOs os = new LibcOs(Libc.bind());
         WorkingDirectory.restore(os);  // before any name is resolved
         // Bind and run each call once now, so that a missing symbol falls back at start, not mid-run.
         try (Directory root = os.openPath(new byte[] {'/'}, true)) {
             os.stat(new byte[] {'/'});
             os.list(root, (name, ino, type) -> { });
-            // jnr-ffi starts a thread to free native memory at its first allocation of each kind: now,
+            // The thread that frees native memory started with the listing's buffer (NativeMemory): now,
             // not when a process limit may leave no thread to start.
-            os.scratch.get();
-            os.allocate(1);
         } catch (SysException e) {
             throw new IllegalStateException("probe of / failed: " + e.getMessage(), e);
         }
@@ -249,7 +241,7 @@ final class LibcOs implements Os {
     /** statx(2) of {@code cName} (NUL-terminated) in {@code dirFd} into {@code into}: the one call every stat here makes. */
     void statx(int dirFd, byte[] cName, int flags, StatBuffer into) throws SysException {
         if (into.memory == null) {
-            into.memory = Memory.allocateDirect(runtime, Statx.SIZE, true);
+            into.memory = NativeMemory.allocate(runtime, Statx.SIZE, true);
         }
         check(libc.statx(dirFd, cName, flags, Statx.MASK, into.memory));
         Statx.parse(into);
@@ -260,7 +252,7 @@ final class LibcOs implements Os {
     }
 
     int lastError() {
-        return runtime.getLastError();
+        return Libc.lastError();
     }
 
     /** The error's text in the C locale: the same words whatever the user's locale. */

@@ -19,7 +19,6 @@ import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
-import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
 /**
@@ -87,7 +86,7 @@ final class LibcResolver {
 
     /** openat2(2) (syscall 437) with struct open_how {flags, mode, resolve} and the path after it. */
     private long openat2(int dirFd, byte[] path) {
-        Pointer how = Memory.allocateDirect(os.runtime, OPEN_HOW_SIZE + path.length + 1, true);
+        Pointer how = NativeMemory.allocate(os.runtime, OPEN_HOW_SIZE + path.length + 1, true);
         how.putLongLong(0, O_PATH | O_DIRECTORY | O_CLOEXEC);
         how.putLongLong(16, RESOLVE_NO_MAGICLINKS | RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH);
         how.put(OPEN_HOW_SIZE, path, 0, path.length);

@@ -3,7 +3,6 @@ package dirdump.sys;
 import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.List;
-import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 import jnr.ffi.Runtime;
 
@@ -50,7 +49,7 @@ final class Spawner {
         List<Pointer> keep = new ArrayList<>();  // the strings, alive until the child has its copies
         Pointer args = strings(argv, keep);
         Pointer environment = strings(env, keep);
-        Pointer attr = Memory.allocateDirect(runtime, ATTR_SIZE, true);
+        Pointer attr = NativeMemory.allocate(runtime, ATTR_SIZE, true);
         int failed = os.processes.get().posix_spawnattr_init(attr);
         if (failed != 0) {
             throw new SysException(failed, os.strerror(failed));
@@ -92,11 +91,11 @@ final class Spawner {
     /** A NULL-terminated array of C strings, each kept in {@code keep}. */
     private Pointer strings(List<byte[]> entries, List<Pointer> keep) {
         int size = runtime.addressSize();
-        Pointer array = Memory.allocateDirect(runtime, (long) (entries.size() + 1) * size, true);
+        Pointer array = NativeMemory.allocate(runtime, (long) (entries.size() + 1) * size, true);
         keep.add(array);
         for (int i = 0; i < entries.size(); i++) {
             byte[] entry = entries.get(i);
-            Pointer string = Memory.allocateDirect(runtime, entry.length + 1, true);
+            Pointer string = NativeMemory.allocate(runtime, entry.length + 1, true);
             string.put(0, entry, 0, entry.length);
             keep.add(string);
             array.putPointer((long) i * size, string);

@@ -1,8 +1,6 @@
 package dirdump.sys;
 
-import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
-import jnr.ffi.Runtime;
 
 /** Whether people watch, and how wide their terminal is: progress lines are drawn only for a terminal. */
 public final class Terminal {
@@ -71,7 +69,7 @@ public final class Terminal {
             try {
                 LibcOs os = LibcBinding.get();
                 if (struct == null) {
-                    struct = Memory.allocateDirect(Runtime.getRuntime(os.libc), 8, true);
+                    struct = NativeMemory.allocate(os.runtime, 8, true);
                 }
                 return os.control.get().ioctl(STDERR, TIOCGWINSZ, struct) == 0 ? struct.getShort(2) & 0xffff : 0;
             } catch (LinkageError | RuntimeException e) {
