@@ -79,13 +79,13 @@ final class BenchCommand implements Callable<Integer> {
     BenchCommand(DirdumpCommand parent) {
         this.parent = parent;
         spec = CommandSpecs.of(this, NAME, DESCRIPTION, FOOTER);
-        spec.addPositional(paths.parameter(List.class).auxiliaryTypes(String.class).paramLabel("PATH").arity("1..*")
-                .description("Directories to walk and files to read in each run.").build());
-        spec.addOption(variants.option(List.class, "--variant").auxiliaryTypes(String.class).paramLabel("OPTIONS")
+        spec.addPositional(CommandSpecs.words(paths, "PATH", "1..*",
+                "Directories to walk and files to read in each run."));
+        spec.addOption(CommandSpecs.repeatable(variants, "--variant").paramLabel("OPTIONS")
                 .description("A dirdump read with these read options, in one argument ('--order=name -j 4'; "
                     + "'' for the defaults), in place of the default variants. Repeatable: the first is the one the "
                     + "others are compared with. Write --variant=-j1 for options that begin with a dash alone.").build());
-        spec.addOption(commands.option(List.class, "--vs").auxiliaryTypes(String.class).paramLabel("CMD")
+        spec.addOption(CommandSpecs.repeatable(commands, "--vs").paramLabel("CMD")
                 .description("Also an outside command ('vmtouch -t DIR'), run with 'sh -c CMD' in a process group of "
                     + "its own, its output discarded, timed from start to exit. Repeatable; run after the dirdump variants.")
                 .build());

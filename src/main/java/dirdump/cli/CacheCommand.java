@@ -41,8 +41,7 @@ abstract class CacheCommand implements Callable<Integer> {
 
     /** Adds the PATH parameter, {@code description} what the command does with them. */
     void addPaths(String description) {
-        spec.addPositional(paths.parameter(List.class).auxiliaryTypes(String.class).paramLabel("PATH").arity("0..*")
-                .description(description).build());
+        spec.addPositional(CommandSpecs.words(paths, "PATH", "0..*", description));
     }
 
     /** What {@link #beforeWalk} opened, closed once the command is done. */

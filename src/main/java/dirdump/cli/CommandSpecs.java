@@ -1,7 +1,9 @@
 package dirdump.cli;
 
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * The model of each dirdump command is built in code, not read from annotations: picocli reads an
@@ -28,8 +30,8 @@ final class CommandSpecs {
     }
 
     /**
-     * -h and -V, last, as mixinStandardHelpOptions adds them: not that, which builds picocli's
-     * annotated mixin by reflection.
+     * -h and -V, last, as mixinStandardHelpOptions adds them (a mixin under its key, so that the model
+     * reads the same), but not through it: it builds picocli's annotated mixin by reflection.
      */
     static void addStandardHelp(CommandSpec spec) {
         CommandSpec help = CommandSpec.create();
@@ -38,5 +40,16 @@ final class CommandSpecs {
         help.addOption(OptionSpec.builder("-V", "--version").type(boolean.class).versionHelp(true)
                 .description("Print version information and exit.").build());
         spec.addMixin(STANDARD_HELP, help);
+    }
+
+    /** The words a command takes (PATH...), as a list; {@code arity}: 0..* or 1..*. */
+    static PositionalParamSpec words(Value<List<String>> words, String label, String arity, String description) {
+        return words.parameter(List.class).auxiliaryTypes(String.class).paramLabel(label).arity(arity)
+                .description(description).build();
+    }
+
+    /** An option that may be given again: each value, in order. */
+    static OptionSpec.Builder repeatable(Value<List<String>> values, String... names) {
+        return values.option(List.class, names).auxiliaryTypes(String.class);
     }
 }

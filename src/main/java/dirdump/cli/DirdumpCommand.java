@@ -113,8 +113,7 @@ public final class DirdumpCommand implements Callable<Integer> {
         this.out = out;
         this.err = err;
         spec = CommandSpecs.of(this, "dirdump", DESCRIPTION, FOOTER);
-        spec.addPositional(paths.parameter(List.class).auxiliaryTypes(String.class).paramLabel("PATH").arity("0..*")
-                .description("Directories to walk and files to read.").build());
+        spec.addPositional(CommandSpecs.words(paths, "PATH", "0..*", "Directories to walk and files to read."));
         walk.addTo(spec);
         list.addTo(spec);
         spec.addOption(bufferSize.option(int.class, "--buffer-size").paramLabel("SIZE").converters(new SizeConverter())

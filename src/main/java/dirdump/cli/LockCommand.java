@@ -57,8 +57,7 @@ final class LockCommand implements Callable<Integer> {
     LockCommand(DirdumpCommand parent) {
         this.parent = parent;
         spec = CommandSpecs.of(this, NAME, DESCRIPTION, FOOTER);
-        spec.addPositional(paths.parameter(List.class).auxiliaryTypes(String.class).paramLabel("PATH").arity("0..*")
-                .description("Directories to walk and files to lock.").build());
+        spec.addPositional(CommandSpecs.words(paths, "PATH", "0..*", "Directories to walk and files to lock."));
         walk.addTo(spec);
         list.addTo(spec);
         lockOptions.addTo(spec);

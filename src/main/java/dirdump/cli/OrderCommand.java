@@ -41,8 +41,7 @@ final class OrderCommand implements Callable<Integer> {
     OrderCommand(DirdumpCommand parent) {
         this.parent = parent;
         spec = CommandSpecs.of(this, NAME, DESCRIPTION, FOOTER);
-        spec.addPositional(paths.parameter(List.class).auxiliaryTypes(String.class).paramLabel("PATH").arity("0..*")
-                .description("Directories to walk and files to list.").build());
+        spec.addPositional(CommandSpecs.words(paths, "PATH", "0..*", "Directories to walk and files to list."));
         walk.addTo(spec);
         spec.addOption(nul.option(boolean.class, "-0", "--null")
                 .description("End each file with a NUL byte, and print names as they are; "

@@ -59,8 +59,8 @@ final class RunCommand implements Callable<Integer> {
         this.parent = parent;
         spec = CommandSpecs.of(this, NAME, DESCRIPTION, FOOTER);
         spec.usageMessage().customSynopsis("dirdump [READ OPTIONS] run [OPTIONS] PATH... -- COMMAND [ARG...]");
-        spec.addPositional(words.parameter(List.class).auxiliaryTypes(String.class).paramLabel("WORD").arity("1..*")
-                .description("The directories and files to warm (PATHs), then --, then COMMAND and its ARGs.").build());
+        spec.addPositional(CommandSpecs.words(words, "WORD", "1..*",
+                "The directories and files to warm (PATHs), then --, then COMMAND and its ARGs."));
         walk.addTo(spec);
         list.addTo(spec);
         spec.addOption(lock.option(boolean.class, "--lock")

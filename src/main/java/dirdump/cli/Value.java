@@ -8,8 +8,9 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 /**
  * An option's or a parameter's value, bound to picocli's model as its getter and setter: no field
  * found by reflection, no lambda. The value it starts with is the option's initial value, which
- * picocli sets again before each parse of a command line used twice, and which ${DEFAULT-VALUE}
- * shows where no default is given.
+ * ${DEFAULT-VALUE} shows where no default is given, and which picocli sets again before each parse
+ * of a command line parsed twice; not for an option of an ArgGroup (-q | -v), which picocli resets
+ * only through a group object that it makes by reflection: dirdump parses each command line once.
  */
 final class Value<T> implements IGetter, ISetter {
     private T value;

@@ -61,10 +61,10 @@ public final class WalkOptions {
         walk.addOption(filesFrom.option(String.class, "--files-from").paramLabel("FILE")
                 .description("Also the files named in FILE (-: standard input), one a line, or NUL-separated with -0; "
                     + "PATHs are then optional. Directories in it are not walked; symbolic links only with -L.").build());
-        walk.addOption(includes.option(List.class, "--include").auxiliaryTypes(String.class).paramLabel("GLOB")
+        walk.addOption(CommandSpecs.repeatable(includes, "--include").paramLabel("GLOB")
                 .description("Only files whose path below PATH (or name, for a GLOB without /) matches GLOB; "
                     + "repeatable: * and ? never match /, ** does, [a-z] a byte of a set.").build());
-        walk.addOption(excludes.option(List.class, "--exclude").auxiliaryTypes(String.class).paramLabel("GLOB")
+        walk.addOption(CommandSpecs.repeatable(excludes, "--exclude").paramLabel("GLOB")
                 .description("Leave out files and directories that match GLOB (an excluded directory is not walked); "
                     + "repeatable; GLOB/ matches directories only.").build());
         walk.addOption(minSize.option(Long.class, "--min-size").paramLabel("SIZE").converters(new SizeConverter.FileSize())
