@@ -80,6 +80,19 @@ final class ArchitectureTest {
             .and().doNotHaveFullyQualifiedName(DOC_FILE_WRITER)
             .should().dependOnClassesThat().resideInAPackage("picocli..");
 
+    /**
+     * dirdump's commands build their picocli model in code (cli.CommandSpecs): picocli reads an
+     * annotation by reflection, through a dynamic proxy whose class it generates at run time, at every
+     * start (docs/performance.md, "Start-up"). testdata-gen, not on dirdump's path, keeps its annotations.
+     */
+    @ArchTest
+    static final ArchRule noPicocliAnnotationsInCli = noClasses()
+            .that().resideInAPackage("dirdump.cli..")
+            .should().dependOnClassesThat(DescribedPredicate.describe("are picocli's annotations",
+                    c -> c.isAnnotation() && c.getPackageName().startsWith("picocli")))
+            .as("no class of cli uses a picocli annotation (@Command, @Option, @Parameters, @Mixin, @ArgGroup, @Spec ...): "
+                    + "each is read at every start through a dynamic proxy");
+
     @ArchTest
     static final ArchRule gsonOnlyInReport = noClasses()
             .that().resideOutsideOfPackage("dirdump.report..")

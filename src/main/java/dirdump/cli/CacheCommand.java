@@ -11,43 +11,44 @@ import dirdump.run.OrderedFiles;
 import dirdump.sys.Host;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * What `status` and `evict` share: they walk and order like a read, measure each file's residency,
- * and read nothing. Each stops at a signal with the summary of what was done; each declares its PATH
- * parameter, for its own description, and does its work on the files selected ({@link #run}).
+ * and read nothing. Each stops at a signal with the summary of what was done; each describes its PATH
+ * parameter in its own words, and does its work on the files selected ({@link #run}).
  */
 abstract class CacheCommand implements Callable<Integer> {
-    @ParentCommand
-    DirdumpCommand parent;
+    final DirdumpCommand parent;
+    final WalkOptions walk = new WalkOptions();
+    private final ListOptions list = new ListOptions();
+    private final ProbeOptions probeOptions = new ProbeOptions();
+    final OutputOptions output = new OutputOptions();
+    /** The PATHs given: each command describes them in its own words ({@link #addPaths}). */
+    private final Value<List<String>> paths = new Value<>(null);
 
-    @Mixin
-    WalkOptions walk;
+    final CommandSpec spec;
 
-    @Mixin
-    ListOptions list;
+    /** The model with the options both share; the command adds its PATHs, its own options, then -h and -V. */
+    CacheCommand(DirdumpCommand parent, String name, String[] description, String[] footer) {
+        this.parent = parent;
+        spec = CommandSpecs.of(this, name, description, footer);
+        walk.addTo(spec);
+        list.addTo(spec);
+        probeOptions.addTo(spec);
+        output.addTo(spec);
+    }
 
-    @Mixin
-    ProbeOptions probeOptions;
-
-    @Mixin
-    OutputOptions output;
-
-    @Spec
-    CommandSpec spec;
+    /** Adds the PATH parameter, {@code description} what the command does with them. */
+    void addPaths(String description) {
+        spec.addPositional(CommandSpecs.words(paths, "PATH", "0..*", description));
+    }
 
     /** What {@link #beforeWalk} opened, closed once the command is done. */
     interface Opened extends AutoCloseable {
         @Override
         void close();
     }
-
-    /** The PATHs given. */
-    abstract List<String> paths();
 
     /**
      * Refuses what picocli cannot, and opens what must be open before the walk (status --save's FILE,
@@ -68,22 +69,22 @@ abstract class CacheCommand implements Callable<Integer> {
         parent.beforeSubcommand(spec, false, null);
         StopRequest stop = new StopRequest();
         try (StopOnSignal signals = new StopOnSignal(stop)) {
-            RunRecord record = new RunRecord(spec.name(), paths(), Host::name);
+            RunRecord record = new RunRecord(spec.name(), paths.value(), Host::name);
             StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
             try (Opened opened = beforeWalk(); OrderedFiles files = select(reporter, stop)) {
-                return run(new CachePass(files, new ResidencyProbe(probeOptions.method), reporter, stop,
+                return run(new CachePass(files, new ResidencyProbe(probeOptions.method.value()), reporter, stop,
                         NoMatch.check(files, reporter)), reporter, record);
             }
         }
     }
 
     private OrderedFiles select(StderrReporter reporter, StopRequest stop) {
-        return OrderedFiles.of(walk.select(paths(), parent.in, list.nul), reporter, stop);
+        return OrderedFiles.of(walk.select(paths.value(), parent.in, list.nul.value()), reporter, stop);
     }
 
     /** Whether the summary is for people, on stderr: not with --json, nor with -q. */
     boolean forPeople() {
-        return !output.json && output.verbosity() != StderrReporter.Verbosity.QUIET;
+        return !output.json.value() && output.verbosity() != StderrReporter.Verbosity.QUIET;
     }
 
     /** The JSON record with the walk's settings and the method used; the command adds its own after. */

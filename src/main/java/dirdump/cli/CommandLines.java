@@ -23,9 +23,12 @@ public final class CommandLines {
     }
 
     private static CommandLine commandLine(InputStream in, PrintStream out, PrintStream err, boolean subcommands) {
-        CommandLine cli = new CommandLine(new DirdumpCommand(in, out, err));
+        DirdumpCommand read = new DirdumpCommand(in, out, err);
+        CommandLine cli = new CommandLine(read.spec);
         if (subcommands) {
-            DirdumpCommand.SUBCOMMANDS.forEach(cli::addSubcommand);
+            for (Object subcommand : read.subcommands()) {
+                cli.addSubcommand(subcommand);
+            }
         }
         return ExitStatusHelp.describe(cli)
                 .setCaseInsensitiveEnumValuesAllowed(true)

@@ -2,29 +2,35 @@ package dirdump.cli;
 
 import dirdump.report.RunRecord;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /** What lock and run --lock share of their options. */
 public final class LockOptions {
-    @Option(names = "--max-locked", paramLabel = "SIZE", converter = SizeConverter.FileSize.class,
-            description = "Lock at most SIZE bytes (500M, 8G): the files in order while the next fits whole; that "
-                + "one and those after it are left out, as the summary says.")
-    Long maxLocked;
+    final Value<Long> maxLocked = new Value<>(null);
+
+    /** Adds --max-locked to {@code command}'s model, as the mixin "lockOptions". */
+    void addTo(CommandSpec command) {
+        CommandSpec lock = CommandSpec.create();
+        lock.addOption(maxLocked.option(Long.class, "--max-locked").paramLabel("SIZE").converters(new SizeConverter.FileSize())
+                .description("Lock at most SIZE bytes (500M, 8G): the files in order while the next fits whole; that "
+                    + "one and those after it are left out, as the summary says.")
+                .build());
+        command.addMixin("lockOptions", lock);
+    }
 
     /** Refuses a cap of 0 (which would lock nothing, or seem to mean none), before the walk. */
     void validate(CommandSpec spec) {
-        if (maxLocked != null && maxLocked < 1) {
+        if (maxLocked.value() != null && maxLocked.value() < 1) {
             throw new ParameterException(spec.commandLine(), "--max-locked must be 1 byte or more");
         }
     }
 
     /** The cap in bytes, 0 for none. */
     long maxLocked() {
-        return maxLocked == null ? 0 : maxLocked;
+        return maxLocked.value() == null ? 0 : maxLocked.value();
     }
 
     void describe(RunRecord record) {
-        record.setting("max_locked", maxLocked);
+        record.setting("max_locked", maxLocked.value());
     }
 }

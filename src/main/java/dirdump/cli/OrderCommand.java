@@ -9,75 +9,69 @@ import dirdump.run.ExitCode;
 import dirdump.run.OrderedFiles;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /** {@code dirdump order PATH...}: the files in the order they would be read, without reading them. */
-@Command(name = "order",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        sortOptions = false,
-        usageHelpAutoWidth = true,
-        description = {
-            "Prints the files in the order they would be read, without reading them.",
-            "One file a line on stdout, its name escaped as in messages (\\n, \\\\, \\xff).",
-            "-0: each name as it is, ended by a NUL byte, for xargs -0 and tar --null -T -",
-            ""},
-        exitCodeListHeading = "%nExit status:%n",
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  dirdump order /data/set | head                 the first files to be read",
-            "  dirdump order -0 /data/set | xargs -0 cat >/dev/null",
-            "  dirdump order --format '%%o %%s %%p' /data/set    first physical byte, size, path",
-            "  dirdump order --stats /data/set >/dev/null     seek distance"})
 final class OrderCommand implements Callable<Integer> {
-    @ParentCommand
-    DirdumpCommand parent;
+    static final String NAME = "order";
+
+    private static final String[] DESCRIPTION = {
+        "Prints the files in the order they would be read, without reading them.",
+        "One file a line on stdout, its name escaped as in messages (\\n, \\\\, \\xff).",
+        "-0: each name as it is, ended by a NUL byte, for xargs -0 and tar --null -T -",
+        ""};
+
+    private static final String[] FOOTER = {
+        "  dirdump order /data/set | head                 the first files to be read",
+        "  dirdump order -0 /data/set | xargs -0 cat >/dev/null",
+        "  dirdump order --format '%%o %%s %%p' /data/set    first physical byte, size, path",
+        "  dirdump order --stats /data/set >/dev/null     seek distance"};
+
+    private final DirdumpCommand parent;
 
     /** Required unless --files-from names the files. */
-    @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to list.")
-    List<String> paths;
+    private final Value<List<String>> paths = new Value<>(null);
+    private final WalkOptions walk = new WalkOptions();
+    private final Value<Boolean> nul = new Value<>(false);
+    private final Value<LineFormat> format = new Value<>(null);
+    private final Value<Boolean> stats = new Value<>(false);
 
-    @Mixin
-    WalkOptions walk;
+    final CommandSpec spec;
 
-    @Option(names = {"-0", "--null"}, description = "End each file with a NUL byte, and print names as they are; "
-            + "the names of --files-from end with a NUL byte too.")
-    boolean nul;
-
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "%p", converter = LineFormatConverter.class,
-            description = "What to print for each file: %%p path, %%i inode, %%s size, %%o first physical byte, "
-                + "%%d device (MAJOR:MINOR), %%%% a percent sign; unknown values print as -. Default: %%p.")
-    LineFormat format;
-
-    @Option(names = "--stats", description = "Then, on stderr: each device's order and why, and the seek distance "
-            + "of this order and of directory order.")
-    boolean stats;
-
-    @Spec
-    CommandSpec spec;
+    OrderCommand(DirdumpCommand parent) {
+        this.parent = parent;
+        spec = CommandSpecs.of(this, NAME, DESCRIPTION, FOOTER);
+        spec.addPositional(CommandSpecs.words(paths, "PATH", "0..*", "Directories to walk and files to list."));
+        walk.addTo(spec);
+        spec.addOption(nul.option(boolean.class, "-0", "--null")
+                .description("End each file with a NUL byte, and print names as they are; "
+                    + "the names of --files-from end with a NUL byte too.").build());
+        spec.addOption(format.option(LineFormat.class, "--format").paramLabel("FORMAT").defaultValue("%p")
+                .converters(new LineFormatConverter())
+                .description("What to print for each file: %%p path, %%i inode, %%s size, %%o first physical byte, "
+                    + "%%d device (MAJOR:MINOR), %%%% a percent sign; unknown values print as -. Default: %%p.").build());
+        spec.addOption(stats.option(boolean.class, "--stats")
+                .description("Then, on stderr: each device's order and why, and the seek distance "
+                    + "of this order and of directory order.").build());
+        CommandSpecs.addStandardHelp(spec);
+    }
 
     @Override
     public Integer call() {
         parent.beforeSubcommand(spec, false, null);
         StderrReporter reporter = new StderrReporter(parent.err, StderrReporter.Verbosity.NORMAL);
         // No handler for signals: the JVM's own ends the list at once with 128 + the signal's number.
-        try (OrderedFiles files = OrderedFiles.of(walk.select(paths, parent.in, nul), reporter, new StopRequest())) {
+        try (OrderedFiles files = OrderedFiles.of(walk.select(paths.value(), parent.in, nul.value()), reporter, new StopRequest())) {
             return order(files, reporter);
         }
     }
 
     private int order(OrderedFiles files, StderrReporter reporter) {
         // Every file located once: before the list for %o, after it for the seek figures only.
-        LocateAll.Result all = format.needsLocations() ? locateAll(files, reporter) : null;
-        OrderList.write(files, format, all == null ? files.plan().locations() : all.locations(),
-                files.sizes(reporter), nul, parent.out);
-        if (stats) {
+        LocateAll.Result all = format.value().needsLocations() ? locateAll(files, reporter) : null;
+        OrderList.write(files, format.value(), all == null ? files.plan().locations() : all.locations(),
+                files.sizes(reporter), nul.value(), parent.out);
+        if (stats.value()) {
             OrderList.stats(files, all == null ? locateAll(files, reporter) : all, parent.err);
         }
         return ExitCode.of(files.walk(), files.tally()).status;

@@ -12,97 +12,86 @@ import dirdump.run.CachePass;
 import dirdump.run.StatusRun;
 import dirdump.sys.Os;
 import java.io.IOException;
-import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 
 /** {@code dirdump status PATH...}: how much of each file is in the page cache. */
-@Command(name = "status",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        sortOptions = false,
-        usageHelpAutoWidth = true,
-        description = {
-            "Shows how many pages of the files under each PATH are in the page cache: in total, and with -v a row "
-                + "for each file, in the order of the walk (or --order), with fincore's columns RES PAGES SIZE FILE. "
-                + "Reads nothing from disk: the cached pages are read from memory, to check that they can be. "
-                + "The table goes to stdout, the totals to stderr.",
-            "A file whose residency the kernel does not tell (one you neither own nor may write to) is shown as "
-                + "unknown and left out of the total, never given a number that may be false.",
-            "A page whose read failed (an I/O error) stays in the page cache, and fincore counts it; here it "
-                + "and the file's pages after it count as not cached, and the file is an error: \"pages cached "
-                + "but unreadable\".",
-            ""},
-        exitCodeListHeading = "%nExit status:%n",
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  dirdump status /data/set                   how much of it is cached, in total",
-            "  dirdump status -v --order=name /data/set   a row for each file, in name order",
-            "  dirdump status -q --min-percent 90 /data/set || dirdump -q /data/set   warm it unless it is",
-            "  dirdump status --save s /data/set          also save which pages are cached, for --replay"})
 final class StatusCommand extends CacheCommand {
-    @Parameters(paramLabel = "PATH", arity = "0..*", description = "Directories to walk and files to measure.")
-    List<String> paths;
+    static final String NAME = "status";
 
-    @Mixin
-    StatusOptions table;
+    private static final String[] DESCRIPTION = {
+        "Shows how many pages of the files under each PATH are in the page cache: in total, and with -v a row "
+            + "for each file, in the order of the walk (or --order), with fincore's columns RES PAGES SIZE FILE. "
+            + "Reads nothing from disk: the cached pages are read from memory, to check that they can be. "
+            + "The table goes to stdout, the totals to stderr.",
+        "A file whose residency the kernel does not tell (one you neither own nor may write to) is shown as "
+            + "unknown and left out of the total, never given a number that may be false.",
+        "A page whose read failed (an I/O error) stays in the page cache, and fincore counts it; here it "
+            + "and the file's pages after it count as not cached, and the file is an error: \"pages cached "
+            + "but unreadable\".",
+        ""};
 
-    @Option(names = "--save", paramLabel = "FILE",
-            description = "Also save which pages of which files are resident now into FILE, a snapshot for "
-                + "dirdump --replay (docs/snapshot-format.md); written nameless (O_TMPFILE) in FILE's directory "
-                + "and renamed over FILE once complete and synced: a link there is replaced, never followed; a FIFO, a "
-                + "device or a directory is refused; -: standard output (without -v and --json).")
-    String save;
+    private static final String[] FOOTER = {
+        "  dirdump status /data/set                   how much of it is cached, in total",
+        "  dirdump status -v --order=name /data/set   a row for each file, in name order",
+        "  dirdump status -q --min-percent 90 /data/set || dirdump -q /data/set   warm it unless it is",
+        "  dirdump status --save s /data/set          also save which pages are cached, for --replay"};
+
+    private final StatusOptions table = new StatusOptions();
+    private final Value<String> save = new Value<>(null);
+
+    StatusCommand(DirdumpCommand parent) {
+        super(parent, NAME, DESCRIPTION, FOOTER);
+        addPaths("Directories to walk and files to measure.");
+        table.addTo(spec);
+        spec.addOption(save.option(String.class, "--save").paramLabel("FILE")
+                .description("Also save which pages of which files are resident now into FILE, a snapshot for "
+                    + "dirdump --replay (docs/snapshot-format.md); written nameless (O_TMPFILE) in FILE's directory "
+                    + "and renamed over FILE once complete and synced: a link there is replaced, never followed; a FIFO, a "
+                    + "device or a directory is refused; -: standard output (without -v and --json).").build());
+        CommandSpecs.addStandardHelp(spec);
+    }
 
     /** The snapshot being written, with --save. */
     private SnapshotWriter writer;
 
     @Override
-    List<String> paths() {
-        return paths;
-    }
-
-    @Override
     Opened beforeWalk() {
         table.validate();
-        if ("-".equals(save) && (output.json || output.verbosity() == StderrReporter.Verbosity.VERBOSE)) {
-            throw new ParameterException(spec.commandLine(), "--save - and " + (output.json ? "--json" : "-v")
+        if ("-".equals(save.value()) && (output.json.value() || output.verbosity() == StderrReporter.Verbosity.VERBOSE)) {
+            throw new ParameterException(spec.commandLine(), "--save - and " + (output.json.value() ? "--json" : "-v")
                     + " would both write to standard output: save into a FILE");
         }
-        if (walk.order == null && !walk.nosort) {
-            walk.order = Order.NONE;  // rows in the order of the walk; no order is faster to measure in
+        if (walk.order.value() == null && !walk.nosort.value()) {
+            walk.order.set(Order.NONE);  // rows in the order of the walk; no order is faster to measure in
         }
-        writer = save == null ? null : snapshot();
+        writer = save.value() == null ? null : snapshot();
         return writer == null ? super.beforeWalk() : writer::close;
     }
 
     /** Opened before the walk, so that a FILE that cannot be written is told at once. */
     private SnapshotWriter snapshot() {
-        if (save.equals("-")) {
+        if (save.value().equals("-")) {
             return SnapshotWriter.toStream(parent.out);
         }
         try {
-            return SnapshotWriter.toFile(Os.load(warning -> { }), RawArguments.bytes(save));
+            return SnapshotWriter.toFile(Os.load(warning -> { }), RawArguments.bytes(save.value()));
         } catch (IOException e) {
-            throw new ParameterException(spec.commandLine(), "--save " + save + ": " + FileReason.of(e));
+            throw new ParameterException(spec.commandLine(), "--save " + save.value() + ": " + FileReason.of(e));
         }
     }
 
     @Override
     int run(CachePass pass, StderrReporter reporter, RunRecord record) {
-        StatusTable human = new StatusTable(parent.out, table.columns(), table.bytes, table.raw);
+        StatusTable human = new StatusTable(parent.out, table.columns(), table.bytes.value(), table.raw.value());
         StatusJson json = new StatusJson();
-        StatusPass.Rows rows = !reporter.verbose() ? (path, r, data, size) -> { } : output.json ? json : human;
-        if (forPeople() && reporter.verbose() && !table.noHeadings) {
+        StatusPass.Rows rows = !reporter.verbose() ? (path, r, data, size) -> { } : output.json.value() ? json : human;
+        if (forPeople() && reporter.verbose() && !table.noHeadings.value()) {
             human.header();
         }
-        StatusRun.Result done = StatusRun.run(pass, rows, writer == null ? null : new StatusRun.Save(save, writer),
-                table.minPercent);
-        if (output.json) {
-            settings(pass, record).setting("min_percent", table.minPercent).setting("save", save);
+        StatusRun.Result done = StatusRun.run(pass, rows, writer == null ? null : new StatusRun.Save(save.value(), writer),
+                table.minPercent.value());
+        if (output.json.value()) {
+            settings(pass, record).setting("min_percent", table.minPercent.value()).setting("save", save.value());
             json.print(done.totals(), done.facts(), reporter.verbose(), record.json(reporter), parent.out);
         } else if (forPeople()) {
             parent.out.flush();  // the rows before the footer, where both go to one terminal

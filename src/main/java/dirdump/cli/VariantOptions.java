@@ -42,7 +42,7 @@ final class VariantOptions {
                 throw new ParameterException(cli,
                         "'" + parsed.subcommand().commandSpec().name() + "' is a command, not a read option");
             }
-            if (read.paths.size() != paths.size()) {
+            if (read.paths.value().size() != paths.size()) {
                 throw new ParameterException(cli, "takes read options only (bench gives the PATHs)");
             }
             for (String option : OUTPUT_OPTIONS) {
@@ -51,7 +51,7 @@ final class VariantOptions {
                             option + " changes only what a read prints (bench prints the results)");
                 }
             }
-            read.validate(read.paths, read.walk);
+            read.validate(read.paths.value(), read.walk);
             return read;
         });
     }
