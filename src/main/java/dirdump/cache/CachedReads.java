@@ -52,7 +52,8 @@ public final class CachedReads {
             return measured;
         }
         int pageSize = measured.pageSize();
-        // Its pages: a file with a page resident is not empty, and its last page ends at its size.
+        // Its pages are its bytes (ByteRanges#pages): a file with a page resident is not empty, and
+        // its last page ends at its size.
         whole[1] = size;
         long[] cached = measured.allResident() && !sparse ? whole : probe.ranges(file, whole, true, pageSize);
         long readable = cached == null ? -1 : scan(file, cached, pageSize);

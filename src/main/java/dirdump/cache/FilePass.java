@@ -48,7 +48,8 @@ final class FilePass {
             tallies.add(counts);
             ListedFile inHand = new ListedFile(opener);
             Work onPart = work.apply(part);
-            FileOpener.Action action = (f, file, st) -> onPart.file(inHand.take(f, file, st));  // one a thread, not a file
+            // one a thread, not a file
+            FileOpener.Action action = (f, file, st) -> onPart.file(inHand.take(f, file, st));
             return f -> opener.use(f, counts, action);
         });
         P total = newPart.get();

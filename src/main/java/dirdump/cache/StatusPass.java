@@ -59,22 +59,9 @@ public final class StatusPass {
                 PageTotals::add, part -> new Measuring(part, probe, new CachedReads(os), rows, saver));
     }
 
-    /** One thread's measuring, into its part of the totals. */
-    private static final class Measuring implements FilePass.Work {
-        private final PageTotals part;
-        private final ResidencyProbe probe;
-        private final CachedReads reads;
-        private final Rows rows;
-        private final Saver saver;
-
-        Measuring(PageTotals part, ResidencyProbe probe, CachedReads reads, Rows rows, Saver saver) {
-            this.part = part;
-            this.probe = probe;
-            this.reads = reads;
-            this.rows = rows;
-            this.saver = saver;
-        }
-
+    /** One thread's measuring, into its part of the totals, with a check of cached pages of its own. */
+    private record Measuring(PageTotals part, ResidencyProbe probe, CachedReads reads, Rows rows, Saver saver)
+            implements FilePass.Work {
         @Override
         public void file(ListedFile f) throws SysException {
             StatBuffer st = f.stat;
