@@ -44,11 +44,12 @@ public final class FileSet {
         FileSet set = new FileSet(os, walk, sequence, reporter, stop);
         FileOpener opener = new FileOpener(os, walk, reporter, FileOpener.Use.COUNT);
         Tally ignored = new Tally();  // the walk's problems were reported already; these are the runs' business
+        FileOpener.Action count = (f, file, st) -> {
+            set.files++;
+            set.bytes += st.size();
+        };
         for (int i = 0; i < sequence.length && !stop.stopped(); i++) {
-            opener.use(sequence[i], ignored, (path, file, st) -> {
-                set.files++;
-                set.bytes += st.size;
-            });
+            opener.use(sequence[i], ignored, count);
         }
         return set;
     }
@@ -74,7 +75,7 @@ public final class FileSet {
 
     /** The residency now. */
     PageTotals residency() {
-        return StatusPass.run(os, walk, sequence, probe, new Tally(), reporter, (path, r, data, size) -> { },
+        return StatusPass.run(os, walk, sequence, probe, new Tally(), reporter, (row, r, data, size) -> { },
                 SequenceCursor.threads(sequence.length, 4), stop);
     }
 }

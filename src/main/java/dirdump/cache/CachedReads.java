@@ -4,7 +4,6 @@ import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.ReadBuffer;
 import dirdump.sys.Residency;
-import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 
 /**
@@ -22,55 +21,68 @@ import dirdump.sys.SysException;
  * read in flight and tries a failed one again, and that read's error is the file's. Not quite free of
  * I/O on Linux 6.18: a page that carries the kernel's read-ahead mark starts read-ahead of the pages
  * after it (of a file cached whole, none), and one evicted meanwhile has its read started.
- * Thread-safe: a buffer per thread, made at its first file with cached pages.
+ * One per thread, so that a file checked costs no object: its buffer is made at its first file with
+ * cached pages, and the failure found is kept until the next file is checked.
  */
 public final class CachedReads {
     private static final int BUFFER = 256 << 10;
 
-    private final ThreadLocal<ReadBuffer> buffers;
+    private final Os os;
+    private ReadBuffer buffer;
+    /** The byte range of the whole file being checked (see ByteRanges#whole), refilled for each. */
+    private final long[] whole = new long[2];
+    /** Why a page of the file checked last cannot be read; null if all can, or if that cannot be told. */
+    private SysException failure;
 
     public CachedReads(Os os) {
-        this.buffers = ThreadLocal.withInitial(() -> os.allocate(BUFFER));
-    }
-
-    /** The pages of a file measured as {@code measured} that are cached and readable, and why the rest are not. */
-    public record Checked(Residency residency, SysException failure) {
+        this.os = os;
     }
 
     /**
-     * The residency of the file, measured as {@code measured} (or null, unknown), with the pages from
-     * the first that cannot be read on counted as not cached, and that page's failure. Only the parts
-     * cached are read, found by {@code probe} (ResidencyProbe#ranges) unless all of a file with no holes
-     * is; as measured where that cannot be told (no preadv2 or no RWF_NOWAIT here).
+     * The residency of a file of {@code size} bytes measured as {@code measured} (or null, unknown), with
+     * the pages from the first that cannot be read on counted as not cached; that page's failure is then
+     * {@link #failure()}. Only the parts cached are read, found by {@code probe} (ResidencyProbe#ranges)
+     * unless all of a file with no holes is; as measured where that cannot be told (no preadv2 or no
+     * RWF_NOWAIT here).
      */
-    public Checked residency(OpenFile file, Stat st, Residency measured, ResidencyProbe probe) throws SysException {
+    public Residency residency(OpenFile file, long size, boolean sparse, Residency measured, ResidencyProbe probe)
+            throws SysException {
+        failure = null;
         if (measured == null || measured.residentPages() == 0) {
-            return new Checked(measured, null);
+            return measured;
         }
         int pageSize = measured.pageSize();
-        long[] pages = ByteRanges.pages(ByteRanges.whole(st.size), pageSize, st.size);
-        long[] cached = measured.allResident() && !st.sparse() ? pages : probe.ranges(file, pages, true, pageSize);
-        Scan scan = cached == null ? null : scan(file, cached, pageSize);
-        if (scan == null || scan.failure == null) {
-            return new Checked(measured, null);
+        // Its pages are its bytes (ByteRanges#pages): a file with a page resident is not empty, and
+        // its last page ends at its size.
+        whole[1] = size;
+        long[] cached = measured.allResident() && !sparse ? whole : probe.ranges(file, whole, true, pageSize);
+        long readable = cached == null ? -1 : scan(file, cached, pageSize);
+        if (failure == null) {
+            return measured;
         }
-        long readable = Math.min(scan.readable / pageSize, measured.residentPages());
-        return new Checked(new Residency(readable, measured.totalPages(), pageSize), scan.failure);
+        return new Residency(Math.min(readable / pageSize, measured.residentPages()), measured.totalPages(), pageSize);
+    }
+
+    /** Why a page of the file last checked by {@link #residency} cannot be read; null if all can, or if unknown. */
+    public SysException failure() {
+        return failure;
     }
 
     /** Why the first page of the cached byte {@code ranges} that cannot be read cannot be; null if all can, or if unknown. */
     public SysException unreadable(OpenFile file, long[] ranges, int pageSize) {
-        Scan scan = scan(file, ranges, pageSize);
-        return scan == null ? null : scan.failure;
+        failure = null;
+        scan(file, ranges, pageSize);
+        return failure;
     }
 
-    /** The bytes readable before the first page that is not (all, if none is), and why it is not. */
-    private record Scan(long readable, SysException failure) {
-    }
-
-    /** The cached ranges read up to the first page that cannot be; null if this cannot be told here. */
-    private Scan scan(OpenFile file, long[] ranges, int pageSize) {
-        ReadBuffer buffer = buffers.get();
+    /**
+     * The cached ranges read up to the first page that cannot be: the bytes readable before it (all, if
+     * none is), with why it cannot be in {@link #failure}; -1, and no failure, if this cannot be told here.
+     */
+    private long scan(OpenFile file, long[] ranges, int pageSize) {
+        if (buffer == null) {
+            buffer = os.allocate(BUFFER);
+        }
         long readable = 0;
         for (int i = 0; i < ranges.length; i += 2) {
             long end = ranges[i + 1];
@@ -96,14 +108,14 @@ public final class CachedReads {
                 }
             } catch (SysException e) {
                 if (e.isUnsupported()) {
-                    return null;
+                    return -1;
                 }
-                return new Scan(readable + pos - ranges[i],
-                        new SysException(e.errno(), "pages cached but unreadable (" + e.getMessage() + ")"));
+                failure = new SysException(e.errno(), "pages cached but unreadable (" + e.getMessage() + ")");
+                return readable + pos - ranges[i];
             }
             readable += end - ranges[i];
         }
-        return new Scan(readable, null);
+        return readable;
     }
 
     /** Whether the bytes from {@code pos} to {@code end} (at most a page) are copied from the cache whole. */

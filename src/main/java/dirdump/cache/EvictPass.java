@@ -23,12 +23,14 @@ public final class EvictPass {
     public static ResidencyChange run(Os os, WalkResult walk, int[] sequence, ResidencyProbe probe, Tally tally,
                                   Reporter reporter, int threads, BooleanSupplier stop) {
         return FilePass.run(os, walk, sequence, tally, reporter, FileOpener.Use.EVICT, threads, stop, ResidencyChange::new,
-                ResidencyChange::add, (residency, f, path, file, st) -> {
-                    Residency before = probe.measure(file, st);
-                    file.dontNeed();
-                    Residency after = probe.measure(file, st);
+                ResidencyChange::add, residency -> f -> {
+                    Residency before = probe.measure(f.file, f.stat);
+                    f.file.dontNeed();
+                    Residency after = probe.measure(f.file, f.stat);
                     residency.add(before, after);
-                    reporter.evicted(path, before, after);
+                    if (reporter.verbose()) {
+                        reporter.evicted(f.path(), before, after);
+                    }
                 });
     }
 }

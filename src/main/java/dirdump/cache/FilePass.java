@@ -5,14 +5,13 @@ import dirdump.outcome.SequenceCursor;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.WalkResult;
-import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
-import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -21,10 +20,10 @@ import java.util.function.Supplier;
  * tally, so no lock is taken; they are added up once every thread is done.
  */
 final class FilePass {
-    /** What is done with each file once it is open and checked, adding into the thread's {@code part}. */
+    /** What one thread does with each file once it is open and checked, adding into the thread's part. */
     @FunctionalInterface
-    interface Work<P> {
-        void file(P part, int f, byte[] path, OpenFile file, Stat st) throws SysException;
+    interface Work {
+        void file(ListedFile f) throws SysException;
     }
 
     private FilePass() {
@@ -32,11 +31,13 @@ final class FilePass {
 
     /**
      * The parts of all threads added up: {@code newPart} makes one, {@code add} adds a second into a
-     * first. {@code use} ends the message about a file left alone ("not measured"); {@code stop}
-     * ends the pass early (a signal), with the sum of the files done.
+     * first, {@code work} makes a thread's work on its part. {@code use} ends the message about a file
+     * left alone ("not measured"); {@code stop} ends the pass early (a signal), with the sum of the
+     * files done.
      */
     static <P> P run(Os os, WalkResult walk, int[] sequence, Tally tally, Reporter reporter, FileOpener.Use use,
-                     int threads, BooleanSupplier stop, Supplier<P> newPart, BiConsumer<P, P> add, Work<P> work) {
+                     int threads, BooleanSupplier stop, Supplier<P> newPart, BiConsumer<P, P> add,
+                     Function<P, Work> work) {
         List<P> parts = new ArrayList<>();
         List<Tally> tallies = new ArrayList<>();
         SequenceCursor.forEach(sequence, threads, stop, () -> {
@@ -45,7 +46,11 @@ final class FilePass {
             Tally counts = new Tally();
             parts.add(part);
             tallies.add(counts);
-            return f -> opener.use(f, counts, (path, file, st) -> work.file(part, f, path, file, st));
+            ListedFile inHand = new ListedFile(opener);
+            Work onPart = work.apply(part);
+            // one a thread, not a file
+            FileOpener.Action action = (f, file, st) -> onPart.file(inHand.take(f, file, st));
+            return f -> opener.use(f, counts, action);
         });
         P total = newPart.get();
         parts.forEach(p -> add.accept(total, p));

@@ -3,6 +3,7 @@ package dirdump.cache;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Residency;
 import dirdump.sys.Stat;
+import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
 
 /**
@@ -26,11 +27,11 @@ public final class ResidencyProbe {
      * truthfully. Of a sparse file, only the data is measured: its holes have no pages to count (a
      * 16 TiB file with no blocks has none at all).
      */
-    public Residency measure(OpenFile file, Stat st) throws SysException {
-        return measure(file, st.size, st.sparse());
+    public Residency measure(OpenFile file, StatBuffer st) throws SysException {
+        return measure(file, st.size(), st.sparse());
     }
 
-    /** As {@link #measure(OpenFile, Stat)}, of a file of {@code size} bytes: for a pass that makes no Stat per file. */
+    /** As {@link #measure(OpenFile, StatBuffer)}, of a file of {@code size} bytes (a read measures it again at its end). */
     public Residency measure(OpenFile file, long size, boolean sparse) throws SysException {
         if (!sparse) {
             return measure(file, 0, size);
@@ -48,8 +49,8 @@ public final class ResidencyProbe {
      * The residency of the whole file, holes included, as fincore(1) counts it: the pages of a hole
      * that was read (as zeros, by another program) are in the cache too. Null if it cannot be known.
      */
-    public Residency wholeFile(OpenFile file, Stat st) throws SysException {
-        return measure(file, 0, st.size);
+    public Residency wholeFile(OpenFile file, StatBuffer st) throws SysException {
+        return measure(file, 0, st.size());
     }
 
     /**

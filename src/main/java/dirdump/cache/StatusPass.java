@@ -8,6 +8,7 @@ import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.Residency;
 import dirdump.sys.Stat;
+import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
 import java.util.function.BooleanSupplier;
 
@@ -20,11 +21,17 @@ public final class StatusPass {
     /**
      * Each file's residency as it is measured, for a per-file listing: {@code file} of the whole file as
      * fincore counts it, {@code data} of its data only (SEEK_DATA; the same object for a file with no
-     * holes), both null when unknown; and its size.
+     * holes), both null when unknown; and its size. {@code row} gives the file's path.
      */
     @FunctionalInterface
     public interface Rows {
-        void file(byte[] path, Residency file, Residency data, long size);
+        void file(RowFile row, Residency file, Residency data, long size);
+    }
+
+    /** The file a row is of: its path is built only when asked for, as a row shown to no one (-q) needs none. */
+    public interface RowFile {
+        /** As told to a user. */
+        byte[] path();
     }
 
     /** Each file measured, open, with its residency (null when unknown): for status --save. */
@@ -48,22 +55,28 @@ public final class StatusPass {
      */
     public static PageTotals run(Os os, WalkResult walk, int[] sequence, ResidencyProbe probe, Tally tally,
                                  Reporter reporter, Rows rows, Saver saver, int threads, BooleanSupplier stop) {
-        CachedReads reads = new CachedReads(os);
         return FilePass.run(os, walk, sequence, tally, reporter, FileOpener.Use.MEASURE, threads, stop, PageTotals::new,
-                PageTotals::add, (part, f, path, file, st) -> {
-                    Residency measured = probe.measure(file, st);
-                    CachedReads.Checked c = reads.residency(file, st, measured, probe);
-                    Residency r = c.residency();
-                    Residency whole = st.sparse() ? wholeFile(probe.wholeFile(file, st), measured, r) : r;
-                    part.add(r, whole);
-                    rows.file(path, whole, r, st.size);
-                    if (saver != null) {
-                        saver.file(f, file, st, r);
-                    }
-                    if (c.failure() != null) {
-                        throw c.failure();  // counted as the pages it could read, and reported as an error
-                    }
-                });
+                PageTotals::add, part -> new Measuring(part, probe, new CachedReads(os), rows, saver));
+    }
+
+    /** One thread's measuring, into its part of the totals, with a check of cached pages of its own. */
+    private record Measuring(PageTotals part, ResidencyProbe probe, CachedReads reads, Rows rows, Saver saver)
+            implements FilePass.Work {
+        @Override
+        public void file(ListedFile f) throws SysException {
+            StatBuffer st = f.stat;
+            Residency measured = probe.measure(f.file, st);
+            Residency r = reads.residency(f.file, st.size(), st.sparse(), measured, probe);
+            Residency whole = st.sparse() ? wholeFile(probe.wholeFile(f.file, st), measured, r) : r;
+            part.add(r, whole);
+            rows.file(f, whole, r, st.size());
+            if (saver != null) {
+                saver.file(f.index, f.file, st.toStat(), r);  // --save only: the snapshot keeps the mtime, a Stat's
+            }
+            if (reads.failure() != null) {
+                throw reads.failure();  // counted as the pages it could read, and reported as an error
+            }
+        }
     }
 
     /** The whole file's residency less the data pages found unreadable (see CachedReads); null if unknown. */

@@ -8,6 +8,7 @@ import dirdump.sys.FileMapping;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.Stat;
+import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
@@ -39,6 +40,23 @@ public final class LockPass {
         LockedSet set = new LockedSet();
         FileOpener opener = new FileOpener(os, walk, reporter, FileOpener.Use.LOCK);
         boolean[] full = {false};
+        FileOpener.Action mapOne = (f, file, st) -> {
+            long[] ranges = st.size() == 0 ? new long[0] : data(file, st, file.pageSize());
+            long bytes = 0;
+            for (int i = 1; i < ranges.length; i += 2) {
+                bytes += ranges[i];
+            }
+            if (bytes == 0) {
+                set.addEmpty();  // empty, or all holes
+            } else if (maxLocked > 0 && set.mappedBytes() + bytes > maxLocked) {
+                full[0] = true;
+                set.leaveOut(st.size());
+            } else if (set.mappings() + ranges.length / 2 > mappingsLeft) {
+                set.addUnmapped(ranges.length / 2);
+            } else {
+                set.add(new MappedFile(opener.path(f), map(file, ranges), bytes));
+            }
+        };
         for (int f : sequence) {
             if (stop.getAsBoolean()) {
                 break;
@@ -48,23 +66,7 @@ public final class LockPass {
                 set.leaveOut(st == null ? 0 : st.size);
                 continue;
             }
-            opener.use(f, tally, (path, file, st) -> {
-                long[] ranges = st.size == 0 ? new long[0] : data(file, st, file.pageSize());
-                long bytes = 0;
-                for (int i = 1; i < ranges.length; i += 2) {
-                    bytes += ranges[i];
-                }
-                if (bytes == 0) {
-                    set.addEmpty();  // empty, or all holes
-                } else if (maxLocked > 0 && set.mappedBytes() + bytes > maxLocked) {
-                    full[0] = true;
-                    set.leaveOut(st.size);
-                } else if (set.mappings() + ranges.length / 2 > mappingsLeft) {
-                    set.addUnmapped(ranges.length / 2);
-                } else {
-                    set.add(new MappedFile(path, map(file, ranges), bytes));
-                }
-            });
+            opener.use(f, tally, mapOne);
         }
         return set;
     }
@@ -89,15 +91,15 @@ public final class LockPass {
     }
 
     /** The (offset, length) pairs of the file's data, widened to whole pages and joined where they meet. */
-    private static long[] data(OpenFile file, Stat st, int page) throws SysException {
+    private static long[] data(OpenFile file, StatBuffer st, int page) throws SysException {
         if (!st.sparse()) {
-            return new long[] {0, pages(st.size, page) * page};
+            return new long[] {0, pages(st.size(), page) * page};
         }
         long[] ranges = new long[8];
         int n = 0;
         long pos = 0;
-        for (long data; (data = file.nextData(pos)) >= 0 && data < st.size; ) {
-            pos = Math.min(file.nextHole(data), st.size);
+        for (long data; (data = file.nextData(pos)) >= 0 && data < st.size(); ) {
+            pos = Math.min(file.nextHole(data), st.size());
             long from = data - data % page;
             long to = pages(pos, page) * page;
             if (n > 0 && from <= ranges[n - 2] + ranges[n - 1]) {

@@ -14,9 +14,9 @@ public final class StatusJson implements StatusPass.Rows {
     private final JsonArray perFile = new JsonArray();
 
     @Override
-    public void file(byte[] path, Residency r, Residency data, long size) {
+    public void file(StatusPass.RowFile file, Residency r, Residency data, long size) {
         JsonObject row = new JsonObject();
-        row.addProperty("path", PathText.of(path));
+        row.addProperty("path", PathText.of(file.path()));
         row.addProperty("size", size);
         if (r == null || data == null) {
             row.addProperty("unknown", true);

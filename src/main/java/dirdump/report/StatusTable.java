@@ -39,7 +39,7 @@ public final class StatusTable implements StatusPass.Rows {
     }
 
     @Override
-    public void file(byte[] path, Residency r, Residency data, long size) {
+    public void file(StatusPass.RowFile file, Residency r, Residency data, long size) {
         List<String> cells = new ArrayList<>();
         for (StatusColumn c : columns) {
             cells.add(switch (c) {
@@ -51,7 +51,7 @@ public final class StatusTable implements StatusPass.Rows {
                 case DATA_PAGES -> data == null ? "-" : Long.toString(data.residentPages());
                 case DATA_SIZE -> data == null ? "-" : size(data.totalPages() * data.pageSize());
                 case DATA_PERCENT -> data == null ? "-" : Units.percent(data.residentPages(), data.totalPages());
-                case FILE -> raw ? PathText.of(path).replace(" ", "\\x20") : PathText.of(path);
+                case FILE -> raw ? PathText.of(file.path()).replace(" ", "\\x20") : PathText.of(file.path());
             });
         }
         out.println(line(cells));

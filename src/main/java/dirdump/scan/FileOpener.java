@@ -38,10 +38,13 @@ public final class FileOpener {
         }
     }
 
-    /** What a command does with a file once it is open and checked. */
+    /**
+     * What a command does with listed file {@code f} once it is open and checked, its fstat in {@code stat}
+     * (this opener's buffer, until it opens the next file); its path, if it is told, from {@link #path}.
+     */
     @FunctionalInterface
     public interface Action {
-        void on(byte[] path, OpenFile file, Stat stat) throws SysException;
+        void on(int f, OpenFile file, StatBuffer stat) throws SysException;
     }
 
     private final Os os;
@@ -66,18 +69,18 @@ public final class FileOpener {
 
     /**
      * Opens listed file {@code f}, runs the action on it if it is still the listed regular file, and
-     * closes it. Failures, of the action too, are reported and counted in the tally.
+     * closes it. Failures, of the action too, are reported and counted in the tally. Makes no object but
+     * the open file and what the action makes.
      */
     public void use(int f, Tally tally, Action action) {
         OpenFile file = open(f, tally, true);
         if (file == null) {
             return;
         }
-        byte[] path = path(f);
         try (file) {
-            action.on(path, file, stat.toStat());
+            action.on(f, file, stat);
         } catch (SysException e) {
-            reporter.error(path, e.getMessage());
+            reporter.error(path(f), e.getMessage());
             tally.addError();
         }
     }

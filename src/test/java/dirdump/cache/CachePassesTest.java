@@ -84,7 +84,7 @@ class CachePassesTest {
                 int[] sequence = sequence(walk);
                 Map<String, Long> rows = new TreeMap<>();
                 PageTotals one = StatusPass.run(OS, walk, sequence, PROBE, new Tally(), QUIET,
-                        (path, whole, data, size) -> rows.put(new String(path, StandardCharsets.UTF_8),
+                        (row, whole, data, size) -> rows.put(new String(row.path(), StandardCharsets.UTF_8),
                                 whole.residentPages()), 1, () -> false);
                 assertEquals(4, one.files());
                 assertEquals(34, one.pages(), "16 + 8 + 4 + 6");
@@ -96,7 +96,7 @@ class CachePassesTest {
                     assertEquals(PageCache.residentPages(e.getKey()), rows.get(e.getKey().toString()), "as cachestat");
                 }
                 PageTotals four = StatusPass.run(OS, walk, sequence, PROBE, new Tally(), QUIET,
-                        (path, whole, data, size) -> { }, 4, () -> false);
+                        (row, whole, data, size) -> { }, 4, () -> false);
                 assertEquals(one.residentPages(), four.residentPages());
                 assertEquals(one.pages(), four.pages());
                 assertEquals(one.files(), four.files());
@@ -125,7 +125,7 @@ class CachePassesTest {
         chosen();
         try (WalkResult walk = walk(tmp.resolve("set"))) {
             PageTotals t = StatusPass.run(OS, walk, sequence(walk), PROBE, new Tally(), QUIET,
-                    (path, whole, data, size) -> { }, 1, () -> true);
+                    (row, whole, data, size) -> { }, 1, () -> true);
             assertEquals(0, t.files() + t.unknownFiles());
         }
     }
@@ -140,7 +140,7 @@ class CachePassesTest {
                  SnapshotWriter writer = SnapshotWriter.toFile(OS, PathNames.bytes(file.toString()))) {
                 SnapshotSaver saver = new SnapshotSaver(writer, walk, PROBE);
                 totals = StatusPass.run(OS, walk, sequence(walk), PROBE, new Tally(), QUIET,
-                        (path, whole, data, size) -> { }, saver, 1, () -> false);
+                        (row, whole, data, size) -> { }, saver, 1, () -> false);
                 saver.commit();
                 assertEquals(3, saver.files(), "d has no page cached: not saved");
             }

@@ -172,8 +172,8 @@ class PassesTest {
 
             List<String> rows = Collections.synchronizedList(new ArrayList<>());  // rows come from the pass's threads
             try (Closing status = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
-                StatusRun.Result cold = StatusRun.run(status.pass(), (path, whole, dataOnly, size) ->
-                        rows.add(new String(path, StandardCharsets.UTF_8) + " " + whole.residentPages() + "/" + size), null, 100.0);
+                StatusRun.Result cold = StatusRun.run(status.pass(), (row, whole, dataOnly, size) ->
+                        rows.add(new String(row.path(), StandardCharsets.UTF_8) + " " + whole.residentPages() + "/" + size), null, 100.0);
                 assertEquals(ExitCode.NOT_RESIDENT, cold.exit());
                 assertEquals(0, cold.totals().residentPages());
                 assertEquals(pages, cold.totals().pages());
@@ -184,14 +184,14 @@ class PassesTest {
 
             Files.readAllBytes(files.get(3));
             try (Closing status = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
-                StatusRun.Result one = StatusRun.run(status.pass(), (path, whole, dataOnly, size) -> { }, null, null);
+                StatusRun.Result one = StatusRun.run(status.pass(), (row, whole, dataOnly, size) -> { }, null, null);
                 assertEquals(ExitCode.OK, one.exit());
                 assertEquals(PageCache.residentPages(files.get(3)), one.totals().residentPages());
             }
             new ReadRun(select(Order.INODE), read(2, true, null)).run(reporter(StderrReporter.Verbosity.QUIET),
                     new StopRequest(), null);
             try (Closing status = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
-                StatusRun.Result warm = StatusRun.run(status.pass(), (path, whole, dataOnly, size) -> { }, null, 100.0);
+                StatusRun.Result warm = StatusRun.run(status.pass(), (row, whole, dataOnly, size) -> { }, null, 100.0);
                 assertEquals(ExitCode.OK, warm.exit(), said());
                 assertEquals(pages, warm.totals().residentPages());
                 assertNull(StatusRun.shortfall(warm.totals(), 100.0));

@@ -168,7 +168,7 @@ class ListedFileSwappedTest {
         check(how, "not measured", walk -> {
             Tally t = new Tally();
             StatusPass.run(os, walk, all(walk), new ResidencyProbe(ProbeMethod.AUTO), t, reporter,
-                    (path, r, data, size) -> { }, 1, () -> false);
+                    (row, r, data, size) -> { }, 1, () -> false);
             return t;
         });
     }
