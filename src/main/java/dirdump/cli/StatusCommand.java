@@ -84,7 +84,7 @@ final class StatusCommand extends CacheCommand {
     int run(CachePass pass, StderrReporter reporter, RunRecord record) {
         StatusTable human = new StatusTable(parent.out, table.columns(), table.bytes.value(), table.raw.value());
         StatusJson json = new StatusJson();
-        StatusPass.Rows rows = !reporter.verbose() ? (path, r, data, size) -> { } : output.json.value() ? json : human;
+        StatusPass.Rows rows = !reporter.verbose() ? (row, r, data, size) -> { } : output.json.value() ? json : human;
         if (forPeople() && reporter.verbose() && !table.noHeadings.value()) {
             human.header();
         }
