@@ -110,6 +110,24 @@ class LauncherIT {
         assertTrue(status.out().contains("dirdump.cli.StatusOptions "), "a subcommand named gets its model");
     }
 
+    /**
+     * What a read's start no longer does (docs/performance.md, "Start-up"): no class generated at run time
+     * for an annotation (picocli's model is built in code) or for libc's functions (jffi is called directly,
+     * not through stubs jnr-ffi would generate), and no java.util.logging (jnr-ffi's memory finalizer started
+     * it; native memory is sys.NativeMemory's).
+     */
+    @Test
+    void aReadGeneratesNoClassAndStartsNoLogging() throws Exception {
+        Launched read = Launched.run(LAUNCHER, Map.of("DIRDUMP_JAVA_OPTS", "-XX:+UseSerialGC -Xlog:class+load=info"),
+                "-q", tmp.toString());
+        assertEquals(0, read.status(), read.err());
+        List<String> generated = read.out().lines()
+                .filter(l -> l.contains("source: __dynamic_proxy__") || l.contains("$jnr$ffi$"))
+                .collect(Collectors.toList());
+        assertEquals(List.of(), generated, "classes generated at run time");
+        assertFalse(read.out().contains("java.util.logging.LogManager "), "java.util.logging started");
+    }
+
     /** JVM options that say how classes are shared get no archive of the launcher's (JDK 25 would refuse to start with both). */
     @Test
     void classSharingTurnedOffRunsWithoutTheLaunchersArchive() throws Exception {
