@@ -13,7 +13,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -182,6 +184,36 @@ class InstallIT {
         readsATree(root, environment());  // no HOME: only the install's archive can be used
         assertEquals(1, javaStarts().size(), javaStarts().toString());
         assertTrue(javaStarts().get(0).contains(ArchiveOptions.USE + ours.toRealPath() + " "), javaStarts().get(0));
+    }
+
+    /**
+     * make-archive (which postinst runs as root) starts no JVM of /usr/lib/jvm that another user could
+     * change: here one whose directory anyone may write, whose java would leave a mark if it ran.
+     */
+    @Test
+    void noArchiveIsMadeWithAJvmAnotherUserCanChange() throws Exception {
+        Path jvms = Path.of("/usr/lib/jvm");
+        assumeTrue(Files.isDirectory(jvms) && Files.isWritable(jvms), "needs /usr/lib/jvm, writable (root)");
+        Path root = install(null, tmp.resolve("prefix").toString());
+        Path mark = tmp.resolve("ran");
+        Path jvm = Files.createDirectory(jvms.resolve("dirdump-test-" + ProcessHandle.current().pid()));
+        try {
+            Files.writeString(jvm.resolve("release"), "JAVA_VERSION=\"17.0.99\"\nJAVA_RUNTIME_VERSION=\"17.0.99+1-test\"\n");
+            Path java = Files.createDirectory(jvm.resolve("bin")).resolve("java");
+            Files.writeString(java, "#!/bin/sh\n/usr/bin/touch '" + mark + "'\nexit 1\n");
+            Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.setPosixFilePermissions(jvm, PosixFilePermissions.fromString("rwxrwxrwx"));
+
+            Launched made = Launched.runIn(environment(), root.resolve("lib/dirdump/make-archive"));
+            assertEquals(0, made.status(), made.err());
+            assertFalse(Files.exists(mark), "the java of a directory anyone may write was run");
+        } finally {
+            try (Stream<Path> files = Files.walk(jvm)) {
+                for (Path f : files.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
+                    Files.delete(f);
+                }
+            }
+        }
     }
 
     /** The builds (JAVA_RUNTIME_VERSION) of the JVMs of Java 17 or newer in /usr/lib/jvm, from their release files. */
