@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 
 /**
  * The hostile local user of the root-safety tests: a second account, created by the first test that
@@ -112,14 +115,37 @@ public final class Attacker implements AutoCloseable {
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
     }
 
-    /** Ends the races still running, by pid (the process and what it started). */
+    /**
+     * Ends the races still running, by pid: each shell stopped first (SIGSTOP), so that it starts no more
+     * commands, then the commands it started, waited for, then the shell. A command started after the
+     * shell's children were listed, and the shell then killed, would go on and write into the test's
+     * directory while it is being deleted.
+     */
     @Override
     public void close() throws InterruptedException {
         for (Process p : started) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            stop(p.pid());
+            List<ProcessHandle> commands = p.descendants().collect(Collectors.toList());
+            commands.forEach(ProcessHandle::destroyForcibly);
+            for (ProcessHandle c : commands) {
+                try {
+                    c.onExit().get(10, TimeUnit.SECONDS);
+                } catch (ExecutionException | TimeoutException e) {
+                    // not ended within 10 s of SIGKILL: nothing more to do about it here
+                }
+            }
             p.destroyForcibly();
             p.waitFor(10, TimeUnit.SECONDS);
         }
         started.clear();
+    }
+
+    private static void stop(long pid) throws InterruptedException {
+        try {
+            new ProcessBuilder("kill", "-STOP", Long.toString(pid)).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+        } catch (IOException e) {
+            // no kill(1): the shell is killed below all the same
+        }
     }
 }
