@@ -96,6 +96,32 @@ class MemoryCgroupIT {
         }
     }
 
+    @Test
+    void readBuffersBeyondTheParentsLimitAreRefusedInOneLine() throws Exception {
+        try (MemoryCgroup cgroup = MemoryCgroup.limitedTo(96 * MIB)) {
+            Launched read = run(cgroup.in(true, "true", BuiltJar.command("-j", "64", "--buffer-size", "1M", "--force",
+                    tmp.resolve("small").toString())));
+            assertEquals(2, read.status(), read.err());
+            assertTrue(Pattern.compile("dirdump: --buffer-size 1\\.0 MiB for each of 64 readers needs 64\\.0 MiB, more than "
+                    + "half of the \\d+\\.\\d [KM]iB of memory there is \\(the limit of memory cgroup "
+                    + Pattern.quote(cgroup.name()) + "\\): give fewer --jobs or a smaller --buffer-size\n"
+                    + "Try 'dirdump --help' for more information\\.\n").matcher(read.err()).matches(), read.err());
+        }
+    }
+
+    @Test
+    void aReadBeyondTheParentsRoomSaysSoNamingIt() throws Exception {
+        PageCache.evict(big);
+        try (MemoryCgroup cgroup = MemoryCgroup.limitedTo(128 * MIB)) {
+            Launched read = run(cgroup.in(true, "true", BuiltJar.command("--force", tmp.resolve("big").toString())));
+            assertEquals(0, read.status(), read.err());
+            assertTrue(Pattern.compile("dirdump: warning: the set needs more than the (\\d+\\.\\d MiB) brought in so far; "
+                    + "about \\1 can be cached \\(the limit of memory cgroup " + Pattern.quote(cgroup.name()) + "\\): "
+                    + "the end of the read will evict its start \\(--max-bytes stops at a bound\\)\n")
+                    .matcher(read.errUnwrapped()).lookingAt(), read.err());
+        }
+    }
+
     /** The shell command that reads the fill into the page cache, charged to the cgroup it runs in. */
     private static String readFill() {
         return "cat " + tmp.resolve("fill") + "/* >/dev/null";
