@@ -43,7 +43,8 @@ final class MemoryCgroups {
         AvailableMemory.Bound least = null;
         for (String line : KernelFile.lines(root.resolve("proc/self/cgroup"))) {
             String[] f = line.split(":", 3);
-            if (f.length < 3 || !f[2].startsWith("/")) {
+            // "/../x": a cgroup outside this cgroup namespace's root, which no mount here shows
+            if (f.length < 3 || !f[2].startsWith("/") || f[2].contains("/..")) {
                 continue;
             }
             boolean v2 = f[0].equals("0") && f[1].isEmpty();

@@ -97,6 +97,14 @@ class MemoryCgroupsTest {
     }
 
     @Test
+    void aCgroupOutsideTheNamespacesRootIsNotLookedFor() throws IOException {
+        processIn("0::/../sibling", V2_MOUNT);
+        v2("sys/fs/cgroup", Long.toString(256 * MIB), "max", 56 * MIB, 0, 0);
+        v2("sys/fs/sibling", Long.toString(MIB), "max", 0, 0, 0);
+        assertNull(MemoryCgroups.room(root));
+    }
+
+    @Test
     void aMountOfASubtreeIsReadUpToItsRootOnly() throws IOException {
         processIn("0::/docker/c1/app", "36 24 0:30 /docker/c1 /sys/fs/cgroup ro,nosuid - cgroup2 cgroup2 rw");
         v2("sys/fs/cgroup", Long.toString(300 * MIB), "max", 100 * MIB, 0, 0);
