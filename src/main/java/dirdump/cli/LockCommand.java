@@ -23,8 +23,8 @@ final class LockCommand implements Callable<Integer> {
             + "or SIGHUP; then unlocks them (they stay cached, as any other pages) and exits. The summary says "
             + "what is locked once it is.",
         "First the whole set is mapped and checked: more than RLIMIT_MEMLOCK allows (ulimit -l; root's "
-            + "CAP_IPC_LOCK lifts it), more than the memory there is to hold it (MemAvailable, the memory "
-            + "cgroup's room) or more mappings than vm.max_map_count leaves is refused, with the reason, before "
+            + "CAP_IPC_LOCK lifts it), more than the memory there is to hold it (MemAvailable, the room "
+            + "every level of its memory cgroups leaves) or more mappings than vm.max_map_count leaves is refused, with the reason, before "
             + "anything is locked; with --json, its record says why (refused). --max-locked takes the files in "
             + "order while they fit.",
         "A file is locked as it was opened: one replaced (a new file renamed over its name) keeps its old "

@@ -9,8 +9,8 @@ import java.util.Locale;
 /**
  * Whether a mapped set can be locked whole, before any of it is: a lock that stops part way, or pins
  * memory the machine needs, is worse than none. It cannot if it is more than RLIMIT_MEMLOCK allows
- * (without CAP_IPC_LOCK), more than the memory there is to hold it (MemAvailable, the memory cgroup's
- * room: the set's pages, even those cached now, can no longer be reclaimed), or needs more mappings
+ * (without CAP_IPC_LOCK), more than the memory there is to hold it (MemAvailable, the room its memory
+ * cgroups leave: the set's pages, even those cached now, can no longer be reclaimed), or needs more mappings
  * than vm.max_map_count leaves.
  */
 public final class LockCheck {

@@ -1,12 +1,12 @@
 package dirdump.sys;
 
 import java.nio.file.Path;
-import java.util.List;
 
 /**
- * How much memory this process can still take, and what bounds it: MemAvailable (/proc/meminfo), its
- * memory cgroup's limit less its usage (v2 memory.max, v1 memory.limit_in_bytes), and the address-space
- * limit (RLIMIT_AS) less what the process maps already. What cannot be read does not bound.
+ * How much memory this process can still take, and what bounds it: MemAvailable (/proc/meminfo), the
+ * room its memory cgroups leave (the least of every level's limit less its usage, file pages counted as
+ * room: {@link MemoryCgroups}), and the address-space limit (RLIMIT_AS) less what the process maps
+ * already. What cannot be read does not bound.
  */
 public final class AvailableMemory {
     /** The least of the bounds, in bytes, and which one it is ("MemAvailable", ...). */
@@ -14,7 +14,7 @@ public final class AvailableMemory {
     }
 
     private static final Path PROC = Path.of("/proc");
-    private static final Path CGROUP = Path.of("/sys/fs/cgroup");
+    private static final Path ROOT = Path.of("/");
 
     private AvailableMemory() {
     }
@@ -31,40 +31,18 @@ public final class AvailableMemory {
 
     /**
      * How much the page cache can hold for this process: MemAvailable (free memory and what the kernel
-     * can reclaim, the page cache included) and its memory cgroup's limit less its usage, whose page
-     * cache is charged to it; the address-space limit bounds mappings, not the cache.
+     * can reclaim, the page cache included) and the room its memory cgroups leave, whose page cache is
+     * charged to them; the address-space limit bounds mappings, not the cache.
      */
     public static Bound forPageCache() {
         Bound least = new Bound(Long.MAX_VALUE, "no limit known");
         least = lower(least, kib(PROC.resolve("meminfo"), "MemAvailable:"), "MemAvailable");
-        return lower(least, cgroupRoom(), "the memory cgroup's limit");
+        Bound cgroup = MemoryCgroups.room(ROOT);
+        return cgroup == null ? least : lower(least, cgroup.bytes(), cgroup.what());
     }
 
     private static Bound lower(Bound least, long bytes, String what) {
         return bytes >= 0 && bytes < least.bytes() ? new Bound(bytes, what) : least;
-    }
-
-    /** The cgroup's limit less its usage; -1 without a limit. */
-    private static long cgroupRoom() {
-        for (String line : KernelFile.lines(PROC.resolve("self/cgroup"))) {
-            String[] f = line.split(":", 3);
-            if (f.length < 3) {
-                continue;
-            }
-            Path dir = f[0].equals("0") && f[1].isEmpty() ? CGROUP.resolve("." + f[2])
-                    : f[1].equals("memory") ? CGROUP.resolve("memory" + f[2]) : null;
-            if (dir == null) {
-                continue;
-            }
-            boolean v2 = f[1].isEmpty();
-            long limit = number(dir.resolve(v2 ? "memory.max" : "memory.limit_in_bytes"));
-            long usage = number(dir.resolve(v2 ? "memory.current" : "memory.usage_in_bytes"));
-            // v1 says "no limit" with a number near 2^63, rounded to a page.
-            if (limit > 0 && limit < Long.MAX_VALUE / 2 && usage >= 0) {
-                return Math.max(0, limit - usage);
-            }
-        }
-        return -1;
     }
 
     /** A "Key:   123 kB" line, in bytes; -1 if absent. */
@@ -83,16 +61,12 @@ public final class AvailableMemory {
         return value == null ? -1 : parse(value.split("\\s+")[0]);
     }
 
-    private static long number(Path file) {
-        List<String> l = KernelFile.lines(file);
-        return l.isEmpty() ? -1 : parse(l.get(0).trim());
-    }
-
-    private static long parse(String s) {
+    /** A decimal number; -1 if it is none ("max", "unlimited"). */
+    static long parse(String s) {
         try {
             return Long.parseLong(s);
         } catch (NumberFormatException e) {
-            return -1;  // "max", "unlimited"
+            return -1;
         }
     }
 }

@@ -1,0 +1,192 @@
+package dirdump.sys;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The room the memory cgroups of this process leave it, v1 and v2: where each hierarchy is mounted
+ * (/proc/self/mountinfo) and where in it the process is (/proc/self/cgroup; a container may see its own
+ * cgroup as "/"). A limit on a level above binds as its own does (Slurm limits the job's cgroup and
+ * systemd the slice, and the process runs in a child of it), so every level up to the mount is read,
+ * and v1's hierarchical_memory_limit stands for the levels above the mount. A level's room is its limit
+ * (v2: the lower of memory.max and memory.high, above which the kernel throttles) less its usage, its
+ * file pages (inactive_file and active_file of memory.stat) counted as room: the kernel reclaims them
+ * before it fails a charge.
+ */
+final class MemoryCgroups {
+    /** v1 says "no limit" with a number near 2^63 rounded to a page (v2 with "max", read as -1). */
+    private static final long NO_LIMIT = Long.MAX_VALUE / 2;
+
+    /** A hierarchy's mount: the cgroup at its root, where it is mounted, and whether it is v2's. */
+    private record Mount(String root, String point, boolean v2) {
+    }
+
+    /** One cgroup's limit (NO_LIMIT if none), usage (its own and that of the cgroups below) and file pages. */
+    private record Level(long limit, long usage, long file) {
+        long room() {
+            return Math.max(0, limit - Math.max(0, usage - file));
+        }
+    }
+
+    private MemoryCgroups() {
+    }
+
+    /**
+     * The least room any level leaves, and which level: under {@code root}, "/" or a copy of the files
+     * (proc/self/cgroup, proc/self/mountinfo and the mounts it names); null if no level has a limit.
+     */
+    static AvailableMemory.Bound room(Path root) {
+        List<Mount> mounts = mounts(root.resolve("proc/self/mountinfo"));
+        AvailableMemory.Bound least = null;
+        for (String line : KernelFile.lines(root.resolve("proc/self/cgroup"))) {
+            String[] f = line.split(":", 3);
+            // "/../x": a cgroup outside this cgroup namespace's root, which no mount here shows
+            if (f.length < 3 || !f[2].startsWith("/") || f[2].contains("/..")) {
+                continue;
+            }
+            boolean v2 = f[0].equals("0") && f[1].isEmpty();
+            if (!v2 && !List.of(f[1].split(",")).contains("memory")) {
+                continue;
+            }
+            for (Mount m : mounts) {
+                if (m.v2() == v2 && within(f[2], m.root())) {
+                    least = lower(least, room(root, m, f[2]));
+                    break;
+                }
+            }
+        }
+        return least;
+    }
+
+    /** The least room of the levels from {@code cgroup} up to the mount's root; null if none has a limit. */
+    private static AvailableMemory.Bound room(Path root, Mount m, String cgroup) {
+        Path point = root.resolve(m.point().substring(1));
+        AvailableMemory.Bound least = null;
+        long lowest = NO_LIMIT;
+        Level top = null;
+        String name = cgroup;
+        while (true) {
+            Level level = level(dir(point, m, name), m.v2());
+            if (level != null) {
+                top = level;
+                if (level.limit() < NO_LIMIT) {
+                    lowest = Math.min(lowest, level.limit());
+                    least = lower(least, new AvailableMemory.Bound(level.room(), shown(name)
+                            ? "the limit of memory cgroup " + name : "the limit of this process's memory cgroup"));
+                }
+            }
+            if (name.equals(m.root())) {
+                break;
+            }
+            int slash = name.lastIndexOf('/');
+            name = slash == 0 ? "/" : name.substring(0, slash);
+        }
+        if (!m.v2() && top != null) {
+            // Above the mount (a container's view), only the least limit shows, at every level: with the
+            // usage of the highest level seen, less than or equal to the one above, the room is at most this.
+            long hierarchical = stat(dir(point, m, cgroup).resolve("memory.stat"))
+                    .getOrDefault("hierarchical_memory_limit", -1L);
+            if (hierarchical >= 0 && hierarchical < lowest) {
+                least = lower(least, new AvailableMemory.Bound(new Level(hierarchical, top.usage(), top.file()).room(),
+                        "the limit of a memory cgroup above " + (shown(m.root()) ? m.root() : "this process's")));
+            }
+        }
+        return least;
+    }
+
+    /** The directory of {@code cgroup} (within the mount) under its mount point. */
+    private static Path dir(Path point, Mount m, String cgroup) {
+        String relative = cgroup.substring(m.root().length());
+        return point.resolve(relative.startsWith("/") ? relative.substring(1) : relative);
+    }
+
+    /** One directory's level; null where it has no usage to read (no memory controller there). */
+    private static Level level(Path dir, boolean v2) {
+        Map<String, Long> stat = stat(dir.resolve("memory.stat"));
+        long usage = number(dir.resolve(v2 ? "memory.current" : "memory.usage_in_bytes"));
+        if (usage < 0) {
+            return null;
+        }
+        long limit = v2 ? Math.min(limit(dir.resolve("memory.max")), limit(dir.resolve("memory.high")))
+                : limit(dir.resolve("memory.limit_in_bytes"));
+        String prefix = v2 ? "" : "total_";  // v1's rows without it count this level alone, not those below
+        long file = Math.max(0, stat.getOrDefault(prefix + "inactive_file", 0L))
+                + Math.max(0, stat.getOrDefault(prefix + "active_file", 0L));
+        return new Level(limit, usage, file);
+    }
+
+    private static long limit(Path file) {
+        long n = number(file);
+        return n < 0 || n >= NO_LIMIT ? NO_LIMIT : n;
+    }
+
+    /** The memory cgroup mounts of /proc/self/mountinfo: "ID PARENT MAJ:MIN ROOT POINT OPTIONS... - TYPE SOURCE SUPER". */
+    private static List<Mount> mounts(Path mountinfo) {
+        List<Mount> mounts = new ArrayList<>();
+        for (String line : KernelFile.lines(mountinfo)) {
+            String[] f = line.split(" ");
+            int dash = List.of(f).indexOf("-");
+            if (f.length < 5 || dash < 0 || dash + 3 >= f.length) {
+                continue;
+            }
+            String type = f[dash + 1];
+            boolean v1Memory = type.equals("cgroup") && List.of(f[dash + 3].split(",")).contains("memory");
+            if (type.equals("cgroup2") || v1Memory) {
+                mounts.add(new Mount(unescaped(f[3]), unescaped(f[4]), type.equals("cgroup2")));
+            }
+        }
+        return mounts;
+    }
+
+    /** A mountinfo field: space, tab, newline and backslash are octal escapes there ("\040"). */
+    private static String unescaped(String field) {
+        StringBuilder s = new StringBuilder(field.length());
+        for (int i = 0; i < field.length(); i++) {
+            char c = field.charAt(i);
+            if (c == '\\' && i + 3 < field.length() && field.substring(i + 1, i + 4).matches("[0-7]{3}")) {
+                s.append((char) Integer.parseInt(field.substring(i + 1, i + 4), 8));
+                i += 3;
+            } else {
+                s.append(c);
+            }
+        }
+        return s.toString();
+    }
+
+    /** Whether the cgroup is the mount's root or below it. */
+    private static boolean within(String cgroup, String mountRoot) {
+        return mountRoot.equals("/") || cgroup.equals(mountRoot) || cgroup.startsWith(mountRoot + "/");
+    }
+
+    /** "KEY VALUE" rows; those that are no number left out. */
+    private static Map<String, Long> stat(Path file) {
+        Map<String, Long> rows = new HashMap<>();
+        for (String line : KernelFile.lines(file)) {
+            String[] kv = line.split(" ", 2);
+            if (kv.length == 2) {
+                long n = AvailableMemory.parse(kv[1].trim());
+                if (n >= 0) {
+                    rows.put(kv[0], n);
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static AvailableMemory.Bound lower(AvailableMemory.Bound least, AvailableMemory.Bound b) {
+        return b == null || least != null && least.bytes() <= b.bytes() ? least : b;
+    }
+
+    /** Whether a cgroup's name is shown in a message: if printable ASCII (systemd's, Slurm's, a container's). */
+    private static boolean shown(String cgroup) {
+        return cgroup.chars().allMatch(c -> c >= 0x20 && c < 0x7f);
+    }
+
+    private static long number(Path file) {
+        List<String> l = KernelFile.lines(file);
+        return l.isEmpty() ? -1 : AvailableMemory.parse(l.get(0).trim());
+    }
+}
