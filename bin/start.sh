@@ -7,7 +7,24 @@
 # DIRDUMP_JAVA_OPTS replaces the JVM options below; JAVA_HOME picks the JVM.
 set -u
 
-# First, before this shell opens anything: a standard descriptor the caller closed (cmd <&-, cmd >&-)
+# The descriptors the caller passed, which run's COMMAND is to get and no other: the JVM's own (its
+# lib/modules, the jar) have no close-on-exec. Each one open now without close-on-exec (the shell keeps
+# its script open, with it), listed without a process; named to dirdump in -Ddirdump.caller.fds. A
+# closed one is not listed (the glob's own descriptor, which may be one of them, is closed again).
+fds=
+for fd in /proc/$$/fd/*; do
+    fd=${fd##*/} flags=
+    [ -e "/proc/$$/fdinfo/$fd" ] || continue
+    while read -r key value; do
+        [ "$key" = flags: ] && flags=$value
+    done <"/proc/$$/fdinfo/$fd"
+    case $flags in
+        '' | *[!0-7]*) ;;
+        *) [ $((0$flags & 02000000)) -eq 0 ] && fds=${fds:+$fds,}$fd ;;
+    esac
+done
+
+# First, before this shell opens anything else: a standard descriptor the caller closed (cmd <&-, cmd >&-)
 # is taken by the first file opened after it, and the JVM's own files would then be read as a
 # --files-from - list (its lib/modules became descriptor 0) or take the output. Only here, before
 # java starts, can a closed descriptor be told from an open one: each is opened on /dev/null, so that
@@ -38,7 +55,18 @@ fi
 # What run's COMMAND is to get back unchanged (proc.ChildCommand): the signals the caller ignored and
 # blocked (this shell inherited them, and the JVM changes some), read here without a process, and each
 # variable the launcher changes below, in DIRDUMP_CALLER_VAR: "=VALUE" if the caller set it, "" if not.
+# Such records are the launcher's alone: one the caller set would make dirdump hand COMMAND a variable
+# the caller never had, so every DIRDUMP_CALLER_ variable is unset first (export -p lists them; a
+# word of a value that looks like one only unsets what is not set, or another such record).
 # The effective uid too, for trusted() below (no id(1) to start).
+set -f
+for word in $(export -p); do
+    case ${word%%=*} in
+        *[!A-Za-z0-9_]*) ;;
+        DIRDUMP_CALLER_*) unset "${word%%=*}" ;;
+    esac
+done
+set +f
 blocked= ignored= uid=
 while read -r key value; do
     case $key in
@@ -159,9 +187,11 @@ trusted() {
 }
 
 # cache_directory NAME: $XDG_CACHE_HOME/NAME, else $HOME/.cache/NAME, in $cache, made if missing (mode
-# 0700), but only below an existing trusted HOME, or XDG_CACHE_HOME's existing trusted parent (absolute
-# ones: a relative one is ignored, the XDG rule; HOME is never made), and only if it is trusted itself;
-# else it fails, and there is no cache directory.
+# 0700), but only below an existing HOME, or XDG_CACHE_HOME's existing parent (absolute ones: a
+# relative one is ignored, the XDG rule; HOME is never made), and only in a trusted directory: the
+# deepest one of the way that exists (XDG_CACHE_HOME itself, if it does: sudo -E hands root a user's),
+# where mkdir makes the first missing one. The cache directory must be trusted itself; else it fails,
+# and there is no cache directory.
 cache_directory() {
     case ${XDG_CACHE_HOME:-} in
         /*) base=${XDG_CACHE_HOME%/*} cache=$XDG_CACHE_HOME/$1 ;;
@@ -171,7 +201,10 @@ cache_directory() {
            esac ;;
     esac
     if [ ! -d "$cache" ]; then
-        trusted "${base:-/}" && (umask 077 && mkdir -p -- "$cache") 2>/dev/null || return 1
+        [ -d "${base:-/}" ] || return 1
+        up=$cache  # base is a prefix of it and exists: the walk ends there at the latest
+        until [ -d "${up:-/}" ]; do up=${up%/*}; done
+        trusted "${up:-/}" && (umask 077 && mkdir -p -- "$cache") 2>/dev/null || return 1
     fi
     trusted "$cache" && cache=$trusted  # it and every directory above it, base too: one check a run, where it exists
 }
@@ -249,6 +282,7 @@ run_jar() {
     shift 2
     set -- -cp "$run_jar" "$main" "$@"
     [ -n "$cwd_fd" ] && set -- "-Ddirdump.cwd.fd=$cwd_fd" "$@"
+    [ -n "$fds" ] && set -- "-Ddirdump.caller.fds=$fds" "$@"
     [ -n "$closed" ] && set -- "-Ddirdump.closed=$closed" "$@"
     [ -n "$ignored" ] && set -- "-Ddirdump.caller.ignored=$ignored" "-Ddirdump.caller.blocked=$blocked" "$@"
     if [ -z "$run_jsa" ]; then
