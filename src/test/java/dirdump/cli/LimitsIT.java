@@ -14,6 +14,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with a stack trace.
  */
 class LimitsIT {
+    private static final Path JDK_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
 
     @TempDir
     Path tmp;
@@ -77,6 +81,78 @@ class LimitsIT {
         assertTrue(r.err().startsWith("dirdump: warning: could start only "), r.err());
         assertEquals(1, r.err().lines().count(), "one warning: " + r.err());
         assertTrue(r.json().get("jobs").getAsInt() < 1000);
+    }
+
+    /** The launcher run by {@code before} (prlimit, setpriv) in {@code cwd}, with JAVA_HOME {@code javaHome} and {@code env}. */
+    private static Launched launched(Path cwd, Path javaHome, Map<String, String> env, List<String> before, String... args)
+            throws Exception {
+        List<String> command = new ArrayList<>(before);
+        command.add(Launched.launcher("dirdump").toString());
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile());
+        pb.environment().put("JAVA_HOME", javaHome.toString());
+        pb.environment().putAll(env);
+        return Launched.of(pb);
+    }
+
+    /** The JDK the tests run on (17), and JDK 25 where it is installed. */
+    private static List<Path> javaHomes() {
+        List<Path> homes = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"))));
+        if (Files.isExecutable(JDK_25.resolve("bin/java"))) {
+            homes.add(JDK_25);
+        }
+        return homes;
+    }
+
+    /**
+     * ulimit -v: the launcher fits the JVM (its class-metadata and code reservations, malloc's arenas,
+     * the heap) to the address space there is, and every file is read, from 640 MiB on; below, and
+     * where DIRDUMP_JAVA_OPTS asks for more than there is, one line and exit 2 (not SIGSEGV without a
+     * word, the JVM's own text with exit 1, or a fatal error). No file is written into the working
+     * directory (hs_err_pid*.log).
+     */
+    @Test
+    void theLauncherFitsTheJvmToTheAddressSpaceOrSaysInOneLineWhyNot() throws Exception {
+        Path cwd = Files.createDirectories(tmp.resolve("cwd"));
+        for (Path home : javaHomes()) {
+            for (long kib : List.of(655_360L, 1_000_000L, 2_000_000L, 2_500_000L, 2_800_000L, 3_500_000L)) {
+                Launched r = launched(cwd, home, Map.of(), List.of("prlimit", "--as=" + kib * 1024), "--force", "--json",
+                        data.toString());
+                assertEquals(0, r.status(), home + ", ulimit -v " + kib + ": " + r.err());
+                assertEquals(2000, r.json().get("files_read").getAsLong(), home + ", ulimit -v " + kib);
+                assertEquals(bytes, r.json().get("bytes_read").getAsLong());
+            }
+            for (long kib : List.of(100_000L, 600_000L)) {
+                Launched r = launched(cwd, home, Map.of(), List.of("prlimit", "--as=" + kib * 1024), "-q", data.toString());
+                assertEquals(2, r.status(), r.err());
+                assertEquals("dirdump: cannot start: the address-space limit (ulimit -v " + kib
+                        + ") is below the 655360 KiB the JVM needs; raise it\n", r.err());
+            }
+            Launched r = launched(cwd, home, Map.of("DIRDUMP_JAVA_OPTS", "-Xms2g"), List.of("prlimit", "--as=" + (1L << 30)),
+                    "-q", data.toString());
+            assertEquals(2, r.status(), r.err());
+            assertTrue(r.err().startsWith("dirdump: cannot start the JVM under the limits it has (ulimit -v, ulimit -u): "
+                    + "Could not reserve enough space for 2097152"), r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+        }
+        try (Stream<Path> made = Files.list(cwd)) {
+            assertEquals(List.of(), made.collect(Collectors.toList()), "nothing written into the working directory");
+        }
+    }
+
+    /** ulimit -u below what the JVM needs (its own threads): one line and exit 2, not the JVM's text and exit 1. */
+    @Test
+    void aProcessLimitTheJvmCannotStartUnderIsOneLine() throws Exception {
+        assumeTrue(AsUser.isRoot(), "needs root, to run as another user under a process limit");
+        assumeTrue(Trees.sh(tmp, "command -v setpriv >/dev/null") == 0, "no setpriv (util-linux) here");
+        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        for (Path home : javaHomes()) {
+            Launched r = launched(tmp, home, Map.of(), List.of("setpriv", "--reuid=" + AsUser.NOBODY, "--regid=" + AsUser.NOBODY,
+                    "--clear-groups", "prlimit", "--nproc=10"), "-q", data.toString());
+            assertEquals(2, r.status(), r.err());
+            assertEquals("dirdump: cannot start: the process limit (ulimit -u 10) is below the 20 threads the JVM needs;"
+                    + " raise it\n", r.err());
+        }
     }
 
     @Test
