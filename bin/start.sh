@@ -174,11 +174,11 @@ aot=
 # win), or one line and exit 2 where it cannot start (the JVM would print its own text, exit 1 as
 # if files could not be read, or die of SIGSEGV without a word). Sizes in MiB.
 #  - Its heap: the JVM's default is a quarter of the memory it finds, too little for the per-file state
-#    of a large tree in a small memory cgroup (1,000,000 files of 240-byte names need ~400 MiB:
-#    docs/performance.md). It gets what is left of the lowest memory limit up the cgroup hierarchy
-#    (Slurm and systemd set it on a parent) or the machine's memory, less 160 MiB for its code, the
-#    readers' buffers and the page cache being read, but at least the quarter and at most three
-#    quarters. Only a bound: the heap grows with what is live.
+#    of a large tree in a small memory cgroup (1,000,000 files of 240-byte names keep 265 MiB live:
+#    docs/performance.md). It gets the lowest memory limit up the cgroup hierarchy (Slurm and systemd
+#    set it on a parent), or the machine's memory, less 96 MiB for the rest of the JVM (~45 MiB) and
+#    the readers' buffers (16 MiB by default), but at least the quarter and at most three quarters.
+#    Only a bound: the heap grows with what is live, and the page cache dirdump fills is reclaimed.
 #  - The address-space limit (ulimit -v): the JVM reserves 1 GiB for class metadata, 240 MiB for
 #    compiled code and 64 MiB of address space for each of glibc's malloc arenas (one per thread, up
 #    to 8 per core), more than the 640 MiB it needs under this fitting: 64 MiB and 32 MiB, two arenas
@@ -221,7 +221,7 @@ if [ -n "${v1:-}" ] && [ -d "/sys/fs/cgroup/memory${v1%/}" ]; then
 elif [ -n "${v2:-}" ] && [ -d "/sys/fs/cgroup${v2%/}" ] && [ -f /sys/fs/cgroup/cgroup.controllers ]; then
     lowest_limit "/sys/fs/cgroup${v2%/}" /sys/fs/cgroup memory.max memory.high
 fi
-heap=$((memory - 160))
+heap=$((memory - 96))
 [ "$heap" -lt $((memory / 4)) ] && heap=$((memory / 4))
 [ "$heap" -gt $((memory * 3 / 4)) ] && heap=$((memory * 3 / 4))
 while read -r line; do

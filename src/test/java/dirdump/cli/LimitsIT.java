@@ -8,10 +8,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dirdump.testing.AsUser;
 import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
+import dirdump.testing.Tmpfs;
 import dirdump.testing.Trees;
+import dirdump.testing.Until;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -152,6 +155,60 @@ class LimitsIT {
             assertEquals(2, r.status(), r.err());
             assertEquals("dirdump: cannot start: the process limit (ulimit -u 10) is below the 20 threads the JVM needs;"
                     + " raise it\n", r.err());
+        }
+    }
+
+    /**
+     * A memory cgroup of 384 MiB: 600,000 files of 240-byte names keep ~170 MiB live, more than the
+     * JVM's default heap there (125 MiB: a quarter, but at least its default size) and well within the
+     * limit; the launcher's heap (the limit less 96 MiB) reads them all. With the limit on the parent
+     * of dirdump's cgroup instead (as Slurm sets a job's), the launcher finds it: its -Xmx is the same.
+     * The cgroups are made under the test's own and removed afterwards, whatever happened.
+     */
+    @Test
+    void aTreeThatNeedsMoreThanAQuarterOfTheCgroupsLimitIsReadWithinIt() throws Exception {
+        assumeTrue(AsUser.isRoot(), "needs root, to make a memory cgroup");
+        String own = Files.readAllLines(Path.of("/proc/self/cgroup")).stream().filter(l -> l.matches("\\d+:memory:.*"))
+                .map(l -> l.substring(l.indexOf(":memory:") + 8)).findFirst().orElse(null);
+        Path v1 = Path.of("/sys/fs/cgroup/memory");
+        assumeTrue(own != null && Files.isDirectory(v1.resolve("." + own)), "no cgroup v1 memory controller here");
+        Path parent = v1.resolve("." + own).resolve("dirdump-heap-" + ProcessHandle.current().pid() + "-" + System.nanoTime())
+                .normalize();
+        Path job = parent.resolve("job");
+        String inCgroup = "echo $$ >\"$0/cgroup.procs\" && exec \"$@\"";
+        String launcher = Launched.launcher("dirdump").toString();
+        try (Tmpfs tmpfs = Tmpfs.create(tmp)) {
+            Path tree = tmpfs.dir().resolve("tree");
+            for (int d = 0; d < 300; d++) {
+                Path dir = Files.createDirectories(tree.resolve("d" + d));
+                for (int f = 0; f < 2000; f++) {
+                    String name = "f" + (d * 2000 + f);
+                    Files.createFile(dir.resolve(name + "x".repeat(240 - name.length())));
+                }
+            }
+            Files.createDirectory(parent);
+            Files.writeString(parent.resolve("memory.limit_in_bytes"), String.valueOf(384L << 20));
+            Launched r = Launched.run(Path.of("/bin/sh"), Map.of(), "-c", inCgroup, parent.toString(), launcher,
+                    "--force", "--json", tree.toString());
+            assertEquals(0, r.status(), r.err());
+            assertEquals(600_000, r.json().get("files_read").getAsLong());
+            assertEquals(0, r.json().get("errors").getAsLong());
+            assertEquals("", r.err());
+
+            Files.createDirectory(job);
+            Launched jvm = Launched.run(Path.of("/bin/sh"), Map.of(), "-c", inCgroup, job.toString(), launcher,
+                    "run", "-q", data.toString(), "--", "sh", "-c", "tr '\\0' '\\n' </proc/$PPID/cmdline");
+            assertEquals(0, jvm.status(), jvm.err());
+            assertTrue(jvm.out().lines().anyMatch(a -> a.equals("-Xmx288m")), jvm.out());
+        } finally {
+            for (Path cgroup : List.of(job, parent)) {
+                if (Files.isDirectory(cgroup)) {
+                    // Only processes this test put there: the launcher's, if it outlived a failure.
+                    Trees.sh(tmp, "for pid in $(cat '" + cgroup + "/cgroup.procs'); do kill -9 $pid; done");
+                    Until.holds(Duration.ofSeconds(10), cgroup + " empties", () -> Files.readString(cgroup.resolve("cgroup.procs")).isEmpty());
+                    Files.delete(cgroup);
+                }
+            }
         }
     }
 
