@@ -177,7 +177,7 @@ aot=
 #    of a large tree in a small memory cgroup (1,000,000 files of 240-byte names keep 265 MiB live:
 #    docs/performance.md). It gets the lowest memory limit up the cgroup hierarchy (Slurm and systemd
 #    set it on a parent), or the machine's memory, less 96 MiB for the rest of the JVM (~45 MiB) and
-#    the readers' buffers (16 MiB by default), but at least the quarter and at most three quarters.
+#    the readers' buffers (16 MiB by default), but at least the quarter, at most three quarters and 31 GiB.
 #    Only a bound: the heap grows with what is live, and the page cache dirdump fills is reclaimed.
 #  - The address-space limit (ulimit -v): the JVM reserves 1 GiB for class metadata, 240 MiB for
 #    compiled code and 64 MiB of address space for each of glibc's malloc arenas (one per thread, up
@@ -224,6 +224,7 @@ fi
 heap=$((memory - 96))
 [ "$heap" -lt $((memory / 4)) ] && heap=$((memory / 4))
 [ "$heap" -gt $((memory * 3 / 4)) ] && heap=$((memory * 3 / 4))
+[ "$heap" -gt 31744 ] && heap=31744  # compressed object pointers end at 32 GiB, and each would take twice the room
 while read -r line; do
     case $line in
         'Max address space '*) value=${line#Max address space} ;;
