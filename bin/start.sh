@@ -203,7 +203,7 @@ lowest_limit() {  # DIR TOP FILE...: each FILE in DIR and each directory above i
             [ -r "$dir/$file" ] && read -r value <"$dir/$file"
             case $value in
                 '' | *[!0-9]* | ????????????????????*) ;;
-                *) [ $((value / 1048576)) -lt "$memory" ] && memory=$((value / 1048576)) ;;
+                *) { [ "$memory" -eq 0 ] || [ $((value / 1048576)) -lt "$memory" ]; } && memory=$((value / 1048576)) ;;
             esac
         done
         [ "$dir" = "$top" ] || [ "${dir%/*}" = "$dir" ] && break
