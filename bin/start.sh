@@ -7,7 +7,24 @@
 # DIRDUMP_JAVA_OPTS replaces the JVM options below; JAVA_HOME picks the JVM.
 set -u
 
-# First, before this shell opens anything: a standard descriptor the caller closed (cmd <&-, cmd >&-)
+# The descriptors the caller passed, which run's COMMAND is to get and no other: the JVM's own (its
+# lib/modules, the jar) have no close-on-exec. Each one open now without close-on-exec (the shell keeps
+# its script open, with it), listed without a process; named to dirdump in -Ddirdump.caller.fds. A
+# closed one is not listed (the glob's own descriptor, which may be one of them, is closed again).
+fds=
+for fd in /proc/$$/fd/*; do
+    fd=${fd##*/} flags=
+    [ -e "/proc/$$/fdinfo/$fd" ] || continue
+    while read -r key value; do
+        [ "$key" = flags: ] && flags=$value
+    done <"/proc/$$/fdinfo/$fd"
+    case $flags in
+        '' | *[!0-7]*) ;;
+        *) [ $((0$flags & 02000000)) -eq 0 ] && fds=${fds:+$fds,}$fd ;;
+    esac
+done
+
+# First, before this shell opens anything else: a standard descriptor the caller closed (cmd <&-, cmd >&-)
 # is taken by the first file opened after it, and the JVM's own files would then be read as a
 # --files-from - list (its lib/modules became descriptor 0) or take the output. Only here, before
 # java starts, can a closed descriptor be told from an open one: each is opened on /dev/null, so that
@@ -38,7 +55,18 @@ fi
 # What run's COMMAND is to get back unchanged (proc.ChildCommand): the signals the caller ignored and
 # blocked (this shell inherited them, and the JVM changes some), read here without a process, and each
 # variable the launcher changes below, in DIRDUMP_CALLER_VAR: "=VALUE" if the caller set it, "" if not.
+# Such records are the launcher's alone: one the caller set would make dirdump hand COMMAND a variable
+# the caller never had, so every DIRDUMP_CALLER_ variable is unset first (export -p lists them; a
+# word of a value that looks like one only unsets what is not set, or another such record).
 # The effective uid too, for trusted() below (no id(1) to start).
+set -f
+for word in $(export -p); do
+    case ${word%%=*} in
+        *[!A-Za-z0-9_]*) ;;
+        DIRDUMP_CALLER_*) unset "${word%%=*}" ;;
+    esac
+done
+set +f
 blocked= ignored= uid=
 while read -r key value; do
     case $key in
@@ -142,6 +170,99 @@ esac
 aot=
 [ "$major" -ge 25 ] && aot=1
 
+# The JVM fitted to the limits it starts under, in $fitted (options before DIRDUMP_JAVA_OPTS, which
+# win), or one line and exit 2 where it cannot start (the JVM would print its own text, exit 1 as
+# if files could not be read, or die of SIGSEGV without a word). Sizes in MiB.
+#  - Its heap: the JVM's default is a quarter of the memory it finds, too little for the per-file state
+#    of a large tree in a small memory cgroup (1,000,000 files of 240-byte names keep 265 MiB live:
+#    docs/performance.md). It gets the lowest memory limit up the cgroup hierarchy (Slurm and systemd
+#    set it on a parent), or the machine's memory, less 96 MiB for the rest of the JVM (~45 MiB) and
+#    the readers' buffers (16 MiB by default), but at least the quarter, at most three quarters and 31 GiB.
+#    Only a bound: the heap grows with what is live, and the page cache dirdump fills is reclaimed.
+#  - The address-space limit (ulimit -v): the JVM reserves 1 GiB for class metadata, 240 MiB for
+#    compiled code and 64 MiB of address space for each of glibc's malloc arenas (one per thread, up
+#    to 8 per core), more than the 640 MiB it needs under this fitting: 64 MiB and 32 MiB, two arenas
+#    (MALLOC_ARENA_MAX, which run's COMMAND gets back as the caller had it), and a heap of half of
+#    what is left above 576 MiB. Below 640 MiB it cannot start.
+#  - The process limit (ulimit -u), which counts threads, of a user other than root: the JVM starts
+#    about 18 of its own; below 20 it cannot start.
+# Where a limit applies, java -version is started with these options first, and if it fails, what
+# it said is the one line (a DIRDUMP_JAVA_OPTS that asks for more than there is, say).
+fitted= limited=
+memory=0 space= processes=
+while read -r key value; do
+    [ "$key" = MemTotal: ] && memory=$((${value%% *} / 1024))
+done </proc/meminfo 2>/dev/null
+# The lowest limit up the hierarchy: cgroup v1's memory controller, else v2's unified hierarchy.
+lowest_limit() {  # DIR TOP FILE...: each FILE in DIR and each directory above it up to TOP
+    dir=$1 top=$2
+    shift 2
+    while :; do
+        for file; do
+            value=
+            [ -r "$dir/$file" ] && read -r value <"$dir/$file"
+            case $value in
+                '' | *[!0-9]* | ????????????????????*) ;;
+                *) { [ "$memory" -eq 0 ] || [ $((value / 1048576)) -lt "$memory" ]; } && memory=$((value / 1048576)) ;;
+            esac
+        done
+        [ "$dir" = "$top" ] || [ "${dir%/*}" = "$dir" ] && break
+        dir=${dir%/*}
+    done
+}
+while IFS=: read -r id controllers path; do
+    case $controllers in
+        memory | *,memory | memory,* | *,memory,*) v1=$path ;;
+        '') v2=$path ;;
+    esac
+done </proc/$$/cgroup 2>/dev/null
+if [ -n "${v1:-}" ] && [ -d "/sys/fs/cgroup/memory${v1%/}" ]; then
+    lowest_limit "/sys/fs/cgroup/memory${v1%/}" /sys/fs/cgroup/memory memory.limit_in_bytes
+elif [ -n "${v2:-}" ] && [ -d "/sys/fs/cgroup${v2%/}" ] && [ -f /sys/fs/cgroup/cgroup.controllers ]; then
+    lowest_limit "/sys/fs/cgroup${v2%/}" /sys/fs/cgroup memory.max memory.high
+fi
+heap=$((memory - 96))
+[ "$heap" -lt $((memory / 4)) ] && heap=$((memory / 4))
+[ "$heap" -gt $((memory * 3 / 4)) ] && heap=$((memory * 3 / 4))
+[ "$heap" -gt 31744 ] && heap=31744  # compressed object pointers end at 32 GiB, and each would take twice the room
+while read -r line; do
+    case $line in
+        'Max address space '*) value=${line#Max address space} ;;
+        'Max processes '*) value=${line#Max processes} ;;
+        *) continue ;;
+    esac
+    value=${value#"${value%%[! ]*}"} value=${value%% *}
+    case $value in
+        '' | *[!0-9]* | ????????????????????*) ;;
+        *) case $line in
+               'Max address space '*) space=$value ;;
+               *) processes=$value ;;
+           esac ;;
+    esac
+done </proc/$$/limits 2>/dev/null
+if [ -n "$space" ]; then
+    if [ $((space / 1048576)) -lt 640 ]; then
+        echo "$tool: cannot start: the address-space limit (ulimit -v $((space / 1024))) is below the $((640 * 1024)) KiB the JVM needs; raise it" >&2
+        exit 2
+    fi
+    [ $(((space / 1048576 - 576) / 2)) -lt "$heap" ] && heap=$(((space / 1048576 - 576) / 2))
+    fitted="-XX:CompressedClassSpaceSize=64m -XX:ReservedCodeCacheSize=32m" limited=1
+    remember MALLOC_ARENA_MAX
+    MALLOC_ARENA_MAX=2
+    export MALLOC_ARENA_MAX
+fi
+if [ -n "$processes" ] && [ "$uid" != 0 ] && [ "$processes" -lt 256 ]; then
+    if [ "$processes" -lt 20 ]; then
+        echo "$tool: cannot start: the process limit (ulimit -u $processes) is below the 20 threads the JVM needs; raise it" >&2
+        exit 2
+    fi
+    limited=1
+fi
+case ${DIRDUMP_JAVA_OPTS:-} in
+    *-Xmx* | *-Xms* | *HeapSize=* | *MaxRAM*) ;;  # the user's say on the heap
+    *) [ "$heap" -gt 0 ] && fitted="$fitted -Xmx${heap}m" ;;
+esac
+
 # trusted DIR: whether DIR and every directory above it belong to this user or root and no one else
 # can write to them (ssh's StrictModes; a sticky directory above, as /tmp, is safe: no one else can
 # rename what is this user's in it), so that no other user can change what is in DIR. Then DIR, with
@@ -159,9 +280,11 @@ trusted() {
 }
 
 # cache_directory NAME: $XDG_CACHE_HOME/NAME, else $HOME/.cache/NAME, in $cache, made if missing (mode
-# 0700), but only below an existing trusted HOME, or XDG_CACHE_HOME's existing trusted parent (absolute
-# ones: a relative one is ignored, the XDG rule; HOME is never made), and only if it is trusted itself;
-# else it fails, and there is no cache directory.
+# 0700), but only below an existing HOME, or XDG_CACHE_HOME's existing parent (absolute ones: a
+# relative one is ignored, the XDG rule; HOME is never made), and only in a trusted directory: the
+# deepest one of the way that exists (XDG_CACHE_HOME itself, if it does: sudo -E hands root a user's),
+# where mkdir makes the first missing one. The cache directory must be trusted itself; else it fails,
+# and there is no cache directory.
 cache_directory() {
     case ${XDG_CACHE_HOME:-} in
         /*) base=${XDG_CACHE_HOME%/*} cache=$XDG_CACHE_HOME/$1 ;;
@@ -171,7 +294,10 @@ cache_directory() {
            esac ;;
     esac
     if [ ! -d "$cache" ]; then
-        trusted "${base:-/}" && (umask 077 && mkdir -p -- "$cache") 2>/dev/null || return 1
+        [ -d "${base:-/}" ] || return 1
+        up=$cache  # base is a prefix of it and exists: the walk ends there at the latest
+        until [ -d "${up:-/}" ]; do up=${up%/*}; done
+        trusted "${up:-/}" && (umask 077 && mkdir -p -- "$cache") 2>/dev/null || return 1
     fi
     trusted "$cache" && cache=$trusted  # it and every directory above it, base too: one check a run, where it exists
 }
@@ -203,7 +329,10 @@ native_library() {
 # to start, and the work is I/O, not allocation. C1 only: it compiles at once, and C2's better code
 # buys nothing when the time goes to system calls. --enable-native-access: what the jar's manifest
 # grants under -jar, for a main class run with -cp. No performance-counter file (-XX:-UsePerfData):
-# the JVM would otherwise create /tmp/hsperfdata_USER/PID at every start. Each option one word,
+# the JVM would otherwise create /tmp/hsperfdata_USER/PID at every start. No file of a crash in the
+# working directory, where the JVM would write hs_err_pidPID.log, a core and a compiler's replay file:
+# the summary on stderr says what happened, the report goes nowhere (DIRDUMP_JAVA_OPTS may name an
+# -XX:ErrorFile). The options fitted to the limits ($fitted, above) come next. Each option one word,
 # whatever spaces the paths hold; DIRDUMP_JAVA_OPTS is split at blanks, never expanded as a pattern.
 jvm() {
     how=$1
@@ -216,8 +345,29 @@ jvm() {
     # reflection once, where native calls cost less than spinning them.
     [ "$major" -ge 18 ] && set -- -Djdk.reflect.useNativeAccessorOnly=true "$@"
     [ -n "$jffi_boot" ] && set -- "-Djffi.boot.library.path=$jffi_boot" "$@"
+    set -f
+    set -- $fitted "$@"  # before DIRDUMP_JAVA_OPTS, which win
+    set +f
     "$how" "$java" -XX:+DisplayVMOutputToStderr -XX:-UsePerfData -Xlog:disable -Xlog:all=warning:stderr -Xlog:os+thread=off:stderr \
-        -XX:Flags=/dev/null -XX:CompileCommandFile=/dev/null "$@"
+        -XX:Flags=/dev/null -XX:CompileCommandFile=/dev/null -XX:ErrorFile=/dev/null -XX:-CreateCoredumpOnCrash \
+        -XX:-DumpReplayDataOnError "$@"
+}
+
+# starts: where a limit applies (above), whether the JVM starts at all with these options (java
+# -version); if not, one line says what it said, and the launcher exits 2. ("Error occurred during
+# initialization of VM" is followed by the reason; a JVM killed by a signal says nothing.)
+starts() {
+    said=$(jvm command -version 2>&1 >/dev/null) && return
+    status=$?
+    case $said in
+        'Error occurred during initialization of VM'?*) said=${said#*
+} ;;
+    esac
+    said=${said%%
+*}
+    [ -n "$said" ] || said="killed by signal $((status - 128))"
+    echo "$tool: cannot start the JVM under the limits it has (ulimit -v, ulimit -u): $said" >&2
+    exit 2
 }
 
 # quiet exec|command ARG...: jvm, quiet (its warnings go to stderr, above) about a class-data archive
@@ -249,8 +399,10 @@ run_jar() {
     shift 2
     set -- -cp "$run_jar" "$main" "$@"
     [ -n "$cwd_fd" ] && set -- "-Ddirdump.cwd.fd=$cwd_fd" "$@"
+    [ -n "$fds" ] && set -- "-Ddirdump.caller.fds=$fds" "$@"
     [ -n "$closed" ] && set -- "-Ddirdump.closed=$closed" "$@"
     [ -n "$ignored" ] && set -- "-Ddirdump.caller.ignored=$ignored" "-Ddirdump.caller.blocked=$blocked" "$@"
+    [ -z "$limited" ] || starts
     if [ -z "$run_jsa" ]; then
         jvm exec "$@"
     elif [ -n "$aot" ]; then

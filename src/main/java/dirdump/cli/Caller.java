@@ -10,11 +10,14 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What dirdump was started with, which run's COMMAND is to get unchanged (bin/start.sh records it):
  * the environment before the launcher changed it (its locale for the JVM, the JDK's option variables
- * it unset), and the signals the caller blocked and ignored, which the JVM changes.
+ * it unset), the signals the caller blocked and ignored, which the JVM changes, and the descriptors the
+ * caller passed, among which the JVM opens its own.
  */
 final class Caller {
     /** The launcher's record of each variable it changed: DIRDUMP_CALLER_NAME is "=VALUE" if it was set, "" if not. */
@@ -89,6 +92,22 @@ final class Caller {
     /** The signals the caller blocked; without the launcher, none. */
     static long blocked() {
         return mask(System.getProperty("dirdump.caller.blocked"));
+    }
+
+    /**
+     * The descriptors the caller passed open (those it closed not among them); without the launcher,
+     * the standard three: every other may be the JVM's.
+     */
+    static Set<Integer> descriptors() {
+        Set<Integer> fds = new TreeSet<>();
+        for (String fd : System.getProperty("dirdump.caller.fds", "0,1,2").split(",")) {
+            try {
+                fds.add(Integer.parseInt(fd));
+            } catch (NumberFormatException e) {
+                // none recorded (the launcher found no /proc)
+            }
+        }
+        return fds;
     }
 
     private static long mask(String hex) {

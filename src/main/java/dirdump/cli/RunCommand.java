@@ -103,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
                     return new ReadRun(walk.select(paths, parent.in, list.nul.value()), parent.readSettings());
                 }, parent.progress(reporter, verbose.value()));
         Commanding.Settings settings = new Commanding.Settings(new ChildCommand(command, Caller.environment(),
-                Caller.ignored(), Caller.blocked()), warmup, keepGoing.value(), everyNode.value());
+                Caller.ignored(), Caller.blocked(), Caller.descriptors()), warmup, keepGoing.value(), everyNode.value());
         return Commanding.run(settings, parent.in, parent.out, Processes.load(), reporter, new Summary());
     }
 

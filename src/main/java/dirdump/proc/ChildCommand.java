@@ -6,6 +6,7 @@ import dirdump.sys.SysException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,11 +15,12 @@ import java.util.regex.Pattern;
  * environment and signal mask and dispositions dirdump was started with (cli.Caller), SIGINT,
  * SIGTERM and SIGHUP passed on to it ({@link SignalForwarding}), and waited for: its exit status, or
  * 128 + N if signal N ended it. Without libc (the java.nio fallback), java.lang.ProcessBuilder starts
- * it, with the JVM's signal mask and dispositions. {@code words}: COMMAND and its ARGs;
- * {@code environment} ("NAME=VALUE" entries), {@code ignored} and {@code blocked} (bit N - 1 for
- * signal N): what dirdump was started with.
+ * it, with the JVM's signal mask and dispositions and descriptors 0, 1 and 2. {@code words}: COMMAND
+ * and its ARGs; {@code environment} ("NAME=VALUE" entries), {@code ignored} and {@code blocked} (bit N - 1 for
+ * signal N), {@code descriptors}: what dirdump was started with (of its descriptors, COMMAND gets these only).
  */
-public record ChildCommand(List<String> words, List<byte[]> environment, long ignored, long blocked) {
+public record ChildCommand(List<String> words, List<byte[]> environment, long ignored, long blocked,
+        Set<Integer> descriptors) {
     /** How the JDK says why a program could not be started: "... error=2, No such file or directory". */
     private static final Pattern ERROR = Pattern.compile("error=(\\d+), (.*)");
     private static final int ENOENT = 2;
@@ -51,7 +53,7 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
      */
     private long spawn(List<byte[]> argv, Processes processes) throws SysException {
         try {
-            return processes.spawn(argv, environment, ignored, blocked);
+            return processes.spawn(argv, environment, ignored, blocked, descriptors);
         } catch (SysException e) {
             if (e.errno() != ENOEXEC) {
                 throw e;
@@ -59,7 +61,7 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
             List<byte[]> viaShell = new ArrayList<>(List.of(PathNames.bytes("/bin/sh"), PathNames.bytes("-c"),
                     PathNames.bytes("exec \"$0\" \"$@\"")));
             viaShell.addAll(argv);
-            return processes.spawn(viaShell, environment, ignored, blocked);
+            return processes.spawn(viaShell, environment, ignored, blocked, descriptors);
         }
     }
 

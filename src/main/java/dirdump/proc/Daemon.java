@@ -95,7 +95,8 @@ public final class Daemon {
                 throw new CannotStart(who + ": an argument is not valid in the locale's charset, and cannot be "
                         + "passed on; give the names with --files-from", false);
             }
-            if (!a.startsWith("-Ddirdump.closed=")) {  // the launcher's note of closed descriptors: the daemon's are open
+            // The launcher's notes of the caller's descriptors, closed and open: not those of the process started.
+            if (!a.startsWith("-Ddirdump.closed=") && !a.startsWith("-Ddirdump.caller.fds=")) {
                 command.add(a);
             }
         }

@@ -316,7 +316,15 @@ public final class Libc {
 
         int posix_spawnattr_setsigmask(Pointer attr, @In long[] sigset);
 
-        /** Returns the error number itself; errno is not set. No file actions: the descriptors are inherited. */
+        /** The file actions close each descriptor dirdump has that the caller did not pass on. */
+        int posix_spawn_file_actions_init(Pointer actions);
+
+        int posix_spawn_file_actions_destroy(Pointer actions);
+
+        /** glibc ignores a descriptor closed by the time the child runs (EBADF): only one out of range fails. */
+        int posix_spawn_file_actions_addclose(Pointer actions, int fd);
+
+        /** Returns the error number itself; errno is not set. */
         int posix_spawnp(@Out int[] pid, @In byte[] file, Pointer fileActions, Pointer attr, Pointer argv, Pointer envp);
 
         @SaveError

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Set;
 
 /** {@link Processes} on libc: geteuid, setsid, dup2, kill, pidfd_open and poll, posix_spawnp, ioprio_set, getrlimit. */
 final class LibcProcesses implements Processes {
@@ -95,8 +96,9 @@ final class LibcProcesses implements Processes {
     }
 
     @Override
-    public long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked) throws SysException {
-        return new Spawner(os, os.runtime).spawn(argv, env, ignored, blocked);
+    public long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked, Set<Integer> descriptors)
+            throws SysException {
+        return new Spawner(os, os.runtime).spawn(argv, env, ignored, blocked, descriptors);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dirdump.sys;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /** {@link Processes} without libc: java.nio has none of these calls, so each fails, saying so. */
 final class NioProcesses implements Processes {
@@ -62,7 +63,8 @@ final class NioProcesses implements Processes {
     }
 
     @Override
-    public long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked) throws SysException {
+    public long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked, Set<Integer> descriptors)
+            throws SysException {
         throw Os.nativeOnly("posix_spawnp");
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The calls dirdump makes on processes, this one and others, which are no files: beside {@link Os}, with
@@ -37,12 +38,13 @@ public interface Processes {
 
     /**
      * posix_spawnp(3): starts {@code argv} (its first word searched on PATH, as execvp does) with the
-     * environment {@code env} ("NAME=VALUE" entries) and dirdump's descriptors, with the signal mask
+     * environment {@code env} ("NAME=VALUE" entries) and of dirdump's descriptors those in {@code
+     * descriptors} only (every other closed in the child: the JVM's own have no close-on-exec), with the signal mask
      * {@code blocked}, every signal in {@code ignored} ignored (bit N - 1 for signal N, as
      * /proc/PID/status shows them: dirdump then ignores it too, but for those the JVM cannot do without)
      * and every other at its default. Returns its pid, for {@link #waitFor}.
      */
-    long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked) throws SysException;
+    long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked, Set<Integer> descriptors) throws SysException;
 
     /** waitpid(2) of a process {@link #spawn} started: its exit status, or 128 + N if signal N ended it. */
     int waitFor(long pid) throws SysException;

@@ -1,8 +1,13 @@
 package dirdump.sys;
 
 import java.lang.ref.Reference;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import jnr.ffi.Pointer;
 import jnr.ffi.Runtime;
 
@@ -12,12 +17,14 @@ import jnr.ffi.Runtime;
  * ignored it; glibc's internal signals 32 and 33 ignored, through jspawnhelper), and ProcessBuilder can
  * set neither. posix_spawnp sets both in the child: the mask, and every signal not to be ignored at its
  * default (POSIX_SPAWN_SETSIGDEF, which glibc takes for its internal signals too). It cannot make a
- * signal ignored: one the caller ignored is ignored here first, and the child inherits that.
+ * signal ignored: one the caller ignored is ignored here first, and the child inherits that. And the
+ * child gets the caller's descriptors only: the JVM opens its own (lib/modules, the jar, a socket)
+ * without close-on-exec, so each open descriptor (/proc/self/fd) not passed on is closed in the child.
  */
 final class Spawner {
     private static final short POSIX_SPAWN_SETSIGDEF = 0x04;
     private static final short POSIX_SPAWN_SETSIGMASK = 0x08;
-    /** glibc's posix_spawnattr_t is 336 bytes on 64-bit Linux; room to spare. */
+    /** glibc's posix_spawnattr_t is 336 bytes on 64-bit Linux, posix_spawn_file_actions_t 80; room to spare. */
     private static final int ATTR_SIZE = 1024;
     private static final long SIG_IGN = 1;
     private static final int SIGNALS = 64;
@@ -40,7 +47,8 @@ final class Spawner {
         return 1L << (signal - 1);
     }
 
-    long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked) throws SysException {
+    long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked, Set<Integer> descriptors)
+            throws SysException {
         for (int signal = 1; signal <= SIGNALS; signal++) {
             if ((ignored & ~VITAL & bit(signal)) != 0) {
                 os.processes.get().signal(signal, SIG_IGN);
@@ -49,25 +57,53 @@ final class Spawner {
         List<Pointer> keep = new ArrayList<>();  // the strings, alive until the child has its copies
         Pointer args = strings(argv, keep);
         Pointer environment = strings(env, keep);
+        Pointer actions = NativeMemory.allocate(runtime, ATTR_SIZE, true);
+        check(os.processes.get().posix_spawn_file_actions_init(actions));
         Pointer attr = NativeMemory.allocate(runtime, ATTR_SIZE, true);
         int failed = os.processes.get().posix_spawnattr_init(attr);
         if (failed != 0) {
+            os.processes.get().posix_spawn_file_actions_destroy(actions);
             throw new SysException(failed, os.strerror(failed));
         }
         try {
+            for (int fd : open()) {
+                if (!descriptors.contains(fd)) {
+                    check(os.processes.get().posix_spawn_file_actions_addclose(actions, fd));
+                }
+            }
             os.processes.get().posix_spawnattr_setflags(attr, (short) (POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK));
             os.processes.get().posix_spawnattr_setsigdefault(attr, sigset(~ignored));
             os.processes.get().posix_spawnattr_setsigmask(attr, sigset(blocked));
             int[] pid = new int[1];
-            failed = os.processes.get().posix_spawnp(pid, LibcOs.cString(argv.get(0)), null, attr, args, environment);
-            if (failed != 0) {
-                throw new SysException(failed, os.strerror(failed));
-            }
+            check(os.processes.get().posix_spawnp(pid, LibcOs.cString(argv.get(0)), actions, attr, args, environment));
             return pid[0];
         } finally {
             os.processes.get().posix_spawnattr_destroy(attr);
+            os.processes.get().posix_spawn_file_actions_destroy(actions);
             Reference.reachabilityFence(keep);
         }
+    }
+
+    /** A posix_spawn call's result: the error number itself. */
+    private void check(int failed) throws SysException {
+        if (failed != 0) {
+            throw new SysException(failed, os.strerror(failed));
+        }
+    }
+
+    /**
+     * This process's open descriptors (the listing's own among them, closed by then: glibc skips it). One
+     * another thread opens between this listing and the spawn stays open in the child; the JVM's own
+     * (lib/modules, the jar) are open long before.
+     */
+    private static List<Integer> open() throws SysException {
+        List<Integer> fds = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(Path.of("/proc/self/fd"))) {
+            entries.forEach(entry -> fds.add(Integer.parseInt(entry.getFileName().toString())));
+        } catch (IOException e) {
+            throw SysException.of(e);
+        }
+        return fds;
     }
 
     int waitFor(long pid) throws SysException {

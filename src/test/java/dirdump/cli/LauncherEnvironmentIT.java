@@ -144,6 +144,35 @@ class LauncherEnvironmentIT {
         }
     }
 
+    /**
+     * COMMAND gets the descriptors the caller passed and no other (none of the JVM's: its lib/modules,
+     * the jar, a socket), also where the caller closed stdin.
+     */
+    @Test
+    void runsCommandGetsExactlyTheCallersDescriptors() throws Exception {
+        for (String stdin : List.of("", "exec <&-; ")) {
+            Launched r = Launched.run(Path.of("/bin/sh"), Map.of(), "-c", stdin + "exec 5</dev/null; exec \"$0\" run -q \"$1\" -- "
+                    + "sh -c 'ls /proc/$$/fd'", LAUNCHER.toString(), data.toString());
+            assertEquals(0, r.status(), r.err());
+            assertEquals(stdin.isEmpty() ? "0\n1\n2\n5\n" : "1\n2\n5\n", r.out(), stdin);
+        }
+    }
+
+    /**
+     * A DIRDUMP_CALLER_ variable the caller set is no record of the launcher's: it steers nothing (PATH
+     * and HOME are COMMAND's as the caller's), and COMMAND does not get it.
+     */
+    @Test
+    void aCallersOwnRecordOfTheLauncherSteersNothing() throws Exception {
+        Launched r = Launched.run(LAUNCHER, Map.of("DIRDUMP_CALLER_PATH", "=/nonexistent", "DIRDUMP_CALLER_HOME", "",
+                "DIRDUMP_CALLER_DIRDUMP_SEEN", "=1", "HOME", "/home-of-the-caller"), "run", "-q", data.toString(), "--", "env");
+        assertEquals(0, r.status(), r.err());
+        List<String> lines = r.out().lines().collect(Collectors.toList());
+        assertTrue(lines.contains("PATH=" + System.getenv("PATH")), r.out());
+        assertTrue(lines.contains("HOME=/home-of-the-caller"), r.out());
+        assertTrue(lines.stream().noneMatch(l -> l.startsWith("DIRDUMP_")), r.out());
+    }
+
     /** The last {@code field} line's mask: COMMAND's. */
     private static long mask(String status, String field) {
         return status.lines().filter(l -> l.startsWith(field)).map(l -> Long.parseUnsignedLong(l.substring(field.length()).trim(), 16))
@@ -162,6 +191,30 @@ class LauncherEnvironmentIT {
             Path missing = tmp.resolve("missing/home");
             reads(launcher, Map.of("HOME", missing.toString()), cwd);
             assertFalse(Files.exists(tmp.resolve("missing")), "HOME is never made");
+        }
+    }
+
+    /**
+     * Root's XDG_CACHE_HOME a directory the attacker owns (sudo -E), or HOME's .cache: the installed
+     * launcher, which looks there for a class-data archive, makes nothing in it (the directory above
+     * is root's), and the run works.
+     */
+    @Test
+    void rootMakesNothingInACacheDirectoryAnotherUserOwns() throws Exception {
+        try (Attacker attacker = Attacker.account()) {
+            Path root = installed(tmp.resolve("prefix"));
+            Path cache = attacker.ownedDirectory(tmp, "attacker-cache");
+            Path home = Files.createDirectories(tmp.resolve("root-home"));
+            attacker.ownedDirectory(home, ".cache");
+            for (Map<String, String> env : List.of(Map.of("XDG_CACHE_HOME", cache.toString()),
+                    Map.of("HOME", home.toString(), "XDG_CACHE_HOME", ""))) {
+                reads(root.resolve("bin/dirdump"), env, tmp);
+            }
+            for (Path owned : List.of(cache, home.resolve(".cache"))) {
+                try (Stream<Path> made = Files.list(owned)) {
+                    assertEquals(List.of(), made.collect(Collectors.toList()), "nothing made in " + owned);
+                }
+            }
         }
     }
 

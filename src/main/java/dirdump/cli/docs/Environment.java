@@ -21,12 +21,16 @@ final class Environment {
         ManPage.item(m, ".B DIRDUMP_JAVA_OPTS",
                 "JVM options, in place of the launcher's own (the serial collector, and the C1 compiler only): "
                 + "a larger -Xmx where the heap runs out, say; split at blanks, never expanded as a pattern. They "
-                + "come after the options that send the JVM's own output to stderr and name jffi's directory, and "
-                + "so can change those too.");
+                + "come after the options that send the JVM's own output to stderr, name jffi's directory and fit "
+                + "the JVM to the memory and limits it starts under (-Xmx from the lowest memory cgroup limit, "
+                + "the reservations under ulimit -v), and so can change those too; one that says anything of the "
+                + "heap gets no -Xmx of the launcher's.");
         ManPage.item(m, ".BR JAVA_TOOL_OPTIONS \", \" JDK_JAVA_OPTIONS \", \" _JAVA_OPTIONS",
                 "Do not apply to dirdump's JVM (the launcher unsets them for it), and no option file (.hotspotrc, "
                 + ".hotspot_compiler) is read from the working directory"
-                + (command.equals("dirdump run") ? "; COMMAND gets them, and the locale, as dirdump was given them" : "")
+                + (command.equals("dirdump run") ? "; COMMAND gets them, the locale and MALLOC_ARENA_MAX (which the "
+                        + "launcher sets under ulimit -v) as dirdump was given them, and of the descriptors exactly "
+                        + "the caller's" : "")
                 + ".");
         ManPage.item(m, ".B PATH",
                 "Where the launcher finds java without JAVA_HOME"
@@ -38,7 +42,7 @@ final class Environment {
                 + "where the installed launcher keeps the class-data archive of a JVM it was not installed with "
                 + "(see FILES in dirdump(1)). Used only if it and every directory above it belong to the user or "
                 + "root and no one else can write to them (a sticky directory above, as /tmp, is fine); made "
-                + "(mode 0700) only below such an existing directory; HOME is never made. Otherwise there is no "
+                + "(mode 0700) only in such an existing directory (XDG_CACHE_HOME itself, where it exists); HOME is never made. Otherwise there is no "
                 + "archive, and no training run on every start either. jffi's native library is never unpacked "
                 + "there by an installed dirdump (it is loaded from PREFIX/lib/dirdump/jni).");
         ManPage.item(m, ".BR LANG \", \" LC_ALL \", \" LC_MESSAGES",
