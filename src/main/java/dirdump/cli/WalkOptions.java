@@ -3,6 +3,7 @@ package dirdump.cli;
 import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
+import dirdump.outcome.PathText;
 import dirdump.run.OrderedFilesSettings;
 import dirdump.scan.PathFilter;
 import dirdump.scan.PathListReader;
@@ -94,7 +95,8 @@ public final class WalkOptions {
         }
         PathFilter filter;
         try {
-            filter = PathFilter.of(includes.value(), excludes.value());
+            filter = PathFilter.of(includes.value().stream().map(RawArguments::bytes).toList(),
+                    excludes.value().stream().map(RawArguments::bytes).toList());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -132,9 +134,9 @@ public final class WalkOptions {
                 list(stdin, nul), settings(), order, sizes, replayed != null, patterns, sizeFilters);
     }
 
-    /** As a shell would take it back: '*.xyz', and a quote in it as '\''. */
+    /** As a shell would take it back: '*.xyz', and a quote in it as '\''; escaped as in messages (PathText). */
     private static String quoted(String glob) {
-        return "'" + glob.replace("'", "'\\''") + "'";
+        return "'" + PathText.of(glob).replace("'", "'\\''") + "'";
     }
 
     /** PATHs may be left out when --files-from names the files. */
