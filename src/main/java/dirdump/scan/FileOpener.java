@@ -19,10 +19,11 @@ import java.util.Locale;
  * O_NOFOLLOW|O_NONBLOCK|O_NOCTTY, and checked with fstat before anything is done with it: a file
  * swapped for a symlink, a FIFO or another file between listing and use (in a directory other users
  * can write to) is left alone. Only a name that was a symbolic link when listed, and followed (-L, a
- * PATH), is opened without O_NOFOLLOW; what it leads to must then still be a regular file, the one it
- * led to then (O_NONBLOCK: a FIFO swapped in there is opened but never waited on, nor read). Its identity is its inode number; its device is the one fstat gives,
- * since overlayfs layers and bind-mounted files have devices of their own. Users cannot create device
- * nodes, so the open itself never touches a device they planted.
+ * PATH), is opened without O_NOFOLLOW, and then first only as a path (O_PATH, which opens no device or
+ * FIFO): what it leads to must still be a regular file, the one it led to then, before it is opened for
+ * reading through that descriptor ({@link OpenFile#readable}); a link retargeted to a device or a FIFO
+ * meanwhile never has it opened. Its identity is its inode number; its device is the one fstat gives,
+ * since overlayfs layers and bind-mounted files have devices of their own.
  */
 public final class FileOpener {
     /** What a pass does with the files it opens: a file left alone is told as not {@link #done}. */
@@ -153,7 +154,7 @@ public final class FileOpener {
             } else {
                 OpenFile opened = file;
                 file = null;
-                return opened;
+                return opened.readable();
             }
         } catch (SysException e) {
             if (e.isSymbolicLink() && !follow) {

@@ -90,6 +90,15 @@ public interface OpenFile extends Closeable {
         throw Os.nativeOnly("mmap");
     }
 
+    /**
+     * This file open for reading: itself, or, for a followed link's target opened only as a path
+     * ({@link Os#open}), the same file opened again for reading through its descriptor, never by a name,
+     * once its fstat was checked; this one is closed then (also if that fails).
+     */
+    default OpenFile readable() throws SysException {
+        return this;
+    }
+
     @Override
     void close();
 }
