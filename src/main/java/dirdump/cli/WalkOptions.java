@@ -58,7 +58,8 @@ public final class WalkOptions {
         walk.addOption(oneFileSystem.option(boolean.class, "-x", "--one-file-system")
                 .description("Do not descend into other mounts: other file systems, and bind mounts.").build());
         walk.addOption(maxDepth.option(Integer.class, "--max-depth").paramLabel("N")
-                .description("Only files at most N levels below each PATH (1: only files directly in it).").build());
+                .description("Only files at most N levels below each PATH (1: only files directly in it; 0: only file PATHs, "
+                    + "as find -maxdepth 0).").build());
         walk.addOption(filesFrom.option(String.class, "--files-from").paramLabel("FILE")
                 .description("Also the files named in FILE (-: standard input), one a line, or NUL-separated with -0; "
                     + "PATHs are then optional. Directories in it are not walked; symbolic links only with -L.").build());
