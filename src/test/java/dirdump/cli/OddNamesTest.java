@@ -45,7 +45,7 @@ class OddNamesTest {
     void aNameThatReordersTheLineOrHoldsControlsIsShownEscaped() throws Exception {
         Files.write(tmp.resolve("invoice\u202efdp.exe"), new byte[10]);
         Files.write(tmp.resolve("osc\u009d0;t\u0007x"), new byte[20]);
-        DirdumpRun run = DirdumpRun.of("--force", "-v", "--order", "name", tmp);
+        DirdumpRun run = DirdumpRun.of("--force", "-v", "-j", "1", "--order", "name", tmp);
         assertEquals(0, run.status(), run.err());
         assertTrue(run.err().startsWith(tmp + "/invoice\\u202efdp.exe (10 bytes)\n" + tmp + "/osc\\u009d0;t\\x07x (20 bytes)\n"),
                 run.err());
@@ -57,6 +57,16 @@ class OddNamesTest {
         assertTrue(missing.err().startsWith("dirdump: " + tmp + "/gone\\u202e\\x1b]0;t\\x07: No such file or directory\n"),
                 missing.err());
         assertNothingActs(missing.err());
+
+        // Machine output keeps its own lossless encodings: -0 the bytes as they are, JSON the escaped text.
+        DirdumpRun order = DirdumpRun.of("order", "-0", tmp);
+        assertEquals(0, order.status(), order.err());
+        assertTrue(new String(order.outBytes(), StandardCharsets.ISO_8859_1).contains(new String(
+                (tmp + "/invoice\u202efdp.exe\0").getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1)), order.out());
+        DirdumpRun json = DirdumpRun.withInput((tmp + "/gone\u202e\u001b]0;t\u0007\n").getBytes(StandardCharsets.UTF_8),
+                "--json", "--files-from", "-");
+        assertEquals(tmp + "/gone\\u202e\\x1b]0;t\\x07", json.summary().getAsJsonObject("reported_errors").getAsJsonArray("first")
+                .get(0).getAsJsonObject().get("path").getAsString());
     }
 
     @Test
