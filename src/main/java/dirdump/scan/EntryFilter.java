@@ -4,9 +4,9 @@ import dirdump.outcome.SkipReason;
 import dirdump.sys.FileType;
 
 /**
- * What of the tree is kept: directories walked down to --max-depth, those --include and --exclude leave in (see
- * {@link PathFilter}), and of those only regular files to read and directories to walk; what is left
- * out by a pattern or by its type is told and counted.
+ * What of the tree is kept: directories walked down to --max-depth, the entries --include and
+ * --exclude leave in (see {@link PathFilter}), and of those only regular files to read and directories
+ * to walk; what is left out by depth, a pattern or its type is told and counted.
  */
 record EntryFilter(PathFilter patterns, int maxDepth, EntryOutcomes outcomes) {
     /**
