@@ -139,7 +139,7 @@ final class BenchCommand implements Callable<Integer> {
         try {
             results = measure(reporter, stop);
         } catch (IOException e) {
-            parent.err.println("dirdump: bench stopped: cannot prepare the page cache: " + e.getMessage());
+            parent.err.println(PathText.line("dirdump: bench stopped: cannot prepare the page cache: " + e.getMessage()));
             return ExitCode.SOME_FAILED.status;
         }
         if (results == null && stop.stopped()) {

@@ -54,7 +54,7 @@ public final class CommandLines {
             }
             // A bug, not the user's doing: still one line, never a stack trace, and exit status 2.
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            err.println("dirdump: internal error: " + cause + " (please report it)");
+            err.println(PathText.line("dirdump: internal error: " + cause + " (please report it)"));
             return ExitCode.USAGE.status;
         }
     }
