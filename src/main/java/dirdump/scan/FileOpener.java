@@ -152,9 +152,9 @@ public final class FileOpener {
                 // A bind-mounted file is the root of its mount: its directory listed the inode it covers.
                 changed(report, path(f), "was replaced by another file since it was listed", tally);
             } else {
-                OpenFile opened = file;
-                file = null;
-                return opened.readable();
+                OpenFile opened = readable(file);
+                file = null;  // itself, or closed by readable
+                return opened;
             }
         } catch (SysException e) {
             if (e.isSymbolicLink() && !follow) {
@@ -169,6 +169,18 @@ public final class FileOpener {
             }
         }
         return null;
+    }
+
+    /** The checked file open for reading ({@link OpenFile#readable}); out of descriptors, again as others close theirs. */
+    private OpenFile readable(OpenFile file) throws SysException {
+        try {
+            return file.readable();
+        } catch (SysException e) {
+            if (!OnDescriptorShortage.shortage(e)) {
+                throw e;
+            }
+            return OnDescriptorShortage.retry(walk.handles, file::readable);  // the lambda made only then
+        }
     }
 
     /** Its directory could not be had: the file's failure is the directory's. */

@@ -1,5 +1,6 @@
 package dirdump.sys;
 
+import java.nio.charset.StandardCharsets;
 import jnr.ffi.Pointer;
 
 /**
@@ -46,29 +47,26 @@ final class LibcFile implements OpenFile {
     /**
      * An O_PATH file opened again for reading through /proc/self/fd/N, which reaches the very file the
      * descriptor holds whatever its name leads to now (openat has no AT_EMPTY_PATH, nor openat2), with
-     * O_NONBLOCK|O_NOCTTY|O_NOATIME; this descriptor is closed. Without /proc, not opened at all.
+     * O_NONBLOCK|O_NOCTTY|O_NOATIME; this descriptor is closed then. Without /proc, not opened at all.
      */
     @Override
     public OpenFile readable() throws SysException {
         if (!pathOnly) {
             return this;
         }
-        try {
-            byte[] proc = LibcOs.cString((PROC_FD + fd).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            int flags = OpenFlag.O_RDONLY | OpenFlag.O_NONBLOCK | OpenFlag.O_NOCTTY | OpenFlag.O_CLOEXEC;
-            int again = libc.openat(LibcOs.AT_FDCWD, proc, flags | OpenFlag.O_NOATIME, 0);
-            if (again < 0 && os.lastError() == SysException.EPERM) {  // O_NOATIME: the owner's (or CAP_FOWNER's) only
-                again = libc.openat(LibcOs.AT_FDCWD, proc, flags, 0);
-            }
-            if (again < 0 && os.lastError() == SysException.ENOENT) {
-                throw new SysException(SysException.ENOENT, "a followed link's target is opened for reading only "
-                        + "through /proc/self/fd, and /proc is not mounted; not opened");
-            }
-            os.check(again);
-            return new LibcFile(os, again);
-        } finally {
-            close();
+        byte[] proc = LibcOs.cString((PROC_FD + fd).getBytes(StandardCharsets.US_ASCII));
+        int flags = OpenFlag.O_RDONLY | OpenFlag.O_NONBLOCK | OpenFlag.O_NOCTTY | OpenFlag.O_CLOEXEC;
+        int again = libc.openat(LibcOs.AT_FDCWD, proc, flags | OpenFlag.O_NOATIME, 0);
+        if (again < 0 && os.lastError() == SysException.EPERM) {  // O_NOATIME: the owner's (or CAP_FOWNER's) only
+            again = libc.openat(LibcOs.AT_FDCWD, proc, flags, 0);
         }
+        if (again < 0 && os.lastError() == SysException.ENOENT) {
+            throw new SysException(SysException.ENOENT, "a followed link's target is opened for reading only "
+                    + "through /proc/self/fd, and /proc is not mounted; not opened");
+        }
+        os.check(again);
+        close();
+        return new LibcFile(os, again);
     }
 
     /**
