@@ -34,6 +34,11 @@ class ExtFileSystemNamesTest {
 
             DirdumpRun text = DirdumpRun.of("--force", disk.dir());
             assertTrue(text.errUnwrapped().contains(" (" + name + ", " + disk.dir() + "): order "), text.err());
+
+            DirdumpRun bench = DirdumpRun.json("bench", disk.dir(), "--rounds", 1, "--variant=-j1");
+            assertEquals(0, bench.status(), bench.err());
+            JsonObject machineDisk = bench.summary().getAsJsonObject("machine").getAsJsonArray("disks").get(0).getAsJsonObject();
+            assertEquals(name, machineDisk.get("file_system").getAsString(), bench.out());
         }
     }
 }
