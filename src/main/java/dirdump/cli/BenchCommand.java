@@ -4,6 +4,7 @@ import dirdump.bench.BenchResults;
 import dirdump.bench.CachePrep;
 import dirdump.bench.DropCaches;
 import dirdump.outcome.FileReason;
+import dirdump.outcome.PathText;
 import dirdump.outcome.StopRequest;
 import dirdump.proc.StopOnSignal;
 import dirdump.report.BenchCsv;
@@ -138,7 +139,7 @@ final class BenchCommand implements Callable<Integer> {
         try {
             results = measure(reporter, stop);
         } catch (IOException e) {
-            parent.err.println("dirdump: bench stopped: cannot prepare the page cache: " + e.getMessage());
+            parent.err.println(PathText.line("dirdump: bench stopped: cannot prepare the page cache: " + e.getMessage()));
             return ExitCode.SOME_FAILED.status;
         }
         if (results == null && stop.stopped()) {
@@ -165,7 +166,7 @@ final class BenchCommand implements Callable<Integer> {
                 BenchPlot.write(results, plot.value(), out);
                 plotFile.commit();
             } catch (IOException e) {
-                parent.err.println("dirdump: " + plot.value() + ": cannot write the plot: " + e.getMessage());
+                parent.err.println(PathText.line("dirdump: " + PathText.of(plot.value()) + ": cannot write the plot: " + e.getMessage()));
                 return ExitCode.USAGE.status;
             }
         }

@@ -1,5 +1,6 @@
 package dirdump.cli;
 
+import dirdump.outcome.PathText;
 import dirdump.run.ExitCode;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -53,7 +54,7 @@ public final class CommandLines {
             }
             // A bug, not the user's doing: still one line, never a stack trace, and exit status 2.
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            err.println("dirdump: internal error: " + cause + " (please report it)");
+            err.println(PathText.line("dirdump: internal error: " + cause + " (please report it)"));
             return ExitCode.USAGE.status;
         }
     }
@@ -67,7 +68,8 @@ public final class CommandLines {
         CommandLine cli = e.getCommandLine();
         PrintWriter err = cli.getErr();
         String meant = meant(e);
-        String problem = EnumValues.asTyped(e.getMessage().replaceFirst("\\.$", ""));  // picocli ends some with a full stop
+        // picocli ends some with a full stop; it echoes values as given: escaped as every message is
+        String problem = PathText.line(EnumValues.asTyped(e.getMessage().replaceFirst("\\.$", "")));
         err.println(cli.getCommandSpec().root().name() + ": " + problem + (meant != null ? "; did you mean " + meant + "?" : ""));
         err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();

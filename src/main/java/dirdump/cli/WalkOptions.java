@@ -3,6 +3,7 @@ package dirdump.cli;
 import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
+import dirdump.outcome.PathText;
 import dirdump.run.OrderedFilesSettings;
 import dirdump.scan.PathFilter;
 import dirdump.scan.PathListReader;
@@ -57,7 +58,8 @@ public final class WalkOptions {
         walk.addOption(oneFileSystem.option(boolean.class, "-x", "--one-file-system")
                 .description("Do not descend into other mounts: other file systems, and bind mounts.").build());
         walk.addOption(maxDepth.option(Integer.class, "--max-depth").paramLabel("N")
-                .description("Only files at most N levels below each PATH (1: only files directly in it).").build());
+                .description("Only files at most N levels below each PATH (1: only files directly in it; 0: only file PATHs, "
+                    + "as find -maxdepth 0).").build());
         walk.addOption(filesFrom.option(String.class, "--files-from").paramLabel("FILE")
                 .description("Also the files named in FILE (-: standard input), one a line, or NUL-separated with -0; "
                     + "PATHs are then optional. Directories in it are not walked; symbolic links only with -L.").build());
@@ -94,7 +96,8 @@ public final class WalkOptions {
         }
         PathFilter filter;
         try {
-            filter = PathFilter.of(includes.value(), excludes.value());
+            filter = PathFilter.of(includes.value().stream().map(RawArguments::bytes).toList(),
+                    excludes.value().stream().map(RawArguments::bytes).toList());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -132,9 +135,9 @@ public final class WalkOptions {
                 list(stdin, nul), settings(), order, sizes, replayed != null, patterns, sizeFilters);
     }
 
-    /** As a shell would take it back: '*.xyz', and a quote in it as '\''. */
+    /** As a shell would take it back: '*.xyz', and a quote in it as '\''; escaped as in messages (PathText). */
     private static String quoted(String glob) {
-        return "'" + glob.replace("'", "'\\''") + "'";
+        return "'" + PathText.of(glob).replace("'", "'\\''") + "'";
     }
 
     /** PATHs may be left out when --files-from names the files. */

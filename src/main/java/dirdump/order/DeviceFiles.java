@@ -23,7 +23,7 @@ record DeviceFiles(long dev, long fileSystemMagic, String fileSystem, byte[] whe
                 to++;
             }
             long magic = walk.fileSystem(dev);
-            devices.add(new DeviceFiles(dev, magic, FileSystems.name(magic),
+            devices.add(new DeviceFiles(dev, magic, FileSystems.name(magic, dev),
                     where(walk.directories, dev, walk.path(byInode[from])), from, to));
         }
         return devices;

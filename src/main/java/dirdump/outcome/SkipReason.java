@@ -25,6 +25,8 @@ public enum SkipReason {
     /** A file a --replay snapshot names that no longer exists: deleted since, which is no failure of the warm-up. */
     GONE("gone", "no longer exists"),
 
+    /** A directory not walked for --max-depth: what is in it lies deeper (a directory PATH with 0). */
+    DEPTH("depth", "--max-depth", true),
     /** Filtered by --include/--exclude. */
     PATTERN("pattern", "--include/--exclude", true),
     /** Filtered by --min-size/--max-size. */

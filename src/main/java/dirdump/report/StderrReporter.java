@@ -104,11 +104,13 @@ public final class StderrReporter implements Reporter {
         say(text);
     }
 
+    /** Every line goes out escaped (PathText.line): text that reached it unescaped cannot act on a terminal. */
     private void say(String text) {
+        String shown = PathText.line(text);
         if (line == null) {
-            err.println(text);
+            err.println(shown);
         } else {
-            line.aside(() -> err.println(text));
+            line.aside(() -> err.println(shown));
         }
     }
 }

@@ -22,6 +22,9 @@ public final class NoMatch {
             return false;
         }
         List<String> filters = new ArrayList<>();
+        if (tally.skipped(SkipReason.DEPTH) > 0) {
+            filters.add("--max-depth " + files.settings().walk().maxDepth());
+        }
         if (tally.skipped(SkipReason.PATTERN) > 0) {
             filters.addAll(files.settings().patternFilters());
         }

@@ -91,6 +91,10 @@ final class Descent {
             outcomes.pseudoFileSystemPath(path);
             return;
         }
+        if (filter.tooDeepToWalk(path, 0)) {
+            h.close();
+            return;
+        }
         rootStat = hs;
         push(listing.addDirectory(-1, path, hs, (byte) 0, h));
         drain(stop);
@@ -127,9 +131,6 @@ final class Descent {
      */
     private void entry(int d, Directory dir, boolean overlay, byte[] dirPath, int relStart, byte[] name, long ino,
                        FileType listedType) {
-        if (filter.tooDeep(dirs.depth(d) + 1)) {
-            return;
-        }
         FileType type = listedType;
         Stat st = null;
         boolean throughLink = links.follows(listedType);
@@ -166,10 +167,10 @@ final class Descent {
      * the stack.
      */
     private void directory(int d, Directory parent, byte[] dirPath, byte[] name, long listedIno, boolean throughLink) {
-        if (filter.tooDeep(dirs.depth(d) + 2)) {
-            return;  // nothing below it is deep enough to read
-        }
         byte[] path = FoundDirectories.join(dirPath, name);
+        if (filter.tooDeepToWalk(path, dirs.depth(d) + 1)) {
+            return;
+        }
         Directory child;
         try {
             child = OnDescriptorShortage.retry(listing.handles, () -> os.openDirectory(parent, name, throughLink));

@@ -4,14 +4,22 @@ import dirdump.outcome.SkipReason;
 import dirdump.sys.FileType;
 
 /**
- * What of the tree is kept: entries down to --max-depth, those --include and --exclude leave in (see
- * {@link PathFilter}), and of those only regular files to read and directories to walk; what is left
- * out by a pattern or by its type is told and counted.
+ * What of the tree is kept: directories walked down to --max-depth, the entries --include and
+ * --exclude leave in (see {@link PathFilter}), and of those only regular files to read and directories
+ * to walk; what is left out by depth, a pattern or its type is told and counted.
  */
 record EntryFilter(PathFilter patterns, int maxDepth, EntryOutcomes outcomes) {
-    /** Whether an entry {@code depth} levels below its PATH (1: directly in it) is beyond --max-depth: not even told. */
-    boolean tooDeep(int depth) {
-        return depth > maxDepth;
+    /**
+     * Whether the directory {@code path}, {@code depth} levels below its PATH (0: the PATH itself), is
+     * left unwalked because what is in it lies deeper than --max-depth: told and counted as filtered (a
+     * directory PATH with --max-depth 0, as find's -maxdepth 0, reads nothing).
+     */
+    boolean tooDeepToWalk(byte[] path, int depth) {
+        if (depth < maxDepth) {
+            return false;
+        }
+        outcomes.filtered(path, SkipReason.DEPTH, "--max-depth " + maxDepth);
+        return true;
     }
 
     /** Where the path relative to d's PATH starts in d's path (its length for the PATH itself): what patterns match. */
@@ -34,7 +42,7 @@ record EntryFilter(PathFilter patterns, int maxDepth, EntryOutcomes outcomes) {
         if (why == null) {
             return false;
         }
-        outcomes.filtered(FoundDirectories.join(dirPath, name), why);
+        outcomes.filtered(FoundDirectories.join(dirPath, name), SkipReason.PATTERN, why);
         return true;
     }
 
@@ -44,7 +52,7 @@ record EntryFilter(PathFilter patterns, int maxDepth, EntryOutcomes outcomes) {
         if (why == null) {
             return false;
         }
-        outcomes.filtered(path, why);
+        outcomes.filtered(path, SkipReason.PATTERN, why);
         return true;
     }
 

@@ -20,9 +20,9 @@ record EntryOutcomes(Reporter reporter, Tally tally) {
         reporter.skipped(path, reason);
     }
 
-    /** Left out by --include or --exclude: {@code why} says which. */
-    void filtered(byte[] path, String why) {
-        tally.addSkipped(SkipReason.PATTERN);
+    /** Left out by a filter of the walk ({@code reason}: --include/--exclude, --max-depth): {@code why} says which. */
+    void filtered(byte[] path, SkipReason reason, String why) {
+        tally.addSkipped(reason);
         reporter.filtered(path, why);
     }
 

@@ -19,10 +19,11 @@ import java.util.Locale;
  * O_NOFOLLOW|O_NONBLOCK|O_NOCTTY, and checked with fstat before anything is done with it: a file
  * swapped for a symlink, a FIFO or another file between listing and use (in a directory other users
  * can write to) is left alone. Only a name that was a symbolic link when listed, and followed (-L, a
- * PATH), is opened without O_NOFOLLOW; what it leads to must then still be a regular file, the one it
- * led to then (O_NONBLOCK: a FIFO swapped in there is opened but never waited on, nor read). Its identity is its inode number; its device is the one fstat gives,
- * since overlayfs layers and bind-mounted files have devices of their own. Users cannot create device
- * nodes, so the open itself never touches a device they planted.
+ * PATH), is opened without O_NOFOLLOW, and then first only as a path (O_PATH, which opens no device or
+ * FIFO): what it leads to must still be a regular file, the one it led to then, before it is opened for
+ * reading through that descriptor ({@link OpenFile#readable}); a link retargeted to a device or a FIFO
+ * meanwhile never has it opened. Its identity is its inode number; its device is the one fstat gives,
+ * since overlayfs layers and bind-mounted files have devices of their own.
  */
 public final class FileOpener {
     /** What a pass does with the files it opens: a file left alone is told as not {@link #done}. */
@@ -151,8 +152,8 @@ public final class FileOpener {
                 // A bind-mounted file is the root of its mount: its directory listed the inode it covers.
                 changed(report, path(f), "was replaced by another file since it was listed", tally);
             } else {
-                OpenFile opened = file;
-                file = null;
+                OpenFile opened = readable(file);
+                file = null;  // itself, or closed by readable
                 return opened;
             }
         } catch (SysException e) {
@@ -168,6 +169,18 @@ public final class FileOpener {
             }
         }
         return null;
+    }
+
+    /** The checked file open for reading ({@link OpenFile#readable}); out of descriptors, again as others close theirs. */
+    private OpenFile readable(OpenFile file) throws SysException {
+        try {
+            return file.readable();
+        } catch (SysException e) {
+            if (!OnDescriptorShortage.shortage(e)) {
+                throw e;
+            }
+            return OnDescriptorShortage.retry(walk.handles, file::readable);  // the lambda made only then
+        }
     }
 
     /** Its directory could not be had: the file's failure is the directory's. */

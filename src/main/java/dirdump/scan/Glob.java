@@ -1,6 +1,6 @@
 package dirdump.scan;
 
-import dirdump.sys.PathNames;
+import dirdump.outcome.PathText;
 import java.util.Arrays;
 import java.util.BitSet;
 
@@ -22,6 +22,7 @@ public final class Glob {
     /** The kinds of token: a byte as given, ?, [set], *, ** and **{@code /}. */
     private static final byte LITERAL = 0, ONE = 1, SET = 2, STAR = 3, ANY = 4, DIRS = 5;
 
+    /** The pattern as given, escaped for messages (PathText). */
     private final String text;
     private final boolean wholePath;
     private final boolean directoryOnly;
@@ -29,14 +30,16 @@ public final class Glob {
     private final byte[] literals;
     private final BitSet[] sets;
 
-    /** @throws IllegalArgumentException for an empty pattern or a '[' without its ']' */
-    public static Glob compile(String text) {
-        return new Glob(text);
+    /**
+     * {@code pattern}: its bytes as given (a name's bytes need not be UTF-8, nor a pattern's).
+     * @throws IllegalArgumentException for an empty pattern or a '[' without its ']'
+     */
+    public static Glob compile(byte[] pattern) {
+        return new Glob(pattern);
     }
 
-    private Glob(String text) {
-        this.text = text;
-        byte[] p = PathNames.bytes(text);
+    private Glob(byte[] p) {
+        this.text = PathText.of(p);
         int end = p.length;
         while (end > 0 && p[end - 1] == '/') {
             end--;
@@ -114,7 +117,7 @@ public final class Glob {
         return j;
     }
 
-    /** The pattern as given, for messages. */
+    /** The pattern as given, escaped for messages. */
     @Override
     public String toString() {
         return text;

@@ -34,25 +34,28 @@ public final class PathFilter {
         this.wholePaths = whole;
     }
 
-    /** @throws IllegalArgumentException for a pattern that cannot be compiled, or an include of directories only */
-    public static PathFilter of(List<String> includes, List<String> excludes) {
+    /**
+     * The patterns as their bytes were given.
+     * @throws IllegalArgumentException for a pattern that cannot be compiled, or an include of directories only
+     */
+    public static PathFilter of(List<byte[]> includes, List<byte[]> excludes) {
         List<Glob> in = new ArrayList<>();
-        for (String text : includes) {
+        for (byte[] text : includes) {
             Glob g = compile("--include", text);
             if (g.directoryOnly()) {
-                throw new IllegalArgumentException("--include '" + text + "': includes apply to files, and a "
+                throw new IllegalArgumentException("--include '" + g + "': includes apply to files, and a "
                         + "pattern ending in / matches directories only (for the files below a directory: DIR/**)");
             }
             in.add(g);
         }
         List<Glob> ex = new ArrayList<>();
-        for (String text : excludes) {
+        for (byte[] text : excludes) {
             ex.add(compile("--exclude", text));
         }
         return in.isEmpty() && ex.isEmpty() ? NONE : new PathFilter(List.copyOf(in), List.copyOf(ex));
     }
 
-    private static Glob compile(String option, String text) {
+    private static Glob compile(String option, byte[] text) {
         try {
             return Glob.compile(text);
         } catch (IllegalArgumentException e) {

@@ -1,6 +1,8 @@
 package dirdump.sys;
 
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 
 /** What statfs's f_type (the magic number) says about a file system: its name, and what kind it is. */
 public final class FileSystems {
@@ -20,9 +22,16 @@ public final class FileSystems {
     private record Known(String name, Kind kind) {
     }
 
+    /** ext2, ext3 and ext4 share one magic, and one driver (ext4's); the superblock's features tell them apart. */
+    private static final long EXT = 0xEF53L;
+    private static final Set<String> EXT_TYPES = Set.of("ext2", "ext3", "ext4");
+    private static final Path MOUNTINFO = Path.of("/proc/self/mountinfo");
+    /** mountinfo's lines: one a mount, which a container host may have thousands of. */
+    private static final int MOUNTINFO_MOST = 4 << 20;
+
     /** From linux/magic.h and the file systems' own headers. */
     private static final Map<Long, Known> KNOWN = Map.ofEntries(
-            Map.entry(0xEF53L, new Known("ext4", Kind.DISK)),  // also ext2 and ext3: one magic
+            Map.entry(EXT, new Known("ext4", Kind.DISK)),  // also ext2 and ext3: see name(magic, dev)
             Map.entry(0x58465342L, new Known("xfs", Kind.DISK)),
             Map.entry(0x9123683EL, new Known("btrfs", Kind.DISK)),
             Map.entry(0xF2F52010L, new Known("f2fs", Kind.DISK)),
@@ -74,6 +83,31 @@ public final class FileSystems {
     public static String name(long magic) {
         Known k = KNOWN.get(magic);
         return k != null ? k.name() : magic == 0 ? "unknown file system" : String.format("file system 0x%x", magic);
+    }
+
+    /**
+     * As {@link #name(long)}, for the file system of device {@code dev}: one of ext2/ext3/ext4's magic
+     * is named by the type it is mounted as (/proc/self/mountinfo), which mount(8) took from the
+     * superblock's feature flags (blkid: a journal and none of ext4's features is ext3, neither is
+     * ext2), and the ext4 driver keeps for ext2 and ext3. Where the mount is not found, "ext4".
+     */
+    public static String name(long magic, long dev) {
+        if (magic != EXT) {
+            return name(magic);
+        }
+        String device = DeviceNumbers.major(dev) + ":" + DeviceNumbers.minor(dev);
+        for (String line : KernelFile.lines(MOUNTINFO, MOUNTINFO_MOST)) {
+            // ID PARENT MAJOR:MINOR ROOT MOUNTPOINT OPTIONS [TAGS...] - TYPE SOURCE SUPER-OPTIONS
+            String[] fields = line.split(" ", 4);
+            int dash = line.indexOf(" - ");
+            if (fields.length == 4 && fields[2].equals(device) && dash > 0) {
+                String type = line.substring(dash + 3).split(" ", 2)[0];
+                if (EXT_TYPES.contains(type)) {
+                    return type;
+                }
+            }
+        }
+        return name(magic);
     }
 
     /** Made up by the kernel (proc, sysfs, ...): nothing in it has a page cache to warm, and some reads act. */

@@ -21,15 +21,24 @@ final class KernelFile {
 
     /** The file's text, at most {@link #MOST} bytes of it. */
     static String text(Path file) throws IOException {
+        return text(file, MOST);
+    }
+
+    private static String text(Path file, int most) throws IOException {
         try (InputStream in = new FileInputStream(file.toFile())) {
-            return new String(in.readNBytes(MOST), StandardCharsets.UTF_8);
+            return new String(in.readNBytes(most), StandardCharsets.UTF_8);
         }
     }
 
     /** The file's lines, of at most {@link #MOST} bytes; none if it cannot be read. */
     static List<String> lines(Path file) {
+        return lines(file, MOST);
+    }
+
+    /** The file's lines, of at most {@code most} bytes; none if it cannot be read. */
+    static List<String> lines(Path file, int most) {
         try {
-            return text(file).lines().toList();
+            return text(file, most).lines().toList();
         } catch (IOException | RuntimeException e) {
             return List.of();
         }

@@ -1,5 +1,6 @@
 package dirdump.sys;
 
+import java.nio.charset.StandardCharsets;
 import jnr.ffi.Pointer;
 
 /**
@@ -18,14 +19,54 @@ final class LibcFile implements OpenFile {
     private static final int POSIX_FADV_WILLNEED = 3;
     private static final int POSIX_FADV_DONTNEED = 4;
 
+    /** Where a descriptor's file is opened again: a magic link to the file itself, not to a name. */
+    private static final String PROC_FD = "/proc/self/fd/";
+
     private final LibcOs os;
     private final Libc libc;
     private final int fd;
+    /** An O_PATH descriptor: fstat only, until {@link #readable} opens the file for reading. */
+    private final boolean pathOnly;
 
     LibcFile(LibcOs os, int fd) {
+        this(os, fd, false);
+    }
+
+    private LibcFile(LibcOs os, int fd, boolean pathOnly) {
         this.os = os;
         this.libc = os.libc;
         this.fd = fd;
+        this.pathOnly = pathOnly;
+    }
+
+    /** A file opened with O_PATH: nothing of it is opened (no driver's open, no FIFO's), it can only be fstat'ed. */
+    static LibcFile pathOnly(LibcOs os, int fd) {
+        return new LibcFile(os, fd, true);
+    }
+
+    /**
+     * An O_PATH file opened again for reading through /proc/self/fd/N, which reaches the very file the
+     * descriptor holds whatever its name leads to now (openat has no AT_EMPTY_PATH, nor openat2), with
+     * O_NONBLOCK|O_NOCTTY|O_NOATIME; this descriptor is closed then. Without /proc, not opened at all.
+     */
+    @Override
+    public OpenFile readable() throws SysException {
+        if (!pathOnly) {
+            return this;
+        }
+        byte[] proc = LibcOs.cString((PROC_FD + fd).getBytes(StandardCharsets.US_ASCII));
+        int flags = OpenFlag.O_RDONLY | OpenFlag.O_NONBLOCK | OpenFlag.O_NOCTTY | OpenFlag.O_CLOEXEC;
+        int again = libc.openat(LibcOs.AT_FDCWD, proc, flags | OpenFlag.O_NOATIME, 0);
+        if (again < 0 && os.lastError() == SysException.EPERM) {  // O_NOATIME: the owner's (or CAP_FOWNER's) only
+            again = libc.openat(LibcOs.AT_FDCWD, proc, flags, 0);
+        }
+        if (again < 0 && os.lastError() == SysException.ENOENT) {
+            throw new SysException(SysException.ENOENT, "a followed link's target is opened for reading only "
+                    + "through /proc/self/fd, and /proc is not mounted; not opened");
+        }
+        os.check(again);
+        close();
+        return new LibcFile(os, again);
     }
 
     /**

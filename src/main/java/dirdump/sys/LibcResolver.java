@@ -149,9 +149,17 @@ final class LibcResolver {
         return os.statAt(fd(dir), name, follow ? 0 : AT_SYMLINK_NOFOLLOW);
     }
 
-    /** {@code cName}: NUL-terminated. */
+    /**
+     * {@code cName}: NUL-terminated. A link followed is opened O_PATH: what it leads to now (a device
+     * whose open acts, a FIFO) is not opened until its fstat is checked ({@link OpenFile#readable}).
+     */
     OpenFile openTerminated(Directory dir, byte[] cName, boolean follow) throws SysException {
-        int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW);
+        if (follow) {
+            int fd = libc.openat(fd(dir), cName, O_PATH | O_CLOEXEC, 0);
+            os.check(fd);
+            return LibcFile.pathOnly(os, fd);
+        }
+        int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW;
         // O_NOATIME is only allowed to the file's owner (or CAP_FOWNER): once refused in a directory,
         // its other files (most often of the same owner) are opened without it at the first try.
         LibcDirectory d = (LibcDirectory) dir;

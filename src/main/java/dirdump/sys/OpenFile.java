@@ -90,6 +90,16 @@ public interface OpenFile extends Closeable {
         throw Os.nativeOnly("mmap");
     }
 
+    /**
+     * This file open for reading: itself, or, for a followed link's target opened only as a path
+     * ({@link Os#open}), the same file opened again for reading through its descriptor, never by a name,
+     * once its fstat was checked; this one is closed then (if that fails, it stays open for its caller
+     * to close: an open that found no free descriptor can be tried again).
+     */
+    default OpenFile readable() throws SysException {
+        return this;
+    }
+
     @Override
     void close();
 }

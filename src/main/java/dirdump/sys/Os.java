@@ -55,8 +55,9 @@ public interface Os {
 
     /**
      * Opens {@code name} in {@code dir} for reading with O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_NOATIME, so
-     * that a symlink is refused and a FIFO cannot block. {@code follow} lifts O_NOFOLLOW, for links
-     * the user asked to follow.
+     * that a symlink is refused and a FIFO cannot block. {@code follow}, for links the user asked to
+     * follow: what the link leads to may be opened only as a path (O_PATH: fstat only, nothing of a
+     * device or FIFO opened), which {@link OpenFile#readable} opens for reading once it is checked.
      */
     OpenFile open(Directory dir, byte[] name, boolean follow) throws SysException;
 

@@ -1,19 +1,25 @@
 package dirdump.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dirdump.testing.Attacker;
 import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
+import dirdump.testing.PageCache;
 import dirdump.testing.Traced;
 import dirdump.testing.Trees;
+import dirdump.testing.Until;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -94,5 +100,49 @@ class LinkSwapRaceIT {
         traced.assertNothingOpenedUnder(Path.of("/etc/shadow"));
         traced.assertNothingOpenedUnder(fifos);
         traced.assertNoDeviceOpened();
+    }
+
+    /**
+     * -L over a link of the attacker's to a file of theirs, retargeted to /dev/zero (a device whose open
+     * may act: a watchdog, a tape) or to their FIFO once the read has begun, between the listing and its
+     * open: the new target is opened only as a path (O_PATH) and fstat'ed, never opened for reading; one
+     * line says so, exit 1. A paced read of a first file holds the read open long enough; that it has
+     * begun shows in the page cache.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"/dev/zero", "fifo"})
+    void aFollowedLinkRetargetedToADeviceOrAFifoIsNeverOpened(String retarget) throws Exception {
+        Path stage = tmp.resolve("stage");
+        assertTrue(attacker.sh(stage, "head -c 8192 /dev/urandom > real && ln -s " + stage.resolve("real") + " "
+                + owned.resolve("b")) == 0);
+        Path first = Trees.file(owned.resolve("a"), 256 << 10, 1);
+        PageCache.evict(List.of(first, stage.resolve("real")));
+        String target = retarget.equals("fifo") ? fifos.resolve("p").toString() : retarget;
+        ProcessBuilder pb = BuiltJar.builder(BuiltJar.command("-L", "-j", "1", "--order", "name", "--force",
+                "--bwlimit", "64K", owned.toString()));
+        CompletableFuture<Traced> running = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Traced.run(pb);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Traced traced;
+        try {
+            Until.holds(Duration.ofSeconds(60), "the read of " + first + " begins", () -> PageCache.residentPages(first) > 0);
+            assertTrue(attacker.sh(owned, "ln -s " + target + " ../stage/t && mv -f ../stage/t b") == 0);
+            traced = running.get(120, TimeUnit.SECONDS);
+        } finally {
+            attacker.close();
+        }
+        Launched run = traced.run();
+        assertEquals(1, run.status(), run.err());
+        String told = "dirdump: " + owned.resolve("b") + ": is now a " + (retarget.equals("fifo") ? "fifo" : "char device")
+                + "; not read\n";
+        assertTrue(run.err().startsWith(told), run.err());
+        assertEquals(1, run.err().lines().filter(l -> l.contains(owned.resolve("b").toString())).count(), run.err());
+        traced.assertNoDeviceOpened();
+        traced.assertNothingOpenedUnder(fifos);
+        assertTrue(traced.opened().contains(first.toString()), "the paced read happened: " + traced.opened());
     }
 }

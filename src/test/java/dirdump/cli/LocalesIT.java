@@ -77,6 +77,30 @@ class LocalesIT {
         assertEquals("dirdump: fehlt-é: No such file or directory\n", attached.err());
     }
 
+    /**
+     * --include/--exclude are matched by the bytes given (a byte that is not UTF-8 is that byte, not
+     * a '?' that matches any), under LANG=C too, and every value echoed in a message is escaped:
+     * \xff for such a byte, \x1b for an escape, never '?' nor the raw byte.
+     */
+    @Test
+    void globsAndValuesAreTakenByTheirBytesAndEchoedEscaped() throws Exception {
+        assertEquals(0, Trees.sh(tmp, "printf 1 >z"));
+        for (List<String> locale : List.of(List.of("LANG=C"), List.of("LANG=C.UTF-8"))) {
+            Launched r = inLocale(locale, "exec \"$0\" --force -v --exclude \"$(printf 'bad\\377*')\" "
+                    + "--exclude \"$(printf '\\377')\" --exclude café --exclude 'liste-*' .");
+            assertEquals(0, r.status(), locale + ": " + r.err());
+            for (String line : List.of("./bad\\xff\\x80: filtered: --exclude 'bad\\xff*'", "./café: filtered: --exclude 'café'",
+                    "./liste-é: filtered: --exclude 'liste-*'", "./z (1 bytes)", "./x/ü (2 bytes)")) {
+                assertTrue(r.err().contains(line + "\n"), locale + ": " + line + "\n" + r.err());
+            }
+
+            Launched bad = inLocale(locale, "exec \"$0\" --max-size \"$(printf '\\033]0;x\\007\\377')\" .");
+            assertEquals(2, bad.status(), locale + ": " + bad.err());
+            assertEquals("dirdump: Invalid value for option '--max-size': '\\x1b]0;x\\x07\\xff' is not a size (examples: "
+                    + "65536, 64k, 1M, 1MiB)\nTry 'dirdump --help' for more information.\n", bad.err(), locale.toString());
+        }
+    }
+
     /** libc's texts (strerror), the JDK's (java.nio's, a failed write's) and jffi's, in German's place. */
     @Test
     void errorTextsAreEnglishUnderAGermanLocale() throws Exception {

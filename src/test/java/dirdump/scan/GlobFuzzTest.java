@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dirdump.outcome.PathText;
 import dirdump.sys.PathNames;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -11,7 +12,7 @@ import java.util.Arrays;
 /**
  * --include and --exclude patterns on any text, matched against any bytes: a pattern compiles or is
  * refused (IllegalArgumentException, said as a usage error); a match never throws, and a pattern
- * without *, ?, [ or \ matches exactly the name (or path) it spells. Input: the pattern (UTF-8), a NUL
+ * without *, ?, [ or \ matches exactly the name (or path) it spells. Input: the pattern's bytes, a NUL
  * byte, then the path. mvn verify replays GlobFuzzTestInputs/match; JAZZER_FUZZ=1 fuzzes.
  */
 class GlobFuzzTest {
@@ -21,20 +22,21 @@ class GlobFuzzTest {
         while (nul < input.length && input[nul] != 0) {
             nul++;
         }
-        String text = new String(input, 0, nul, StandardCharsets.UTF_8);
+        byte[] pattern = Arrays.copyOfRange(input, 0, nul);
+        String text = new String(pattern, StandardCharsets.UTF_8);
         byte[] path = nul < input.length ? Arrays.copyOfRange(input, nul + 1, input.length) : new byte[0];
         Glob glob;
         try {
-            glob = Glob.compile(text);
+            glob = Glob.compile(pattern);
         } catch (IllegalArgumentException e) {
-            assertTrue(e.getMessage().startsWith("'" + text + "': "), e.getMessage());
+            assertTrue(e.getMessage().startsWith("'" + PathText.of(pattern) + "': "), e.getMessage());
             return;
         }
         int nameStart = PathNames.lastSlash(path) + 1;
         boolean matched = glob.matches(path, nameStart);
         assertEquals(matched, glob.matches(path, nameStart), "the same answer twice");
         if (isLiteral(text)) {
-            byte[] spelled = spelled(PathNames.bytes(text));
+            byte[] spelled = spelled(pattern);
             byte[] against = glob.wholePath() ? path : Arrays.copyOfRange(path, nameStart, path.length);
             assertEquals(Arrays.equals(spelled, against), matched, "a literal pattern matches what it spells");
         }

@@ -12,10 +12,14 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class GlobTest {
+    private static Glob glob(String pattern) {
+        return Glob.compile(PathNames.bytes(pattern));
+    }
+
     /** Whether {@code pattern} matches the relative path {@code path}. */
     private static boolean matches(String pattern, String path) {
         byte[] p = PathNames.bytes(path);
-        return Glob.compile(pattern).matches(p, PathNames.lastSlash(p) + 1);
+        return glob(pattern).matches(p, PathNames.lastSlash(p) + 1);
     }
 
     @Test
@@ -60,7 +64,7 @@ class GlobTest {
         assertTrue(matches("/build", "build"), "a leading / anchors to the top");
         assertFalse(matches("/build", "x/build"));
         assertFalse(matches("a/b", "x/a/b"), "a pattern with / matches the whole path");
-        Glob dirs = Glob.compile("tmp/");
+        Glob dirs = glob("tmp/");
         assertTrue(dirs.directoryOnly());
         assertFalse(dirs.wholePath(), "a trailing / alone does not make a path pattern");
         assertTrue(dirs.matches(PathNames.bytes("x/tmp"), 2));
@@ -69,11 +73,11 @@ class GlobTest {
     @Test
     void namesAreBytesNotText() {
         byte[] name = {'b', 'a', 'd', (byte) 0xff, '.', 'c'};
-        assertTrue(Glob.compile("bad?.c").matches(name, 0));
-        assertTrue(Glob.compile("*.c").matches(name, 0));
-        assertFalse(Glob.compile("bad??.c").matches(name, 0));
+        assertTrue(glob("bad?.c").matches(name, 0));
+        assertTrue(glob("*.c").matches(name, 0));
+        assertFalse(glob("bad??.c").matches(name, 0));
         byte[] newline = "a\nb".getBytes(StandardCharsets.UTF_8);
-        assertTrue(Glob.compile("a?b").matches(newline, 0));
+        assertTrue(glob("a?b").matches(newline, 0));
     }
 
     /**
@@ -85,14 +89,14 @@ class GlobTest {
     void manyStarsDoNotBacktrack() {
         byte[] path = PathNames.bytes("a".repeat(5000) + "b");
         assertFalse(assertTimeoutPreemptively(Duration.ofSeconds(60),
-                () -> Glob.compile("*a*a*a*a*a*a*a*a*a*a*c").matches(path, 0), "it backtracks"));
+                () -> glob("*a*a*a*a*a*a*a*a*a*a*c").matches(path, 0), "it backtracks"));
     }
 
     @Test
     void badPatternsAreRefused() {
         assertEquals("'a[b': '[' without its ']'",
-                assertThrows(IllegalArgumentException.class, () -> Glob.compile("a[b")).getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Glob.compile(""));
-        assertThrows(IllegalArgumentException.class, () -> Glob.compile("/"));
+                assertThrows(IllegalArgumentException.class, () -> glob("a[b")).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> glob(""));
+        assertThrows(IllegalArgumentException.class, () -> glob("/"));
     }
 }

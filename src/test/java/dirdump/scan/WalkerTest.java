@@ -69,7 +69,7 @@ class WalkerTest {
     void filtersLeaveOutTheSameEntriesWhenTheTypeIsUnknown() throws Exception {
         Trees.randomTree(tmp, 60, 100, 4);
         WalkSettings settings = new WalkSettings(false, false, Integer.MAX_VALUE,
-                PathFilter.of(List.of("**/f*[02468]"), List.of("d1/", "e2")));
+                PathFilter.of(List.of(PathNames.bytes("**/f*[02468]")), List.of(PathNames.bytes("d1/"), PathNames.bytes("e2"))));
         Tally typed = new Tally();
         Tally untyped = new Tally();
         List<byte[]> paths = List.of(PathNames.bytes(tmp.toString()));

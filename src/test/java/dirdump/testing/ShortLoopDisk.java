@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * An ext4 file system on a loop device whose backing file can be cut short while it is mounted: reads
+ * An ext4 file system (or another: ext2, ext3) on a loop device whose backing file can be cut short while it is mounted: reads
  * of the blocks past the cut then fail with EIO, as on a disk with bad sectors. Root only, with
  * losetup, mkfs.ext4 and mount; skipped with the reason otherwise. Closing unmounts it and detaches
  * the loop device this made, whatever state the test left them in.
@@ -25,20 +25,29 @@ public final class ShortLoopDisk implements AutoCloseable {
 
     /** A 64 MiB file system of 4 KiB blocks in {@code scratch}, mounted; no journal, so that no write can fail later. */
     public static ShortLoopDisk create(Path scratch) throws Exception {
+        return create(scratch, "mkfs.ext4 -q -F -b 4096 -O ^has_journal");
+    }
+
+    /**
+     * The same, of the file system {@code mkfs} makes ("mkfs.ext3 -q -F", given the image's name after
+     * it), mounted as mount(8) finds it to be.
+     */
+    public static ShortLoopDisk create(Path scratch, String mkfs) throws Exception {
         assumeTrue(AsUser.isRoot(), "a loop device needs root");
-        for (String tool : new String[] {"losetup", "mkfs.ext4", "mount", "umount"}) {
+        String mkfsTool = mkfs.split(" ")[0];
+        for (String tool : new String[] {"losetup", mkfsTool, "mount", "umount"}) {
             Tools.which(tool);
         }
         ShortLoopDisk disk = new ShortLoopDisk(scratch.resolve("disk.img"), Files.createDirectories(scratch.resolve("mnt")));
         try (RandomAccessFile f = new RandomAccessFile(disk.image.toFile(), "rw")) {
             f.setLength(64 << 20);
         }
-        assumeTrue(Trees.sh(scratch, "mkfs.ext4 -q -F -b 4096 -O ^has_journal disk.img") == 0, "mkfs.ext4 failed");
+        assumeTrue(Trees.sh(scratch, mkfs + " disk.img") == 0, mkfsTool + " failed");
         try {
             String device = Trees.shOutput(scratch, "losetup -f --show disk.img 2>/dev/null").trim();
             assumeTrue(device.startsWith("/dev/loop"), "no loop device can be had here");
             disk.device = device;
-            assumeTrue(Trees.sh(scratch, "mount -o noatime " + device + " mnt") == 0, "cannot mount ext4 on " + device);
+            assumeTrue(Trees.sh(scratch, "mount -o noatime " + device + " mnt") == 0, "cannot mount " + mkfsTool + "'s file system on " + device);
             disk.mounted = true;
         } catch (Throwable e) {
             disk.close();
