@@ -135,6 +135,19 @@ class LockIoErrorIT {
         assertFalse(Files.exists(pidFile), "removed at its end");
     }
 
+    /** Nothing readable to hold: the command returns 1 with the file's error, and no daemon stays. */
+    @Test
+    void daemonWithNothingReadableEndsWithTheCaller() throws Exception {
+        Path pidFile = tmp.resolve("none.pid");
+        pidFiles.add(pidFile);
+        Launched lock = bounded(BuiltJar.builder("lock", "--daemon", "--pidfile", pidFile.toString(), bad.toString()));
+        assertEquals(1, lock.status(), lock.err());
+        assertTrue(lock.err().startsWith("dirdump: " + bad + UNREADABLE), lock.err());
+        Until.holds(Duration.ofSeconds(30), "the daemon to end, its pid file removed", () -> !Files.exists(pidFile)
+                && ProcessHandle.allProcesses().noneMatch(p -> p.info().arguments()
+                        .map(a -> List.of(a).contains(pidFile.toString())).orElse(false)));
+    }
+
     /**
      * A kernel without MADV_POPULATE_READ (before 5.14), as strace makes one of this (every madvise
      * fails with EINVAL): each file is read (pread) before it is locked, and the read's error is its own.
