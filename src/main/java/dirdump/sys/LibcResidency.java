@@ -91,11 +91,14 @@ final class LibcResidency {
 
     /**
      * Whether mlock2 and MADV_POPULATE_READ are there: an empty range (address 0, length 0) is refused
-     * only by a kernel that lacks the call (ENOSYS) or the advice (EINVAL), or by a seccomp filter.
+     * only by a kernel that lacks the call (ENOSYS) or the advice (EINVAL), or by a seccomp filter;
+     * mlock2's EPERM (RLIMIT_MEMLOCK 0 without CAP_IPC_LOCK) says it is there, and the lock is refused
+     * before anything is read.
      */
     private synchronized boolean populates() {
         if (populates == null) {
-            populates = SYS_MLOCK2 >= 0 && os.libc.syscall(SYS_MLOCK2, 0, 0, MLOCK_ONFAULT, 0) == 0
+            populates = SYS_MLOCK2 >= 0 && (os.libc.syscall(SYS_MLOCK2, 0, 0, MLOCK_ONFAULT, 0) == 0
+                    || os.lastError() == SysException.EPERM)
                     && os.mappings.get().madvise(null, 0, MADV_POPULATE_READ) == 0;
         }
         return populates;
