@@ -7,6 +7,7 @@ import dirdump.scan.WalkResult;
 import dirdump.sys.FileMapping;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
+import dirdump.sys.ReadBuffer;
 import dirdump.sys.Stat;
 import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
@@ -26,8 +27,14 @@ import java.util.function.BooleanSupplier;
  * byte). A file that cannot be mapped is that file's error. With a cap, files are taken in sequence
  * order while the next fits whole; that one and every one after it are left out. Beyond the mappings
  * vm.max_map_count leaves, files are only counted, for {@link LockCheck} to refuse the set.
+ *
+ * <p>Where the kernel cannot lock with reads that report errors ({@link FileMapping#populates}: before
+ * Linux 5.14), each file's data is read (pread) as it is mapped, and a range that cannot be read is the
+ * file's error: mlock would retry such a page without end.
  */
 public final class LockPass {
+    private static final int READ_BUFFER = 1 << 20;
+
     private LockPass() {
     }
 
@@ -40,6 +47,7 @@ public final class LockPass {
         LockedSet set = new LockedSet();
         FileOpener opener = new FileOpener(os, walk, reporter, FileOpener.Use.LOCK);
         boolean[] full = {false};
+        ReadBuffer[] buffer = {null};  // made at the first file that is read first
         FileOpener.Action mapOne = (f, file, st) -> {
             long[] ranges = st.size() == 0 ? new long[0] : data(file, st, file.pageSize());
             long bytes = 0;
@@ -54,7 +62,14 @@ public final class LockPass {
             } else if (set.mappings() + ranges.length / 2 > mappingsLeft) {
                 set.addUnmapped(ranges.length / 2);
             } else {
-                set.add(new MappedFile(opener.path(f), map(file, ranges), bytes));
+                FileMapping[] parts = map(file, ranges);
+                if (!parts[0].populates()) {
+                    if (buffer[0] == null) {
+                        buffer[0] = os.allocate(READ_BUFFER);
+                    }
+                    readFirst(file, ranges, parts, buffer[0]);
+                }
+                set.add(new MappedFile(opener.path(f), parts, bytes));
             }
         };
         for (int f : sequence) {
@@ -87,6 +102,27 @@ public final class LockPass {
             String why = "not locked: mmap: " + e.getMessage();
             throw new SysException(e.errno(), e.isOutOfMemory() ? why + " (no room for it in the address space: "
                     + "ulimit -v, vm.max_map_count)" : why);
+        }
+    }
+
+    /** Each range read to its end (or the file's); if a read fails, the file is unmapped: its error. */
+    private static void readFirst(OpenFile file, long[] ranges, FileMapping[] parts, ReadBuffer buffer)
+            throws SysException {
+        try {
+            for (int i = 0; i < ranges.length; i += 2) {
+                long end = ranges[i] + ranges[i + 1];
+                for (long at = ranges[i], n; at < end; at += n) {
+                    n = file.read(buffer, at, (int) Math.min(buffer.capacity(), end - at));
+                    if (n <= 0) {
+                        break;  // the end of the file: ranges are widened to whole pages
+                    }
+                }
+            }
+        } catch (SysException e) {
+            for (FileMapping part : parts) {
+                part.close();
+            }
+            throw new SysException(e.errno(), "not locked: read: " + e.getMessage());
         }
     }
 

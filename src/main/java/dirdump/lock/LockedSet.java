@@ -60,15 +60,14 @@ public final class LockedSet implements AutoCloseable {
 
     /**
      * Locks the files in the order they were mapped. First every range is advised (MADV_WILLNEED), so
-     * that the device has the whole set to read, in this order, with many reads in flight; then mlock
-     * waits for each file's pages and pins them. A file that cannot be locked is reported, counted as an
-     * error and unmapped; the others stay locked. {@code stop}: ends it early (a signal).
+     * that the device has the whole set to read, in this order, with many reads in flight; then each
+     * file's ranges are locked and their pages brought in ({@link FileMapping#lock}: mlock2 ONFAULT, then
+     * MADV_POPULATE_READ, whose error for a page that cannot be read ends the file's lock, where plain
+     * mlock would retry that page in the kernel without end). A file that cannot be locked is reported,
+     * counted as an error and unmapped; the others stay locked. {@code stop}: ends it early (a signal).
      *
-     * <p>Plain mlock rather than mlock2(MLOCK_ONFAULT) and a touch of each page: mlock faults the
-     * pages in inside the kernel, where a file cut short since it was mapped is an errno (ENOMEM) for
-     * that file, while a touch from Java of a page past its new end is a SIGBUS; and it costs one call a
-     * range, not one fault a page. ONFAULT would only help to lock less than a mapping, which the
-     * mappings of the page-aligned data ranges already do.
+     * <p>Not a touch of each page from Java: a page that cannot be read, or is past the end of a file
+     * cut short since it was mapped, would be a SIGBUS there, and an errno here.
      */
     public void lock(Reporter reporter, Tally tally, BooleanSupplier stop) {
         for (MappedFile f : files) {
@@ -76,7 +75,7 @@ public final class LockedSet implements AutoCloseable {
                 try {
                     f.parts()[i].willNeed(0, f.parts()[i].length());
                 } catch (SysException e) {
-                    break;  // only advice: mlock reads what it did not bring in
+                    break;  // only advice: locking reads what it did not bring in
                 }
             }
         }

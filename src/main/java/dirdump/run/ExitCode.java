@@ -53,8 +53,8 @@ public enum ExitCode {
             Command.ORDER, "usage error, or a PATH does not exist or cannot be used",
             Command.STATUS, "usage error, or a PATH does not exist or cannot be used",
             Command.EVICT, "usage error, or a PATH does not exist or cannot be used",
-            Command.LOCK, "usage error, a PATH cannot be used, --pidfile names a live process or what is no pid "
-                    + "file (a symbolic link, a FIFO, a file holding no pid), --while names no running process, or "
+            Command.LOCK, "usage error, a PATH cannot be used, --pidfile is locked by another lock, names a live "
+                    + "process or what is no pid file (a symbolic link, a FIFO, a file holding no pid), --while names no running process, or "
                     + "--daemon was given inside a Slurm step (the message says what to run)",
             Command.RUN, "usage error (no -- COMMAND, say), or --every-node outside a Slurm allocation",
             Command.BENCH, "usage error (a --variant that is not read options, say), a PATH cannot be used, or "

@@ -15,11 +15,22 @@ public interface FileMapping extends AutoCloseable {
     void willNeed(long offset, long length) throws SysException;
 
     /**
-     * mlock(2) of the range: faults every page in (reading what is not cached) and keeps it resident
-     * until the mapping is closed. The exception's text says why it failed in the user's terms (ENOMEM,
-     * EPERM, EAGAIN: see {@link LockLimits#reason}).
+     * Locks the range and keeps it resident until the mapping is closed, bringing in what is not
+     * cached. Where {@link #populates()}: mlock2(MLOCK_ONFAULT), which reads nothing, then
+     * madvise(MADV_POPULATE_READ), which faults each page in as a read would, and locked as it comes,
+     * so that none can be evicted between the two; a page that cannot be read (an I/O error, a file cut
+     * short since it was mapped) fails it, in those words. Else plain mlock(2), which faults the pages
+     * in itself and, on Linux 6.18, retries a page whose read fails without end: the caller must have
+     * read the range first. The exception's text says why it failed in the user's terms (ENOMEM, EPERM,
+     * EAGAIN: see {@link LockLimits#reason}).
      */
     void lock(long offset, long length) throws SysException;
+
+    /**
+     * Whether {@link #lock} brings pages in with reads that report errors (MADV_POPULATE_READ, Linux
+     * 5.14+, and mlock2, 4.4+): else whoever locks reads the file first.
+     */
+    boolean populates();
 
     /** munmap(2): unlocks and unmaps. */
     @Override

@@ -279,6 +279,10 @@ public final class Libc {
         @SaveError
         int mkdirat(int dirFd, @In byte[] path, int mode);
 
+        /** A pid file claimed for the life of the lock ({@link Os#createFile}). */
+        @SaveError
+        int flock(int fd, int operation);
+
         /** Cannot fail (void since POSIX.1-2001). */
         void sync();
     }

@@ -22,6 +22,12 @@ import jnr.ffi.Pointer;
  * --replay snapshot and a --files-from list read, a --save snapshot replaced.
  */
 final class LibcNamedFiles {
+    private static final int EINTR = 4;
+    private static final int LOCK_EX = 2;
+    private static final int LOCK_NB = 4;
+    private static final int LOCK_TRIES = 100;
+    private static final int LOCK_WAIT_MILLIS = 10;
+
     private final LibcOs os;
     private final Libc libc;
 
@@ -30,7 +36,7 @@ final class LibcNamedFiles {
         this.libc = os.libc;
     }
 
-    Stat createFile(Directory dir, byte[] name, byte[] content) throws SysException {
+    SmallFile createFile(Directory dir, byte[] name, byte[] content) throws SysException {
         int fd = libc.openat(fd(dir), cString(name), CREATE_FILE, FILE_MODE);
         if (fd < 0 && os.lastError() == EEXIST) {
             return null;
@@ -44,19 +50,43 @@ final class LibcNamedFiles {
             throw e;
         }
         try {
+            if (!lock(fd)) {
+                throw SysException.invalid("another process locked it as soon as it was made");
+            }
             os.writeAll(fd, ByteBuffer.allocateDirect(content.length).put(content).flip());
+            os.check(os.writes.get().fsync(fd));  // also the errors of writes the file system deferred (NFS)
         } catch (SysException e) {
+            removeAfterFailure(dir, name, written);  // while it is open: its inode is no other file's yet
             libc.close(fd);
-            removeAfterFailure(dir, name, written);
             throw e;
         }
-        try {
-            os.check(libc.close(fd));  // also the errors of writes the file system deferred (NFS)
-        } catch (SysException e) {
-            removeAfterFailure(dir, name, written);
-            throw e;
+        return new SmallFile(written, content, false, () -> libc.close(fd));
+    }
+
+    /**
+     * flock(LOCK_EX|LOCK_NB), tried for up to a second: another dirdump checking the file holds it only
+     * that long (a read of 32 bytes, an unlink), one that holds the lock for good longer. False if another
+     * process held it throughout.
+     */
+    private boolean lock(int fd) throws SysException {
+        for (int tries = 0; ; tries++) {
+            if (os.writes.get().flock(fd, LOCK_EX | LOCK_NB) == 0) {
+                return true;
+            }
+            int errno = os.lastError();
+            if (errno != SysException.EAGAIN && errno != EINTR) {
+                throw new SysException(errno, "flock: " + os.strerror(errno));
+            }
+            if (tries == LOCK_TRIES) {
+                return false;
+            }
+            try {
+                Thread.sleep(LOCK_WAIT_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
         }
-        return written;
     }
 
     /** A file left half written is not the one asked for: removed, if it is still the one made; the write's error is told. */
@@ -71,17 +101,19 @@ final class LibcNamedFiles {
     SmallFile readSmallFile(Directory dir, byte[] name, int max) throws SysException {
         Stat st = os.statAt(fd(dir), name, AT_SYMLINK_NOFOLLOW);
         if (st.type() != FileType.REGULAR) {
-            return new SmallFile(st, null);
+            return new SmallFile(st, null, false, () -> { });
         }
         int fd = openStatted(dir, name, st);
         try {
+            boolean mine = lock(fd);
             Pointer buf = NativeMemory.allocate(os.runtime, Math.max(max, 1), false);
             int n = os.restarted(() -> libc.read(fd, buf, max));
             byte[] start = new byte[n];
             buf.get(0, start, 0, n);
-            return new SmallFile(st, start);
-        } finally {
+            return new SmallFile(st, start, !mine, () -> libc.close(fd));
+        } catch (SysException e) {
             libc.close(fd);
+            throw e;
         }
     }
 

@@ -156,7 +156,7 @@ final class LibcOs implements Os {
     }
 
     @Override
-    public Stat createFile(Directory dir, byte[] name, byte[] content) throws SysException {
+    public SmallFile createFile(Directory dir, byte[] name, byte[] content) throws SysException {
         return namedFiles.createFile(dir, name, content);
     }
 

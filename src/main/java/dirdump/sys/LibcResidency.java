@@ -14,14 +14,27 @@ import jnr.ffi.Pointer;
 final class LibcResidency {
     private static final long SYS_CACHESTAT = 451;  // the same number on every architecture
     private static final int MADV_WILLNEED = 3;
+    /** Linux 5.14+: faults the pages in as reads do, and fails (EFAULT) where one cannot be read. */
+    private static final int MADV_POPULATE_READ = 22;
+    private static final int MLOCK_ONFAULT = 1;
+    /** mlock2(2) (Linux 4.4+), by number: glibc before 2.27 has no wrapper. -1 where it is not known. */
+    private static final long SYS_MLOCK2 = switch (System.getProperty("os.arch")) {
+        case "amd64", "x86_64" -> 325;
+        case "aarch64" -> 284;
+        default -> -1;
+    };
     private static final int PROT_READ = 1;
     private static final int MAP_SHARED = 1;
     private static final int W_OK = 2;
     private static final int AT_EACCESS = 0x200;
     private static final int MINCORE_CHUNK_PAGES = 16384;
+    private static final String UNREADABLE = "a page of it cannot be read (an I/O error, or the file shrank since "
+            + "it was mapped)";
 
     private final LibcOs os;
     private final int pageSize;
+    /** Whether mappings lock with populating reads ({@link FileMapping#populates}): asked once, at the first map. */
+    private Boolean populates;
 
     LibcResidency(LibcOs os) {
         this.os = os;
@@ -73,7 +86,22 @@ final class LibcResidency {
         if (map == null || map.address() == -1L) {
             os.check(-1);
         }
-        return new LibcMapping(map, length, pageSize, os);
+        return new LibcMapping(map, length, pageSize, os, populates());
+    }
+
+    /**
+     * Whether mlock2 and MADV_POPULATE_READ are there: an empty range (address 0, length 0) is refused
+     * only by a kernel that lacks the call (ENOSYS) or the advice (EINVAL), or by a seccomp filter;
+     * mlock2's EPERM (RLIMIT_MEMLOCK 0 without CAP_IPC_LOCK) says it is there, and the lock is refused
+     * before anything is read.
+     */
+    private synchronized boolean populates() {
+        if (populates == null) {
+            populates = SYS_MLOCK2 >= 0 && (os.libc.syscall(SYS_MLOCK2, 0, 0, MLOCK_ONFAULT, 0) == 0
+                    || os.lastError() == SysException.EPERM)
+                    && os.mappings.get().madvise(null, 0, MADV_POPULATE_READ) == 0;
+        }
+        return populates;
     }
 
     /** {@code uid}: the file's owner (its fstat, asked only if need be), -1 if not known. */
@@ -89,7 +117,8 @@ final class LibcResidency {
         return (size + pageSize - 1) / pageSize;
     }
 
-    private record LibcMapping(Pointer map, long length, int pageSize, LibcOs os) implements FileMapping {
+    private record LibcMapping(Pointer map, long length, int pageSize, LibcOs os, boolean populates)
+            implements FileMapping {
         @Override
         public void willNeed(long offset, long bytes) throws SysException {
             os.check(os.mappings.get().madvise(map.slice(offset), bytes, MADV_WILLNEED));
@@ -97,10 +126,23 @@ final class LibcResidency {
 
         @Override
         public void lock(long offset, long bytes) throws SysException {
-            if (os.mappings.get().mlock(map.slice(offset), bytes) < 0) {
+            Pointer at = map.slice(offset);
+            long locked = populates ? os.libc.syscall(SYS_MLOCK2, at.address(), bytes, MLOCK_ONFAULT, 0)
+                    : os.mappings.get().mlock(at, bytes);
+            if (locked < 0) {
                 int errno = os.lastError();
                 throw new SysException(errno, LockLimits.reason(errno, os.strerror(errno)));
             }
+            if (populates && os.mappings.get().madvise(at, bytes, MADV_POPULATE_READ) < 0) {
+                int errno = os.lastError();
+                throw new SysException(errno, errno == SysException.EFAULT || errno == SysException.EIO
+                        || errno == SysException.EHWPOISON ? UNREADABLE : os.strerror(errno));
+            }
+        }
+
+        @Override
+        public boolean populates() {
+            return populates;
         }
 
         @Override

@@ -144,13 +144,14 @@ public interface Os {
     void sync() throws SysException;
 
     /**
-     * Creates {@code name} in {@code dir} and writes {@code content} to it: a small file written by a
-     * name dirdump was given (a pid file). O_WRONLY|O_CREAT|O_EXCL|O_NOFOLLOW|O_CLOEXEC, mode 0644 less
-     * the umask: never an existing file, nor one a symbolic link names. Returns the fstat of the file
-     * written, or null if the name is taken already (by anything: a link, dangling or not, a FIFO); if
-     * a write fails, the file is removed again ({@link #removeIfSame}).
+     * Creates {@code name} in {@code dir}, locks it (flock LOCK_EX) and writes {@code content} to it: a
+     * small file written by a name dirdump was given (a pid file), claimed until the result is closed.
+     * O_WRONLY|O_CREAT|O_EXCL|O_NOFOLLOW|O_CLOEXEC, mode 0644 less the umask: never an existing file,
+     * nor one a symbolic link names. Returns it, held open, or null if the name is taken already (by
+     * anything: a link, dangling or not, a FIFO); if the lock cannot be had within a second (another
+     * process opened it and holds one) or a write fails, the file is removed again ({@link #removeIfSame}).
      */
-    default Stat createFile(Directory dir, byte[] name, byte[] content) throws SysException {
+    default SmallFile createFile(Directory dir, byte[] name, byte[] content) throws SysException {
         throw nativeOnly("openat");
     }
 
@@ -160,7 +161,8 @@ public interface Os {
      * file is not opened at all (a FIFO could block, a device do anything). A regular file is opened
      * O_RDONLY|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC, so that what replaced it meanwhile cannot
      * block either, and is read only if fstat says it is still the same file (else a SysException
-     * that {@link SysException#isChangeSinceListed} tells).
+     * that {@link SysException#isChangeSinceListed} tells); it is then locked (flock LOCK_EX, tried for a
+     * second) and held open until the result is closed, which tells whether another process holds it.
      */
     default SmallFile readSmallFile(Directory dir, byte[] name, int max) throws SysException {
         throw nativeOnly("openat");

@@ -28,6 +28,9 @@ public final class SysException extends IOException {
     public static final int EAGAIN = 11;
     public static final int ENODEV = 19;
     public static final int ESRCH = 3;
+    public static final int EIO = 5;
+    public static final int EFAULT = 14;
+    public static final int EHWPOISON = 133;
 
     private final int errno;
 

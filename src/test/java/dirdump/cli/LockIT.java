@@ -95,8 +95,8 @@ class LockIT {
 
                 Launched second = BuiltJar.run("lock", "--pidfile", pidFile.toString(), data.toString());
                 assertEquals(2, second.status());
-                assertEquals("dirdump: --pidfile " + pidFile + ": process " + pid + " is running (a lock already?); "
-                        + "remove the file if it is not one\n", second.err());
+                assertEquals("dirdump: --pidfile " + pidFile + ": locked by another process (a lock already; it names "
+                        + "process " + pid + ")\n", second.err());
             } finally {
                 endAndWait(pid);
             }

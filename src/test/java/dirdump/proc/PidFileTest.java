@@ -8,12 +8,15 @@ import dirdump.sys.Directory;
 import dirdump.sys.FileType;
 import dirdump.sys.Os;
 import dirdump.sys.SmallFile;
+import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 import dirdump.testing.ForwardingOs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +37,49 @@ class PidFileTest {
         Files.createSymbolicLink(pidFile, tmp.resolve("elsewhere"));
         assertEquals(LINK, assertThrows(PidFile.Refused.class, () -> PidFile.create(OS, pidFile.toString())).getMessage());
         assertTrue(Files.isSymbolicLink(pidFile), "left alone");
+    }
+
+    /**
+     * Two locks find the same stale pid file: the second runs whole (finds it, removes it, writes its
+     * own) while the first is between finding it and removing it. One of them holds the pid file, never
+     * both: before the claim by lock, the first's removal took the second's new file for the stale one
+     * (ext4 gives the freed inode number to the next file) and both went on.
+     */
+    @Test
+    void aStalePidFileFoundByTwoLocksAtOnceIsClaimedByOne() throws Exception {
+        Path pidFile = tmp.resolve("lock.pid");
+        for (int i = 0; i < 5; i++) {
+            Files.writeString(pidFile, "99999999\n");  // no such process
+            List<PidFile> made = new ArrayList<>();
+            List<String> refused = new ArrayList<>();
+            Os racing = new ForwardingOs(OS) {
+                private boolean raced;
+
+                @Override
+                public boolean removeIfSame(Directory dir, byte[] name, Stat expected) throws SysException {
+                    if (!raced) {
+                        raced = true;
+                        claim(OS, pidFile, made, refused);
+                    }
+                    return real.removeIfSame(dir, name, expected);
+                }
+            };
+            claim(racing, pidFile, made, refused);
+            try {
+                assertEquals(1, made.size(), "try " + i + ": one holds it; refused: " + refused);
+                assertEquals(1, refused.size(), refused.toString());
+            } finally {
+                made.forEach(PidFile::close);
+            }
+        }
+    }
+
+    private static void claim(Os os, Path pidFile, List<PidFile> made, List<String> refused) {
+        try {
+            made.add(PidFile.create(os, pidFile.toString()));
+        } catch (PidFile.Refused e) {
+            refused.add(e.getMessage());
+        }
     }
 
     /**

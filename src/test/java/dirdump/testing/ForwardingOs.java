@@ -97,7 +97,7 @@ public class ForwardingOs implements Os {
     }
 
     @Override
-    public Stat createFile(Directory dir, byte[] name, byte[] content) throws SysException {
+    public SmallFile createFile(Directory dir, byte[] name, byte[] content) throws SysException {
         return real.createFile(dir, name, content);
     }
 
