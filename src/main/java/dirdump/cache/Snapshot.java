@@ -35,8 +35,6 @@ public final class Snapshot {
     static final int END = 'E';
     /** The first bytes of a name too long to replay kept for its message. */
     private static final int SHOWN = 64;
-    /** The bytes of a file record after its name: size, mtime, the count of ranges. */
-    private static final int FILE_FIELDS = 8 + 8 + 4;
     private static final int RANGE = 8 + 8;
 
     /** A file saved: its root and name, what it was (size, mtime) and its resident byte ranges then (see ByteRanges). */
@@ -201,8 +199,8 @@ public final class Snapshot {
                     continue;  // passed over: the record is refused
                 }
                 if (first < end || count <= 0 || count > pages - first) {
-                    why = String.format(Locale.ROOT, "comes with %,d pages from page %,d of a file of %,d pages, which "
-                            + "are not in it", unsigned(count), unsigned(first), pages);
+                    why = String.format(Locale.ROOT, "comes with %,d pages from page %,d, out of order or beyond the "
+                            + "file's %,d pages", unsigned(count), unsigned(first), pages);
                     continue;
                 }
                 end = first + count;

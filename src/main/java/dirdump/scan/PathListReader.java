@@ -121,7 +121,7 @@ public final class PathListReader implements AutoCloseable {
             }
             int take = Math.min(n, longest - length);
             if (length + take > record.length) {
-                record = Arrays.copyOf(record, Math.max(record.length * 2, length + take));
+                record = Arrays.copyOf(record, Math.min(longest, Math.max(record.length * 2, length + take)));
             }
             System.arraycopy(buffer, pos, record, length, take);
             length += take;
@@ -147,6 +147,7 @@ public final class PathListReader implements AutoCloseable {
         }
         return Arrays.copyOf(record, length);
     }
+
     private boolean fill() throws SysException {
         if (eof) {
             return false;
