@@ -1,5 +1,6 @@
 package dirdump.cache;
 
+import dirdump.outcome.Units;
 import java.math.BigInteger;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
@@ -21,20 +22,19 @@ import java.util.Locale;
  * </pre>
  * Names are bytes as the file system gave them, so any name survives. The snapshot is read whole
  * from memory, so that every count is checked against the bytes left before anything is allocated
- * by it: what the reader allocates is a small multiple of the input's size.
+ * by it: what the reader allocates is a small multiple of the input's size. A record whose bytes are
+ * all there but cannot be replayed (its name out of its root or beyond {@link SnapshotBounds}, its
+ * ranges beyond its size) is refused on its own; only a snapshot whose records cannot be told apart
+ * (cut short, an unknown record, a wrong count) is refused whole.
  */
 public final class Snapshot {
     public static final int VERSION = 1;
-    /** The largest snapshot read: about 16 million files of one range; beyond, not a snapshot this dirdump reads. */
-    public static final int LARGEST = 1 << 30;
     static final byte[] MAGIC = "dirdump-snapshot\n".getBytes(StandardCharsets.US_ASCII);
     static final int ROOT = 'R';
     static final int FILE = 'F';
     static final int END = 'E';
-    /** The longest name taken: a path of PATH_MAX components, as --files-from takes. */
-    private static final int LONGEST = 1 << 20;
-    /** The bytes of a file record after its name: size, mtime, the count of ranges. */
-    private static final int FILE_FIELDS = 8 + 8 + 4;
+    /** The first bytes of a name too long to replay kept for its message. */
+    private static final int SHOWN = 64;
     private static final int RANGE = 8 + 8;
 
     /** A file saved: its root and name, what it was (size, mtime) and its resident byte ranges then (see ByteRanges). */
@@ -43,9 +43,11 @@ public final class Snapshot {
 
     /**
      * A file record whose name could lead elsewhere than below its root ({@code ..}, a leading slash),
-     * or cannot be a name at all (empty, a NUL byte): not replayed, told and counted. {@code record}:
-     * which file record it is, from 1; {@code why} follows "its name NAME". Its root is not kept: a
-     * root of 1 MiB told for each of a million records would be a terabyte of messages.
+     * cannot be a name at all (empty, a NUL byte) or is longer than a replay takes, or whose ranges
+     * lie beyond its size: not replayed, told and counted. {@code record}: which file record it is,
+     * from 1; {@code name}: its name, or its first bytes if too long; {@code why} follows "its name
+     * NAME". Its root is not kept: a root of 16 MiB told for each of a million records would be
+     * terabytes of messages.
      */
     public record Refused(long record, byte[] name, String why) {
     }
@@ -97,6 +99,11 @@ public final class Snapshot {
 
     /** Reads a whole snapshot; a wrong magic, version, a record cut short or out of bounds says why. */
     public static Snapshot read(byte[] bytes) throws Unreadable {
+        return read(bytes, SnapshotBounds.FORMAT);
+    }
+
+    /** As above, within {@code bounds}: the format's, but in tests that make them small. */
+    static Snapshot read(byte[] bytes, SnapshotBounds bounds) throws Unreadable {
         ByteBuffer in = ByteBuffer.wrap(bytes);  // big-endian
         try {
             int begins = Math.min(bytes.length, MAGIC.length);
@@ -116,7 +123,7 @@ public final class Snapshot {
             if (pageSize < 512 || Integer.bitCount(pageSize) != 1) {
                 throw new Unreadable("corrupt: a page size of " + Integer.toUnsignedLong(pageSize) + " bytes");
             }
-            return new Records(in, pageSize).read();
+            return new Records(in, pageSize, bounds).read();
         } catch (BufferUnderflowException e) {
             throw truncated("");
         }
@@ -130,22 +137,24 @@ public final class Snapshot {
     private static final class Records {
         private final ByteBuffer in;
         private final int pageSize;
+        private final SnapshotBounds bounds;
         private final List<Entry> entries = new ArrayList<>();
         private final List<Refused> refused = new ArrayList<>();
         private long files;
 
-        Records(ByteBuffer in, int pageSize) {
+        Records(ByteBuffer in, int pageSize, SnapshotBounds bounds) {
             this.in = in;
             this.pageSize = pageSize;
+            this.bounds = bounds;
         }
 
         Snapshot read() throws Unreadable {
-            byte[] root = null;
+            Name root = null;
             boolean rootHasNul = false;
             for (int tag; (tag = in.get()) != END; ) {
                 if (tag == ROOT) {
                     root = name();
-                    rootHasNul = indexOf(root, 0, 0) >= 0;
+                    rootHasNul = indexOf(root.bytes, 0, 0) >= 0;
                 } else if (tag == FILE && root == null) {
                     throw new Unreadable("corrupt: a file record before any root record");
                 } else if (tag == FILE) {
@@ -166,9 +175,9 @@ public final class Snapshot {
             return new Snapshot(pageSize, entries, refused);
         }
 
-        private void file(byte[] root, boolean rootHasNul) throws Unreadable {
+        private void file(Name root, boolean rootHasNul) throws Unreadable {
             files++;
-            byte[] name = name();
+            Name name = name();
             long size = in.getLong();
             long mtime = in.getLong();
             long k = Integer.toUnsignedLong(in.getInt());
@@ -176,47 +185,68 @@ public final class Snapshot {
                 throw truncated(String.format(Locale.ROOT, " (file %,d has %,d ranges, and %,d bytes are left)", files,
                         k, in.remaining()));
             }
-            if (size < 0) {
-                throw new Unreadable(String.format(Locale.ROOT, "corrupt: a file of %,d bytes", unsigned(size)));
-            }
-            long pages = ByteRanges.pageCount(size, pageSize);
-            if (k > (pages + 1) / 2) {
-                throw new Unreadable(String.format(Locale.ROOT, "corrupt: %,d ranges in a file of %,d bytes", k, size));
-            }
-            long[] ranges = new long[(int) (2 * k)];
+            long pages = size < 0 ? 0 : ByteRanges.pageCount(size, pageSize);
+            String why = size < 0 ? String.format(Locale.ROOT, "comes with a size of %,d bytes, which no file has",
+                    unsigned(size))
+                    : k > (pages + 1) / 2 ? String.format(Locale.ROOT, "comes with %,d ranges in a file of %,d bytes, "
+                    + "more than it can have", k, size) : null;
+            long[] ranges = new long[why == null ? (int) (2 * k) : 0];
             long end = 0;
-            for (int i = 0; i < ranges.length; i += 2) {
+            for (long i = 0; i < k; i++) {
                 long first = in.getLong();
                 long count = in.getLong();
+                if (why != null) {
+                    continue;  // passed over: the record is refused
+                }
                 if (first < end || count <= 0 || count > pages - first) {
-                    throw new Unreadable(String.format(Locale.ROOT, "corrupt: %,d pages from page %,d of a file of "
-                            + "%,d pages", unsigned(count), unsigned(first), pages));
+                    why = String.format(Locale.ROOT, "comes with %,d pages from page %,d, out of order or beyond the "
+                            + "file's %,d pages", unsigned(count), unsigned(first), pages);
+                    continue;
                 }
                 end = first + count;
-                ranges[i] = first * pageSize;  // first < pages: below size
-                ranges[i + 1] = end == pages ? size : end * pageSize;
+                ranges[(int) (2 * i)] = first * pageSize;  // first < pages: below size
+                ranges[(int) (2 * i + 1)] = end == pages ? size : end * pageSize;
             }
-            String why = refusal(rootHasNul, name);
+            byte[] shown = name.bytes;
+            if (why == null && (why = beyondBounds(root, name)) != null) {
+                shown = Arrays.copyOf(name.bytes, (int) Math.min(SHOWN, name.length));  // not 16 MiB of a message
+            }
             if (why == null) {
-                entries.add(new Entry(root, name, size, mtime, ranges));
+                why = refusal(rootHasNul, name.bytes);
+            }
+            if (why == null) {
+                entries.add(new Entry(root.bytes, name.bytes, size, mtime, ranges));
             } else {
-                refused.add(new Refused(files, name, why));
+                refused.add(new Refused(files, shown, why));
             }
         }
 
-        private byte[] name() throws Unreadable {
-            long n = Integer.toUnsignedLong(in.getInt());
-            if (n > LONGEST) {
-                throw new Unreadable(String.format(Locale.ROOT, "corrupt: a name of %,d bytes", n));
+        /** Why a name and its root are more than a replay takes, or null. */
+        private String beyondBounds(Name root, Name name) {
+            if (bounds.fits(root.length, name.length)) {
+                return null;
             }
+            return String.format(Locale.ROOT, "%sof %s below a root of %s is longer than the %s a name may have",
+                    name.length > SHOWN ? "(its first bytes) " : "", Units.count(name.length, "byte", "bytes"),
+                    Units.count(root.length, "byte", "bytes"), bounds.longestNameText());
+        }
+
+        /** A name's bytes, only the first of one longer than any a replay takes, which is passed over. */
+        private Name name() throws Unreadable {
+            long n = Integer.toUnsignedLong(in.getInt());
             if (n > in.remaining()) {
                 throw truncated(String.format(Locale.ROOT, " (a name of %,d bytes, and %,d bytes are left)", n,
                         in.remaining()));
             }
-            byte[] name = new byte[(int) n];
+            byte[] name = new byte[(int) (n > bounds.longestName() ? Math.min(SHOWN, n) : n)];
             in.get(name);
-            return name;
+            in.position(in.position() + (int) (n - name.length));
+            return new Name(name, n);
         }
+    }
+
+    /** A name as read: its bytes (the first only, if longer than a replay takes) and its length. */
+    private record Name(byte[] bytes, long length) {
     }
 
     /**

@@ -7,10 +7,9 @@ import dirdump.sys.SysException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
- * The snapshot of --replay, read whole and at most {@link Snapshot#LARGEST} bytes of it: from a FILE
+ * The snapshot of --replay, read whole and at most {@link SnapshotBounds#largest} bytes of it: from a FILE
  * opened relative to its directory's handle as a regular file only (see {@link Os#openRegular}), so
  * that a FIFO or a device planted under its name is refused without being read, or from standard input.
  */
@@ -38,12 +37,12 @@ public final class SnapshotInput {
         if (!Arrays.equals(start, Snapshot.MAGIC)) {
             return Snapshot.read(start);  // refused, as not a snapshot or cut short
         }
-        byte[] rest = in.readNBytes(Snapshot.LARGEST + 1 - start.length);
+        SnapshotBounds bounds = SnapshotBounds.FORMAT;
+        byte[] rest = in.readNBytes(bounds.largest() + 1 - start.length);
         byte[] bytes = Arrays.copyOf(start, start.length + rest.length);
         System.arraycopy(rest, 0, bytes, start.length, rest.length);
-        if (bytes.length > Snapshot.LARGEST) {
-            throw new Snapshot.Unreadable(String.format(Locale.ROOT, "larger than %d GiB: not a snapshot this "
-                    + "dirdump reads", Snapshot.LARGEST >> 30));
+        if (bytes.length > bounds.largest()) {
+            throw new Snapshot.Unreadable("larger than " + bounds.largestText() + ": not a snapshot this dirdump reads");
         }
         return Snapshot.read(bytes);
     }

@@ -11,8 +11,8 @@ import java.util.Arrays;
 /**
  * status --save: each file measured with a page resident goes into the snapshot with its resident
  * ranges, under the PATH it was found below. Files of no resident page, or of unknown residency, are
- * left out: a replay would warm nothing of them. The first failed write ends the saving (the walk
- * goes on, the command then fails).
+ * left out: a replay would warm nothing of them; so are those a replay would refuse (SnapshotWriter),
+ * counted. The first failed write ends the saving (the walk goes on, the command then fails).
  */
 public final class SnapshotSaver implements StatusPass.Saver {
     private final SnapshotWriter writer;
@@ -57,5 +57,10 @@ public final class SnapshotSaver implements StatusPass.Saver {
 
     public long files() {
         return writer.files();
+    }
+
+    /** Why files were left out of the snapshot, in one line, or null (see {@link SnapshotWriter#leftOut}). */
+    public String leftOut() {
+        return writer.leftOut();
     }
 }

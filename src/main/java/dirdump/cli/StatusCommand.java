@@ -47,7 +47,9 @@ final class StatusCommand extends CacheCommand {
                 .description("Also save which pages of which files are resident now into FILE, a snapshot for "
                     + "dirdump --replay (docs/snapshot-format.md); written nameless (O_TMPFILE) in FILE's directory "
                     + "and renamed over FILE once complete and synced: a link there is replaced, never followed; a FIFO, a "
-                    + "device or a directory is refused; -: standard output (without -v and --json).").build());
+                    + "device or a directory is refused; -: standard output (without -v and --json). A file a replay would "
+                    + "not read (a name longer than 16 MiB with its PATH, or no room left in the 1 GiB of a snapshot) "
+                    + "is left out and counted, in one line (exit 1).").build());
         CommandSpecs.addStandardHelp(spec);
     }
 

@@ -32,6 +32,17 @@ public final class Units {
         return tenths / 10 + "." + tenths % 10 + " " + UNITS[u];
     }
 
+    /** A bound in bytes as it was set, in the largest binary unit that divides it: "16 MiB", "1 GiB", "4,097 bytes". */
+    public static String exact(long n) {
+        for (int u = UNITS.length; u > 0; u--) {
+            long unit = 1L << (10 * u);
+            if (n >= unit && n % unit == 0) {
+                return n / unit + " " + UNITS[u - 1];
+            }
+        }
+        return count(n, "byte", "bytes");
+    }
+
     /**
      * Resident of all pages, in text: "99.9", "-" without pages. Rounded down to 0.1, so that 100.0
      * means every page; not String.format, which costs microseconds a row of status -v.

@@ -8,7 +8,7 @@ import dirdump.run.Replay;
 import java.util.List;
 import java.util.Locale;
 
-/** "replay: snap: 3 files, 1.5 MiB resident when saved; 1 no longer exists, 1 changed since" (", 2 refused for their names"). */
+/** "replay: snap: 3 files, 1.5 MiB resident when saved; 1 no longer exists, 1 changed since" (", 2 refused": their lines say why). */
 record ReplaySection(Replay replay, Tally tally) implements SummarySection {
     @Override
     public List<String> lines() {
@@ -16,7 +16,7 @@ record ReplaySection(Replay replay, Tally tally) implements SummarySection {
         return List.of(String.format(Locale.ROOT, "replay: %s: %s, %s resident when saved; %,d no longer "
                 + "exist%s, %,d changed since%s", replay.file(), Units.count(replay.files(), "file", "files"),
                 Units.bytes(replay.residentBytes()), gone, gone == 1 ? "s" : "", replay.changed(),
-                replay.refused() == 0 ? "" : String.format(Locale.ROOT, ", %,d refused for their names",
+                replay.refused() == 0 ? "" : String.format(Locale.ROOT, ", %,d refused",
                         replay.refused())));
     }
 

@@ -32,7 +32,9 @@ public enum ExitCode {
                     + "listing and reading, or a name in the --files-from list does not exist",
             Command.ORDER, "some files or directories could not be listed or opened",
             Command.STATUS, "some files or directories could not be opened, or changed since they were listed, or "
-                    + "some cached pages could not be read (an I/O error)",
+                    + "some cached pages could not be read (an I/O error), or files were left out of the --save "
+                    + "snapshot because a replay would not read them (a name longer than 16 MiB, no room left in "
+                    + "the 1 GiB of a snapshot)",
             Command.EVICT, "some files or directories could not be opened or evicted",
             Command.LOCK, "some files or directories could not be locked",
             Command.BENCH, "a run failed: a read could not read every file or read none, or a --vs command did not "

@@ -113,7 +113,7 @@ public final class Replay implements Wanted {
         return snapshot.entries().size() + snapshot.refused().size();
     }
 
-    /** The file records refused for their names (see {@link Snapshot.Refused}). */
+    /** The file records refused (see {@link Snapshot.Refused}). */
     public long refused() {
         return snapshot.refused().size();
     }

@@ -50,7 +50,10 @@ public final class StatusRun {
         return new Result(totals, pass.facts("measuring", measuring, exit));
     }
 
-    /** Puts the snapshot in place (a run stopped by a signal leaves FILE as it was); a failure is exit 2. */
+    /**
+     * Puts the snapshot in place (a run stopped by a signal leaves FILE as it was); a failure is exit 2,
+     * files left out of it (too long a name, no room left in its bound) exit 1.
+     */
     private static ExitCode saved(CachePass pass, String file, SnapshotSaver saver, ExitCode exit) {
         try {
             saver.commit();
@@ -61,6 +64,11 @@ public final class StatusRun {
         if (!file.equals("-")) {
             pass.reporter().notice(file.getBytes(StandardCharsets.UTF_8), String.format(Locale.ROOT,
                     "saved the resident pages of %,d file%s", saver.files(), saver.files() == 1 ? "" : "s"));
+        }
+        String leftOut = saver.leftOut();
+        if (leftOut != null) {
+            pass.reporter().problem("--save " + file + ": " + leftOut);
+            return exit == ExitCode.OK ? ExitCode.SOME_FAILED : exit;
         }
         return exit;
     }

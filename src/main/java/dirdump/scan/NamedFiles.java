@@ -1,6 +1,8 @@
 package dirdump.scan;
 
+import dirdump.outcome.PathText;
 import dirdump.outcome.SkipReason;
+import dirdump.outcome.Units;
 import dirdump.sys.Directory;
 import dirdump.sys.FileType;
 import dirdump.sys.Os;
@@ -10,6 +12,7 @@ import dirdump.sys.SysException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 
@@ -77,10 +80,25 @@ final class NamedFiles {
         }
     }
 
-    /** Adds the entries of {@code list} until {@code stop} says so; false if the list itself could not be opened or read to its end. */
+    /**
+     * Adds the entries of {@code list} until {@code stop} says so; false if the list itself could not be
+     * opened or read to its end. A record too long to be a name is an error of its own: the list goes on.
+     */
     boolean addList(PathListReader list, BooleanSupplier stop) {
         try (list) {
-            for (byte[] path; !stop.getAsBoolean() && (path = list.next()) != null; ) {
+            while (!stop.getAsBoolean()) {
+                byte[] path;
+                try {
+                    path = list.next();
+                } catch (PathListReader.Overlong e) {
+                    outcomes.error(list.name(), SysException.nameTooLong(String.format(Locale.ROOT,
+                            "record %,d: a name of %,d bytes (\"%s...\"), longer than the %s a name may have; not read",
+                            e.record(), e.length(), PathText.of(e.start()), Units.exact(PathListReader.LONGEST))));
+                    continue;
+                }
+                if (path == null) {
+                    break;
+                }
                 listed(path);
             }
             return true;

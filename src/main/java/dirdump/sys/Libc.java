@@ -8,6 +8,7 @@ import com.kenai.jffi.Library;
 import com.kenai.jffi.MemoryIO;
 import com.kenai.jffi.Type;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import jnr.ffi.Pointer;
 import jnr.ffi.annotations.In;
 import jnr.ffi.annotations.Out;
@@ -43,6 +44,8 @@ public final class Libc {
     private final long syscall;
     private final long preadv2;
     private final long lseek;
+    private final long strerrorL;
+    private final long newlocale;
     // One call context for each shape of call; errno is saved where the caller reads it.
     private final CallContext intOfIntPointerIntInt = context(Type.SINT, true, Type.SINT, Type.POINTER, Type.SINT, Type.SINT);
     private final CallContext longOfIntPointerLong = context(Type.SLONG, true, Type.SINT, Type.POINTER, Type.SLONG);
@@ -55,6 +58,8 @@ public final class Libc {
     private final CallContext longOfLongs = context(Type.SLONG, true, Type.SLONG, Type.SLONG, Type.SLONG, Type.SLONG, Type.SLONG);
     private final CallContext longOfIntPointerIntLongInt = context(Type.SLONG, true, Type.SINT, Type.POINTER, Type.SINT, Type.SLONG, Type.SINT);
     private final CallContext longOfIntLongInt = context(Type.SLONG, true, Type.SINT, Type.SLONG, Type.SINT);
+    private final CallContext pointerOfIntPointer = context(Type.POINTER, false, Type.SINT, Type.POINTER);
+    private final CallContext pointerOfIntPointerPointer = context(Type.POINTER, false, Type.SINT, Type.POINTER, Type.POINTER);
     private final ThreadLocal<Room> rooms = new ThreadLocal<>();
 
     private Libc(Library library) {
@@ -73,6 +78,8 @@ public final class Libc {
         syscall = symbol(library, "syscall");
         preadv2 = symbol(library, "preadv2");
         lseek = symbol(library, "lseek");
+        strerrorL = symbol(library, "strerror_l");
+        newlocale = symbol(library, "newlocale");
     }
 
     /** libc's functions, every one found now: a libc without one is refused at start, not mid-run. */
@@ -178,6 +185,22 @@ public final class Libc {
         return INVOKER.invokeN3(longOfIntLongInt, lseek, fd, offset, whence);
     }
 
+    /**
+     * strerror(3) in {@code locale} (a locale_t), not the process's: its text does not follow
+     * LC_MESSAGES, and a locale object is read only by the calling thread (glibc 2.6+). Called through
+     * jffi like the calls above, bound at start: the text of an error needs no class, library or
+     * descriptor that is not there already (EMFILE itself is told in words).
+     */
+    String strerror(int errno, long locale) {
+        long text = INVOKER.invokeN2(pointerOfIntPointer, strerrorL, errno, locale);
+        return text == 0 ? "error " + errno : new String(MEMORY.getZeroTerminatedByteArray(text), StandardCharsets.UTF_8);
+    }
+
+    /** newlocale(3) of {@code cName} (NUL-terminated) for {@code categoryMask}, from nothing: 0 if it cannot be made. */
+    long newlocale(int categoryMask, byte[] cName) {
+        return INVOKER.invokeN3(pointerOfIntPointerPointer, newlocale, categoryMask, name(cName), 0);
+    }
+
     /** The address of a copy of {@code cName} (NUL-terminated) in this thread's native memory. */
     private long name(byte[] cName) {
         long at = room(cName.length);
@@ -207,18 +230,6 @@ public final class Libc {
             this.size = size;
             this.address = NativeMemory.ownedBy(this, size);
         }
-    }
-
-    /** Error texts, on the first error. */
-    public interface Errors {
-        /**
-         * strerror(3) in {@code locale}, not the process's: its text does not follow LC_MESSAGES, and a
-         * locale object is read only by the calling thread (glibc 2.6+).
-         */
-        String strerror_l(int errno, Pointer locale);
-
-        /** A locale object ({@link ErrorTexts}). NULL if it cannot be made. */
-        Pointer newlocale(int categoryMask, String locale, Pointer base);
     }
 
     /** ioctl(2): extents (FIEMAP, FIBMAP) and the terminal's size. */

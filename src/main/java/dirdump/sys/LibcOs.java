@@ -51,12 +51,12 @@ final class LibcOs implements Os {
     final ThreadLocal<Pointer> scratch;
     final int pageSize;
     /**
-     * strerror_l and the C locale, for error texts, made at the first error: strerror_l reads the locale
+     * strerror_l and the C locale, for error texts, made with the binding: strerror_l reads the locale
      * on the calling thread only, so the texts are the same whatever LC_MESSAGES says and whatever
      * setlocale(3) the JVM did, with no global state to change under threads that are reading
      * (setlocale is not thread-safe).
      */
-    private final Late<ErrorTexts> errorTexts = new Late<>(() -> new ErrorTexts(late(Libc.Errors.class).get()));
+    private final ErrorTexts errorTexts;
     private final LibcResolver resolver;
     private final LibcNamedFiles namedFiles;
     final LibcResidency residency;
@@ -68,6 +68,7 @@ final class LibcOs implements Os {
         this.direntBuffers = ThreadLocal.withInitial(() -> new DirentBuffer(this));
         this.scratch = ThreadLocal.withInitial(() -> NativeMemory.allocate(runtime, 128, true));
         this.pageSize = libc.getpagesize();
+        this.errorTexts = new ErrorTexts(libc);
         this.resolver = new LibcResolver(this);
         this.namedFiles = new LibcNamedFiles(this);
         this.residency = new LibcResidency(this);
@@ -87,6 +88,7 @@ final class LibcOs implements Os {
         try (Directory root = os.openPath(new byte[] {'/'}, true)) {
             os.stat(new byte[] {'/'});
             os.list(root, (name, ino, type) -> { });
+            os.strerror(SysException.EMFILE);  // its native methods linked now: an error's text then needs nothing
             // The thread that frees native memory started with the listing's buffer (NativeMemory): now,
             // not when a process limit may leave no thread to start.
         } catch (SysException e) {
@@ -257,7 +259,7 @@ final class LibcOs implements Os {
 
     /** The error's text in the C locale: the same words whatever the user's locale. */
     String strerror(int errno) {
-        return errorTexts.get().of(errno);
+        return errorTexts.of(errno);
     }
 
     void check(long rc) throws SysException {

@@ -16,9 +16,7 @@ import static dirdump.sys.OpenFlag.O_RDONLY;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.Deque;
 import jnr.ffi.Pointer;
 
 /**
@@ -95,9 +93,17 @@ final class LibcResolver {
         return fd;
     }
 
-    /** What openat2's resolve flags do, by hand: O_NOFOLLOW on every component, ".." kept below base. */
+    /**
+     * What openat2's resolve flags do, by hand: O_NOFOLLOW on every component, ".." kept below base.
+     * At most two descriptors at once, whatever the depth: each directory is closed once the next is
+     * open. A ".." is opened from where it stands and must be the directory it came from (device and
+     * inode, kept for each step): one moved meanwhile cannot lead out of base.
+     */
     private Directory openByComponents(int baseFd, byte[] path) throws SysException {
-        Deque<Integer> opened = new ArrayDeque<>();
+        Stat base = os.fstat(baseFd);
+        long[] way = {base.dev, base.ino};  // device and inode of each directory on the way, base first
+        int depth = 0;
+        int fd = -1;  // the directory reached; -1: base itself
         try {
             int from = 0;
             for (int i = 0; i <= path.length; i++) {
@@ -109,25 +115,44 @@ final class LibcResolver {
                 if (name.length == 0 || Arrays.equals(name, DOT)) {
                     continue;
                 }
-                if (Arrays.equals(name, DOT_DOT)) {
-                    if (opened.isEmpty()) {
-                        throw openError(SysException.EXDEV);
-                    }
-                    libc.close(opened.pop());
-                    continue;
+                boolean up = Arrays.equals(name, DOT_DOT);
+                if (up && depth == 0) {
+                    throw openError(SysException.EXDEV);
                 }
-                int at = opened.isEmpty() ? baseFd : opened.peek();
-                int fd = libc.openat(at, cString(name), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
-                if (fd < 0) {
+                int at = fd < 0 ? baseFd : fd;
+                int next = libc.openat(at, cString(name), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+                if (next < 0) {
                     int errno = os.lastError();
                     // O_DIRECTORY refuses a symlink as ENOTDIR: tell which it is.
                     throw openError(errno == SysException.ENOTDIR && isSymlink(at, name) ? SysException.ELOOP : errno);
                 }
-                opened.push(fd);
+                if (fd >= 0) {
+                    libc.close(fd);
+                }
+                fd = next;
+                Stat st = os.fstat(fd);
+                depth += up ? -1 : 1;
+                if (up && (st.dev != way[2 * depth] || st.ino != way[2 * depth + 1])) {
+                    throw openError(SysException.EXDEV);  // moved since it was passed: ".." leads elsewhere
+                }
+                if (!up) {
+                    if (2 * depth + 2 > way.length) {
+                        way = Arrays.copyOf(way, 2 * way.length);
+                    }
+                    way[2 * depth] = st.dev;
+                    way[2 * depth + 1] = st.ino;
+                }
             }
-            return directory(opened.isEmpty() ? os.openAt(baseFd, DOT, O_PATH | O_DIRECTORY | O_CLOEXEC) : opened.pop());
+            if (fd < 0) {
+                return directory(os.openAt(baseFd, DOT, O_PATH | O_DIRECTORY | O_CLOEXEC));
+            }
+            int reached = fd;
+            fd = -1;
+            return directory(reached);
         } finally {
-            opened.forEach(libc::close);
+            if (fd >= 0) {
+                libc.close(fd);
+            }
         }
     }
 

@@ -91,6 +91,27 @@ class FilesFromTest {
                 List.of(run.err().split("\n")));
     }
 
+    /**
+     * A record one byte longer than the longest name (the bound's own) is refused on its own, in one
+     * line, and counted: the names before and after it are read.
+     */
+    @Test
+    void aRecordLongerThanTheLongestNameIsRefusedAloneAndTheListGoesOn() throws Exception {
+        Path a = Trees.file(tmp.resolve("a"), 100, 1);
+        Path b = Trees.file(tmp.resolve("b"), 200, 2);
+        byte[] overlong = "x".repeat(dirdump.scan.PathListReader.LONGEST + 1).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        Path listFile = Files.write(tmp.resolve("list"), list('\n', a, overlong, b));
+
+        DirdumpRun run = DirdumpRun.json("--force", "--files-from", listFile);
+        assertEquals(1, run.status(), "a refused record is an error of its own: " + run.err());
+        assertEquals(List.of("dirdump: " + listFile + ": record 2: a name of 16,777,217 bytes (\"" + "x".repeat(64)
+                + "...\"), longer than the 16 MiB a name may have; not read"), List.of(run.err().split("\n")));
+        assertEquals(1, run.count("errors"));
+        assertEquals(0, run.count("unusable_paths"));
+        assertEquals(2, run.count("files_read"));
+        assertEquals(300, run.count("bytes_read"));
+    }
+
     @Test
     void aListThatCannotBeOpenedIsAnUnusableArgumentAndThePathsAreStillRead() throws Exception {
         Trees.file(tmp.resolve("set/f"), 10, 1);

@@ -34,7 +34,7 @@ class HostileInputTest {
         Files.write(zeros, new byte[3 << 20]);
         DirdumpRun lines = assertTimeoutPreemptively(SOON, () -> DirdumpRun.of("--files-from", "/dev/zero"));
         assertEquals(2, lines.status(), lines.err());
-        assertTrue(lines.err().startsWith("dirdump: /dev/zero: a name longer than 1 MiB: not a list of names"),
+        assertTrue(lines.err().startsWith("dirdump: /dev/zero: a name longer than 1 GiB: not a list of names"),
                 lines.err());
         DirdumpRun nul = assertTimeoutPreemptively(SOON, () -> DirdumpRun.of("-0", "--files-from", zeros));
         assertEquals(2, nul.status(), nul.err());

@@ -67,6 +67,26 @@ class NameResolutionTest {
         assertEquals(30, run.count("bytes_read"));
     }
 
+    /**
+     * Names of PATH_MAX and more are resolved one directory at a time, each closed once the next is
+     * open: a ".." goes back to the directory it came from, and one above where the name starts is an
+     * error of that name, as openat2's RESOLVE_BENEATH makes it for a shorter name.
+     */
+    @Test
+    void aNameBeyondPathMaxWithDotDotStepsStaysBelowWhereItStarts() throws Exception {
+        Path set = Files.createDirectories(tmp.resolve("set"));
+        Trees.file(set.resolve("d/f"), 10, 1);
+        Trees.file(set.resolve("g"), 20, 2);
+        String down = set + "/d/..".repeat(1000) + "/d/f";
+        String above = "/" + "./".repeat(2100) + "../" + set.toString().substring(1) + "/g";
+        byte[] list = (down + "\n" + above + "\n").getBytes(StandardCharsets.UTF_8);
+        DirdumpRun run = DirdumpRun.withInput(list, "--force", "--json", "--files-from", "-");
+        assertEquals(1, run.status(), run.err());
+        assertEquals(10, run.count("bytes_read"), "the file below, not the one reached from above the start");
+        assertEquals(1, run.count("errors"));
+        assertTrue(run.err().endsWith(": '..' climbs above the directory the name starts from\n"), run.err());
+    }
+
     @Test
     void theSameDirectoryGivenTwiceIsWalkedOnce() throws Exception {
         Trees.randomTree(tmp.resolve("set"), 30, 1000, 3);

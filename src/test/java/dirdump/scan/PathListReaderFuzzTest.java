@@ -2,6 +2,7 @@ package dirdump.scan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -13,14 +14,22 @@ import java.util.List;
 
 /**
  * The --files-from reader on any bytes, newline or NUL records, read in pieces of any size: it gives
- * exactly the records of the list, or refuses it (SysException); a list without end (the input
- * repeated, as /dev/zero) is refused or read record by record, never buffered without bound.
+ * exactly the records of the list, each record longer than the longest name refused on its own
+ * (Overlong) and the list read on, or refuses the list (SysException); a list without end (the input
+ * repeated, as /dev/zero) is refused or read record by record, never buffered without bound. The
+ * longest name is made small here ({@link #LONGEST}), so that fuzzing reaches past it quickly.
  * Input: one byte of settings (bit 0: -0; bit 1: repeated without end; the rest: the largest read, if not),
  * then the list. mvn verify replays PathListReaderFuzzTestInputs/records; JAZZER_FUZZ=1 fuzzes.
  */
 class PathListReaderFuzzTest {
     /** Records taken from a list without end before the target stops reading it. */
     private static final int RECORDS_OF_ENDLESS = 64;
+    /** The longest name taken in this test: PathListReader.LONGEST made small. */
+    private static final int LONGEST = 512;
+    /** Where a record is no name at all and the list is refused: 64 longest names. */
+    private static final long NOT_A_LIST = 64L * LONGEST;
+    /** What one call may read: a record of no name, or 1 MiB of blank records, and a buffer or two. */
+    private static final long BOUND_OF_ONE_CALL = 2 * Math.max(NOT_A_LIST, 1 << 20) + 65536;
 
     @FuzzTest(maxDuration = "10m")
     void records(byte[] input) throws Exception {
@@ -34,41 +43,69 @@ class PathListReaderFuzzTest {
         // reads, so that its megabyte before a refusal stays quick to fuzz.
         int piece = endless ? 1 << 16 : 1 + ((input[0] & 0xff) >> 2) * 97;
         Pieces in = new Pieces(list, piece, endless);
-        PathListReader reader = new PathListReader(new byte[] {'-'}, in, nul, null);
+        PathListReader reader = new PathListReader(new byte[] {'-'}, in, nul, null, LONGEST);
         if (endless) {
             readEndless(reader, in, list, nul ? (byte) 0 : (byte) '\n');
         } else {
-            assertEquals(expected(list, nul ? (byte) 0 : (byte) '\n'), read(reader));
+            List<List<Byte>> expected = expected(list, nul ? (byte) 0 : (byte) '\n');
+            if (expected.stream().anyMatch(r -> r.size() > NOT_A_LIST)) {
+                assertThrows(SysException.class, () -> read(reader), "a record of no name at all refuses the list");
+                return;
+            }
+            assertEquals(expected, read(reader));
             assertNull(reader.next(), "the end stays the end");
         }
     }
 
+    /** The records read, each refused one as {@link #refused} of its length. */
     private static List<List<Byte>> read(PathListReader reader) throws SysException {
         List<List<Byte>> records = new ArrayList<>();
-        for (byte[] r; (r = reader.next()) != null; ) {
-            records.add(boxed(r));
+        while (true) {
+            try {
+                byte[] r = reader.next();
+                if (r == null) {
+                    return records;
+                }
+                records.add(boxed(r));
+            } catch (PathListReader.Overlong e) {
+                assertEquals(records.size() + 1, e.record(), "its number in the list");
+                records.add(refused(e.length()));
+            }
         }
-        return records;
+    }
+
+    /** What stands for a record longer than the longest name: its length, as a record no name can be. */
+    private static List<Byte> refused(long length) {
+        return List.of((byte) 'T', (byte) 'o', (byte) 'o', (byte) ' ', (byte) 'l', (byte) 'o', (byte) 'n', (byte) 'g',
+                (byte) length, (byte) (length >> 8), (byte) (length >> 16), (byte) (length >> 24), (byte) (length >> 32));
     }
 
     /** Each record is one of the list's, and found within a bounded read; or the list is refused. */
     private static void readEndless(PathListReader reader, Pieces in, byte[] list, byte separator) {
         List<List<Byte>> names = expected(list, separator);
+        long before = in.delivered;
         try {
             for (int i = 0; i < RECORDS_OF_ENDLESS; i++) {
-                long before = in.delivered;
-                byte[] r = reader.next();
-                assertTrue(r != null, "a list without end has no end");
-                assertTrue(r.length <= PathListReader.LONGEST);
+                before = in.delivered;
+                List<Byte> r;
+                try {
+                    byte[] name = reader.next();
+                    assertTrue(name != null, "a list without end has no end");
+                    assertTrue(name.length <= LONGEST);
+                    r = boxed(name);
+                } catch (PathListReader.Overlong e) {
+                    assertTrue(e.length() > LONGEST && e.length() <= NOT_A_LIST, "refused for its length: " + e.length());
+                    r = refused(e.length());
+                }
                 // A name crossing the list's repetition is two names joined: only check those inside.
                 if (names.size() > 1 && i > 0 && i < names.size() - 1) {
-                    assertTrue(names.contains(boxed(r)), "a record of the list");
+                    assertTrue(names.contains(r), "a record of the list");
                 }
-                assertTrue(in.delivered - before <= 2L * PathListReader.LONGEST + 2L * list.length + 65536,
+                assertTrue(in.delivered - before <= BOUND_OF_ONE_CALL + 2L * list.length,
                         "read on without bound for one record");
             }
         } catch (SysException e) {
-            assertTrue(in.delivered <= 2L * PathListReader.LONGEST + 2L * list.length + 65536,
+            assertTrue(in.delivered - before <= BOUND_OF_ONE_CALL + 2L * list.length,
                     "refused only after reading without bound");
         }
     }
@@ -79,7 +116,9 @@ class PathListReaderFuzzTest {
         int start = 0;
         for (int i = 0; i <= list.length; i++) {
             if (i == list.length || list[i] == separator) {
-                if (i > start) {
+                if (i - start > LONGEST) {
+                    records.add(refused(i - start));
+                } else if (i > start) {
                     records.add(boxed(Arrays.copyOfRange(list, start, i)));
                 }
                 start = i + 1;

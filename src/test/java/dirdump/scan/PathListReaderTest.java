@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PathListReaderTest {
-    private static List<String> records(String input, boolean nul) throws SysException {
+    private static List<String> records(String input, boolean nul) throws Exception {
         PathListReader list = new PathListReader(new byte[] {'-'},
                 new ByteArrayInputStream(input.getBytes(StandardCharsets.ISO_8859_1)), nul, null);
         List<String> out = new ArrayList<>();
@@ -50,6 +50,40 @@ class PathListReaderTest {
         expected.add(longName);
         in.writeBytes(longName.getBytes(StandardCharsets.ISO_8859_1));
         assertEquals(expected, records(in.toString(StandardCharsets.ISO_8859_1), true));
+    }
+
+    /**
+     * A record one byte longer than the longest name is refused on its own, its number and length
+     * said, and the list goes on; the longest name itself is a name.
+     */
+    @Test
+    void aRecordLongerThanTheLongestNameIsRefusedAloneAndTheListGoesOn() throws Exception {
+        byte[] longest = "y".repeat(PathListReader.LONGEST).getBytes(StandardCharsets.US_ASCII);
+        ByteArrayOutputStream in = new ByteArrayOutputStream();
+        in.writeBytes("a\n".getBytes(StandardCharsets.US_ASCII));
+        in.writeBytes(longest);
+        in.write('z');
+        in.write('\n');
+        in.writeBytes(longest);
+        in.writeBytes("\nb".getBytes(StandardCharsets.US_ASCII));
+        PathListReader list = new PathListReader(new byte[] {'-'}, new ByteArrayInputStream(in.toByteArray()), false, null);
+        assertEquals("a", new String(list.next(), StandardCharsets.US_ASCII));
+        PathListReader.Overlong refused = assertThrows(PathListReader.Overlong.class, list::next);
+        assertEquals(2, refused.record());
+        assertEquals(PathListReader.LONGEST + 1L, refused.length());
+        assertEquals("y".repeat(64), new String(refused.start(), StandardCharsets.US_ASCII));
+        assertEquals(PathListReader.LONGEST, list.next().length, "the longest name is one");
+        assertEquals("b", new String(list.next(), StandardCharsets.US_ASCII));
+        assertNull(list.next());
+    }
+
+    /** A record that goes on 64 longest names is no name at all (/dev/zero): the list is refused. */
+    @Test
+    void aRecordOfNoNameAtAllRefusesTheList() throws Exception {
+        byte[] endless = new byte[64 * 100 + 1];
+        PathListReader list = new PathListReader(new byte[] {'-'}, new ByteArrayInputStream(endless), false, null, 100);
+        assertEquals("a name longer than 6,400 bytes: not a list of names (with -0, names end with a NUL byte)",
+                assertThrows(SysException.class, list::next).getMessage());
     }
 
     /** In the C locale's words whatever the test's locale: libc opens and reads the list (strerror_l). */

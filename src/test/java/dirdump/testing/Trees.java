@@ -57,6 +57,40 @@ public final class Trees {
         return (Long) Files.getAttribute(p, "unix:ino", java.nio.file.LinkOption.NOFOLLOW_LINKS);
     }
 
+    /**
+     * {@code depth} directories named {@code component}, one in the other, in {@code top}, and a file
+     * {@code f} of {@code size} bytes at the bottom: its path below {@code top}, which may be far longer
+     * than PATH_MAX. Built as chunks short enough to name, each moved into the bottom of the one
+     * before, so that no call here needs a longer path. Remove it with {@code rm -rf} (JUnit cannot).
+     */
+    public static String deepFile(Path top, int depth, String component, int size) throws IOException {
+        int perChunk = Math.max(1, 3000 / (component.length() + 1));
+        int chunks = (depth + perChunk - 1) / perChunk;
+        List<Path> bottoms = new ArrayList<>();
+        for (int c = 0; c < chunks; c++) {
+            Path bottom = top.resolve("chunk" + c);
+            for (int i = 0; i < Math.min(perChunk, depth - c * perChunk); i++) {
+                bottom = bottom.resolve(component);
+            }
+            Files.createDirectories(bottom);
+            bottoms.add(bottom);
+        }
+        file(bottoms.get(chunks - 1).resolve("f"), size, depth);
+        for (int c = chunks - 1; c > 0; c--) {
+            // each chunk's own top directory becomes the last component of the chunk above it
+            Path into = bottoms.get(c - 1);
+            Path from = top.resolve("chunk" + c).resolve(component);
+            Files.move(from, into.resolve(component));
+        }
+        StringBuilder path = new StringBuilder("chunk0");
+        for (int c = 0; c < chunks; c++) {
+            for (int i = 0; i < Math.min(perChunk, depth - c * perChunk); i++) {
+                path.append('/').append(component);
+            }
+        }
+        return path.append("/f").toString();
+    }
+
     /** Runs a command (to make what Java cannot: FIFOs, device nodes, names that are not UTF-8). */
     public static int sh(Path dir, String script) throws IOException, InterruptedException {
         Process p = new ProcessBuilder("sh", "-c", script).directory(dir.toFile()).inheritIO().start();
