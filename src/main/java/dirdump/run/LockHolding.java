@@ -62,7 +62,7 @@ public final class LockHolding {
             }
         }
         StopRequest stop = new StopRequest();
-        try (StopOnSignal signals = new StopOnSignal(stop)) {
+        try (StopOnSignal signals = new StopOnSignal(stop, reporter)) {
             if (settings.daemon()) {
                 detachFromTerminal(processes);
             }
