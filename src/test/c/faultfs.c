@@ -2,11 +2,11 @@
  * faultfs: a FUSE file system for dirdump's tests (testing.FaultFs starts it), serving a few files
  * in its root whose reads behave as asked, one argument a file:
  *
- *   faultfs MOUNTPOINT NAME:SIZE:MODE[:FROM] ...
+ *   faultfs MOUNTPOINT NAME:SIZE:MODE[:FROM[:TO]] ...
  *
- * MODE: normal (bytes of a pattern), hang (a read from byte FROM on is never answered: the caller
- * waits in the kernel until the server ends or the file system is unmounted), eio (a read from byte
- * FROM on fails with EIO). FROM: 0 if left out. The server runs in the foreground, multithreaded
+ * MODE: normal (bytes of a pattern), hang (a read that reaches byte FROM is never answered: the caller
+ * waits in the kernel until the server ends or the file system is unmounted), eio (a read of any byte
+ * from FROM to TO fails with EIO, whole). FROM: 0 if left out; TO: the file's size. The server runs in the foreground, multithreaded
  * (a hanging read holds one of its threads), mounted read-only; it prints nothing once mounted.
  */
 #define FUSE_USE_VERSION 31
@@ -26,6 +26,7 @@ struct file {
     off_t size;
     enum mode mode;
     off_t from;
+    off_t to;
 };
 
 static struct file files[64];
@@ -88,6 +89,7 @@ static int ff_open(const char *path, struct fuse_file_info *fi) {
     if ((fi->flags & O_ACCMODE) != O_RDONLY) {
         return -EACCES;
     }
+    fi->keep_cache = 1;  /* else each open drops the file's cached pages */
     return 0;
 }
 
@@ -103,19 +105,15 @@ static int ff_read(const char *path, char *buf, size_t size, off_t off, struct f
     if ((off_t) size > f->size - off) {
         size = f->size - off;
     }
-    if (off + (off_t) size > f->from) {
-        if (f->mode == HANG) {
-            pthread_mutex_lock(&never);
-            for (;;) {
-                pthread_cond_wait(&answered, &never);  /* never signalled: the server's end ends it */
-            }
+    if (f->mode == HANG && off + (off_t) size > f->from) {
+        pthread_mutex_lock(&never);
+        for (;;) {
+            pthread_cond_wait(&answered, &never);  /* never signalled: the server's end ends it */
         }
-        if (f->mode == EIO_FAIL) {
-            if (off >= f->from) {
-                return -EIO;
-            }
-            size = f->from - off;  /* the bytes before FROM, then EIO on the next read */
-        }
+    }
+    /* Whole: a short read would be taken for the file's end, and the rest of its pages zeroed. */
+    if (f->mode == EIO_FAIL && off + (off_t) size > f->from && off < f->to) {
+        return -EIO;
     }
     for (size_t i = 0; i < size; i++) {
         buf[i] = (char) ('a' + (off + i) % 26);
@@ -132,19 +130,20 @@ static const struct fuse_operations ops = {
 
 int main(int argc, char *argv[]) {
     if (argc < 3) {
-        fprintf(stderr, "usage: faultfs MOUNTPOINT NAME:SIZE:MODE[:FROM] ...\n");
+        fprintf(stderr, "usage: faultfs MOUNTPOINT NAME:SIZE:MODE[:FROM[:TO]] ...\n");
         return 2;
     }
     for (int i = 2; i < argc && nfiles < 64; i++) {
         struct file *f = &files[nfiles++];
         char mode[16] = "";
-        long long size = 0, from = 0;
-        if (sscanf(argv[i], "%255[^:]:%lld:%15[^:]:%lld", f->name, &size, mode, &from) < 3) {
-            fprintf(stderr, "faultfs: not NAME:SIZE:MODE[:FROM]: %s\n", argv[i]);
+        long long size = 0, from = 0, to = -1;
+        if (sscanf(argv[i], "%255[^:]:%lld:%15[^:]:%lld:%lld", f->name, &size, mode, &from, &to) < 3) {
+            fprintf(stderr, "faultfs: not NAME:SIZE:MODE[:FROM[:TO]]: %s\n", argv[i]);
             return 2;
         }
         f->size = size;
         f->from = from;
+        f->to = to < 0 ? size : to;
         f->mode = strcmp(mode, "hang") == 0 ? HANG : strcmp(mode, "eio") == 0 ? EIO_FAIL : NORMAL;
         if (f->mode == NORMAL && strcmp(mode, "normal") != 0) {
             fprintf(stderr, "faultfs: no such mode: %s\n", mode);

@@ -19,8 +19,11 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@link #hang}: a read from byte {@code from} on is never answered: the reader waits in the
  *       kernel (a killable wait: no signal but SIGKILL, or its process's end, wakes it) until this
  *       closes;</li>
- *   <li>{@link #eio}: a read from byte {@code from} on fails with EIO; the bytes before it are read.</li>
+ *   <li>{@link #eio}: a read of a byte from {@code from} (to {@code to}) fails with EIO, whole; the
+ *       reads before it are answered.</li>
  * </ul>
+ * {@link #readAheadKb} sets the mount's own read-ahead window (its bdi's read_ahead_kb), which goes
+ * with the mount.
  * Usage: {@code try (FaultFs fs = FaultFs.mount(tmp.resolve("mnt"), FaultFs.hang("stuck", 1 << 20, 0))) {
  * ... fs.path("stuck") ... }}. Closing kills the server (by the PID it started, which fails every read
  * still waiting with ENOTCONN) and unmounts lazily ({@code umount -l}), whatever state the test left.
@@ -31,10 +34,10 @@ public final class FaultFs implements AutoCloseable {
     private static final Path SOURCE = Path.of("src/test/c/faultfs.c");
     private static final Path BINARY = Path.of("target/faultfs");
 
-    /** One file of the file system: its name, size, mode (normal, hang, eio) and where its fault starts. */
-    public record File(String name, long size, String mode, long from) {
+    /** One file of the file system: its name, size, mode (normal, hang, eio) and the bytes its fault is in. */
+    public record File(String name, long size, String mode, long from, long to) {
         String argument() {
-            return name + ":" + size + ":" + mode + ":" + from;
+            return name + ":" + size + ":" + mode + ":" + from + ":" + to;
         }
     }
 
@@ -47,17 +50,25 @@ public final class FaultFs implements AutoCloseable {
     }
 
     public static File normal(String name, long size) {
-        return new File(name, size, "normal", 0);
+        return new File(name, size, "normal", 0, size);
     }
 
-    /** A file whose reads from byte {@code from} on are never answered. */
+    /** A file whose reads that reach byte {@code from} are never answered. */
     public static File hang(String name, long size, long from) {
-        return new File(name, size, "hang", from);
+        return new File(name, size, "hang", from, size);
     }
 
     /** A file whose reads from byte {@code from} on fail with EIO. */
     public static File eio(String name, long size, long from) {
-        return new File(name, size, "eio", from);
+        return eio(name, size, from, size);
+    }
+
+    /**
+     * A file whose reads of any byte from {@code from} to {@code to} fail with EIO, whole (the kernel's
+     * read-ahead asks for up to max_pages at a time: a request that reaches into the range fails).
+     */
+    public static File eio(String name, long size, long from, long to) {
+        return new File(name, size, "eio", from, to);
     }
 
     /** The file system of {@code files}, mounted on {@code mountPoint} (made if missing). */
@@ -96,6 +107,16 @@ public final class FaultFs implements AutoCloseable {
 
     public Path dir() {
         return mountPoint;
+    }
+
+    /** Sets this mount's read-ahead window ({@code /sys/class/bdi/MAJOR:MINOR/read_ahead_kb}); root only. */
+    public void readAheadKb(int kb) throws Exception {
+        long dev = ((Number) Files.getAttribute(mountPoint, "unix:dev")).longValue();
+        long major = ((dev >>> 8) & 0xfff) | ((dev >>> 32) & 0xfffff000L);  // glibc's major(), minor()
+        long minor = (dev & 0xff) | ((dev >>> 12) & 0xffffff00L);
+        Path ra = Path.of("/sys/class/bdi/" + major + ":" + minor + "/read_ahead_kb");
+        assumeTrue(Files.isWritable(ra), "cannot set the mount's read-ahead (" + ra + ")");
+        Files.writeString(ra, kb + "\n");
     }
 
     @Override
