@@ -30,6 +30,8 @@ public final class StopOnSignal implements AutoCloseable {
     private final SignalHandler[] previous = new SignalHandler[SIGNALS.length];
     private final IntConsumer handler;
     private boolean closed;
+    /** Set once a signal is the command's normal end (see #holding). */
+    private volatile boolean holding;
 
     /** {@code reporter}: where the line of a command ended after the grace period goes. */
     public StopOnSignal(StopRequest stop, Reporter reporter) {
@@ -70,9 +72,17 @@ public final class StopOnSignal implements AutoCloseable {
         }
     }
 
+    /**
+     * From now on a signal is the command's normal end (lock's hold), after which it has only work of its
+     * own to do (unmapping a set however large, removing its pid file), and no grace period.
+     */
+    public void holding() {
+        holding = true;
+    }
+
     /** After the grace period, if the command has not ended: its line, then the process's end. */
     private void endIfStuck(StopRequest stop, Reporter reporter, int signal) {
-        if (awaitClose()) {
+        if (awaitClose() || holding) {
             return;
         }
         String sofar = stop.sofar();

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,11 +93,21 @@ class StuckReadSignalIT {
 
     @Test
     void oneSigtermEndsAWalkWaitingOnASilentFilesFromFifo() throws Exception {
+        stoppedWaitingOnASilentFifo("--force");
+    }
+
+    @Test
+    void oneSigtermEndsStatusWaitingOnASilentFilesFromFifo() throws Exception {
+        stoppedWaitingOnASilentFifo("status");
+    }
+
+    private void stoppedWaitingOnASilentFifo(String... args) throws Exception {
         Path fifo = tmp.resolve("list");
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
         File err = tmp.resolve("stderr").toFile();
-        Process p = BuiltJar.builder("--force", "--files-from", fifo.toString()).redirectError(err)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        ProcessBuilder pb = BuiltJar.builder(args);
+        pb.command().addAll(List.of("--files-from", fifo.toString()));
+        Process p = pb.redirectError(err).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         Process writer = null;
         try {
             // Opened for writing once dirdump has it open for reading; then silent, and never closed.
