@@ -22,7 +22,7 @@ import sun.misc.SignalHandler;
  */
 public final class StopOnSignal implements AutoCloseable {
     /** How long a command has after the first signal to finish its entry in hand and print its summary. */
-    public static final int GRACE_SECONDS = 2;
+    private static final int GRACE_SECONDS = 2;
     /** How long the line that ends it may take (stderr may be a full pipe): then the process ends without it. */
     private static final long SAY_MILLIS = 500;
     private static final String[] SIGNALS = {"INT", "TERM", "HUP"};
@@ -51,7 +51,7 @@ public final class StopOnSignal implements AutoCloseable {
      * A hold that only waits for the signal (a task of run --every-node), with nothing in hand that could
      * keep it: the first signal stops it, a second ends the process.
      */
-    static StopOnSignal holding(StopRequest stop) {
+    static StopOnSignal untilSignal(StopRequest stop) {
         return new StopOnSignal(signal -> {
             if (stop.stopped()) {
                 Runtime.getRuntime().halt(128 + signal);
