@@ -16,7 +16,7 @@ import sun.misc.SignalHandler;
  *
  * <p>One signal is enough: a thread may wait in a call no Java interrupt ends (a read of a FUSE file
  * whose server does not answer is a killable wait; a FIFO no one writes to), so a command still
- * running {@link #GRACE_SECONDS} after the first signal is ended there: one line says so, with what
+ * running 2 seconds after the first signal is ended there: one line says so, with what
  * was counted so far, and the process exits with 128 + the signal's number, which ends the waiting
  * thread too (exit_group).
  */
