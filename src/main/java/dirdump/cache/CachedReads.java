@@ -7,16 +7,17 @@ import dirdump.sys.Residency;
 import dirdump.sys.SysException;
 
 /**
- * Whether the pages the page cache holds of a file can be read. cachestat and mincore count every page
- * the cache holds, also one whose read failed: read-ahead (WILLNEED advice, a reader's) that met an I/O
- * error leaves its pages there, not up to date, and each read of them tries the device again and fails
- * (EIO). So the ranges cachestat found cached are read by preadv2(RWF_NOWAIT), which copies the pages
- * that are up to date and waits for no I/O: a range of up to 256 KiB whole (one call), a longer one only
- * its last page, and whole only if that cannot be read (to find the first page that cannot), so that a
- * cron job re-checking a cached terabyte copies a page a range, not the terabyte. A failed read-ahead
- * leaves its whole window not up to date, up to the range's end where the device failed from there on
- * (a cut-short or failing disk); a bad page inside a long range that is readable at its end is not
- * found. None for a file with nothing cached. Where it stops short, the page there decides: no longer cached (evicted
+ * Whether the pages the page cache holds of a file can be read. cachestat counts every page the cache
+ * holds, also one whose read failed: read-ahead (WILLNEED advice, a reader's) that met an I/O error
+ * leaves its pages there, not up to date, and each read of them tries the device again and fails (EIO).
+ * So the ranges cachestat found cached are read by preadv2(RWF_NOWAIT), which copies the pages that are
+ * up to date and waits for no I/O: a range of up to 256 KiB whole (one call); of a longer one, its last
+ * page, and mincore over it (which counts only the pages up to date, walking the cache without copying
+ * a byte), and the range whole only if either finds a page that is not (to find the first that cannot
+ * be read), so that a cron job re-checking a cached terabyte copies a page a range, not the terabyte.
+ * So a read-ahead that failed in the middle of a long range readable at its end is found too, where
+ * mincore can be trusted (root, or the file's owner or writer: else the kernel says every page is
+ * there, and only the last page decides). None for a file with nothing cached. Where it stops short, the page there decides: no longer cached (evicted
  * since it was measured), it is passed over; cached, it is read for real (one byte), which waits for a
  * read in flight and tries a failed one again, and that read's error is the file's. Not quite free of
  * I/O on Linux 6.18: a page that carries the kernel's read-ahead mark starts read-ahead of the pages
@@ -26,6 +27,7 @@ import dirdump.sys.SysException;
  */
 public final class CachedReads {
     private static final int BUFFER = 256 << 10;
+    private static final long MINCORE_STEP = 1L << 30;
 
     private final Os os;
     private ReadBuffer buffer;
@@ -87,7 +89,8 @@ public final class CachedReads {
         for (int i = 0; i < ranges.length; i += 2) {
             long end = ranges[i + 1];
             long last = Math.max(ranges[i], end - pageSize);
-            long pos = end - ranges[i] <= BUFFER || !readable(file, buffer, last, end) ? ranges[i] : end;
+            long pos = end - ranges[i] <= BUFFER || !readable(file, buffer, last, end)
+                    || !upToDate(file, ranges[i], end) ? ranges[i] : end;
             long confirmed = -1;
             try {
                 while (pos < end) {
@@ -108,14 +111,67 @@ public final class CachedReads {
                 }
             } catch (SysException e) {
                 if (e.isUnsupported()) {
-                    return -1;
+                    return byMincore(file, ranges, pageSize);
                 }
-                failure = new SysException(e.errno(), "pages cached but unreadable (" + e.getMessage() + ")");
-                return readable + pos - ranges[i];
+                return unreadable(readable + pos - ranges[i], e);
             }
             readable += end - ranges[i];
         }
         return readable;
+    }
+
+    /** {@code readable} bytes, then a page that cannot be read, for the reason {@code e}. */
+    private long unreadable(long readable, SysException e) {
+        failure = new SysException(e.errno(), "pages cached but unreadable (" + e.getMessage() + ")");
+        return readable;
+    }
+
+    /**
+     * As {@link #scan}, where the file takes no RWF_NOWAIT (FUSE): mincore finds the first page of each
+     * range not up to date (halving the range), which is read for real if it is still cached. -1 if
+     * mincore cannot tell here.
+     */
+    private long byMincore(OpenFile file, long[] ranges, int pageSize) {
+        if (!file.mincoreIsTruthful()) {
+            return -1;
+        }
+        long readable = 0;
+        for (int i = 0; i < ranges.length; i += 2) {
+            long end = ranges[i + 1];
+            long stale;
+            for (long pos = ranges[i]; pos < end; pos = stale + pageSize) {
+                try {
+                    stale = firstStale(file, pos, end, pageSize);
+                } catch (SysException e) {
+                    return -1;
+                }
+                if (stale < 0) {
+                    break;
+                }
+                try {
+                    if (cached(file, stale)) {
+                        file.read(buffer, stale, 1);
+                    }
+                } catch (SysException e) {
+                    return unreadable(readable + stale - ranges[i], e);
+                }
+            }
+            readable += end - ranges[i];
+        }
+        return readable;
+    }
+
+    /** The first page from {@code from} to {@code to} (a page's start) that mincore finds not up to date; -1 if none. */
+    private static long firstStale(OpenFile file, long from, long to, int pageSize) throws SysException {
+        if (allUpToDate(file, from, to)) {
+            return -1;
+        }
+        if (to - from <= pageSize) {
+            return from;
+        }
+        long mid = from + (to - from) / pageSize / 2 * pageSize;
+        long left = firstStale(file, from, mid, pageSize);
+        return left >= 0 ? left : firstStale(file, mid, to, pageSize);
     }
 
     /** Whether the bytes from {@code pos} to {@code end} (at most a page) are copied from the cache whole. */
@@ -125,6 +181,29 @@ public final class CachedReads {
         } catch (SysException e) {
             return false;  // the scan of the whole range tells why
         }
+    }
+
+    /**
+     * Whether mincore finds every page from {@code from} to {@code to} up to date (a mapping of at most
+     * 1 GiB at a time); true where it cannot tell (not trusted here, or refused).
+     */
+    private static boolean upToDate(OpenFile file, long from, long to) {
+        try {
+            return !file.mincoreIsTruthful() || allUpToDate(file, from, to);
+        } catch (SysException e) {
+            return true;
+        }
+    }
+
+    /** Whether mincore finds every page from {@code from} to {@code to} up to date. */
+    private static boolean allUpToDate(OpenFile file, long from, long to) throws SysException {
+        for (long at = from; at < to; at += MINCORE_STEP) {
+            Residency r = file.mincore(at, Math.min(MINCORE_STEP, to - at));
+            if (r.residentPages() < r.totalPages()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the page at {@code offset} is in the cache; false where cachestat cannot tell. */

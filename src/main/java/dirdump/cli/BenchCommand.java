@@ -123,7 +123,7 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         parent.beforeSubcommand(spec, false, "a read option goes in a --variant");
         StopRequest stop = new StopRequest();
-        try (StopOnSignal signals = new StopOnSignal(stop)) {
+        try (StopOnSignal signals = new StopOnSignal(stop, new StderrReporter(parent.err, StderrReporter.Verbosity.QUIET))) {
             return bench(stop);
         } finally {
             if (plotFile != null) {

@@ -68,9 +68,9 @@ abstract class CacheCommand implements Callable<Integer> {
     public final Integer call() {
         parent.beforeSubcommand(spec, false, null);
         StopRequest stop = new StopRequest();
-        try (StopOnSignal signals = new StopOnSignal(stop)) {
+        StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
+        try (StopOnSignal signals = new StopOnSignal(stop, reporter)) {
             RunRecord record = new RunRecord(spec.name(), paths.value(), Host::name);
-            StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
             try (Opened opened = beforeWalk(); OrderedFiles files = select(reporter, stop)) {
                 return run(new CachePass(files, new ResidencyProbe(probeOptions.method.value()), reporter, stop,
                         NoMatch.check(files, reporter)), reporter, record);

@@ -191,9 +191,9 @@ public final class DirdumpCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         StopRequest stop = new StopRequest();
-        try (StopOnSignal signals = new StopOnSignal(stop)) {
+        StderrReporter reporter = new StderrReporter(err, output.verbosity());
+        try (StopOnSignal signals = new StopOnSignal(stop, reporter)) {
             RunRecord record = new RunRecord("read", paths.value(), Host::name);
-            StderrReporter reporter = new StderrReporter(err, output.verbosity());
             validate(paths.value(), walk);
             ReadResult result = new ReadRun(walk.select(paths.value(), in, list.nul.value()), readSettings()).run(reporter, stop,
                     progress(reporter, true));

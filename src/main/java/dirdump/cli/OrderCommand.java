@@ -79,6 +79,6 @@ final class OrderCommand implements Callable<Integer> {
 
     private LocateAll.Result locateAll(OrderedFiles files, StderrReporter reporter) {
         return LocateAll.run(files.os(), files.walk(), files.plan(), files.settings().order(),
-                reporter);
+                reporter, () -> false);  // a signal ends order at once (the JVM's handler)
     }
 }

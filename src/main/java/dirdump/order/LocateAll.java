@@ -5,6 +5,7 @@ import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * A phase after the order: locates the files of each device the order did not locate, once each, for
@@ -27,8 +28,10 @@ public final class LocateAll {
     private LocateAll() {
     }
 
-    public static Result run(Os os, WalkResult walk, OrderPlan plan, OrderSettings settings, Reporter reporter) {
-        Locator locator = new Locator(os, walk, settings, reporter, plan.locations());
+    /** {@code stopped}: a signal, after which no file more is located. */
+    public static Result run(Os os, WalkResult walk, OrderPlan plan, OrderSettings settings, Reporter reporter,
+                             BooleanSupplier stopped) {
+        Locator locator = new Locator(os, walk, settings, reporter, plan.locations(), stopped);
         List<LocateOutcome> devices = new ArrayList<>();
         for (DeviceOrder d : plan.devices()) {
             devices.add(d.located() != null ? d.located() : locator.locate(plan.byInode(), d.from(), d.to()));

@@ -8,6 +8,7 @@ import dirdump.sys.Extent;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
+import java.util.function.BooleanSupplier;
 
 /**
  * Finds the first physical byte of each file, one device at a time, opening the files in inode order
@@ -24,6 +25,8 @@ final class Locator {
     private final OrderSettings settings;
     private final Reporter reporter;
     private final FileOpener opener;
+    /** A signal: locating a device stops at the file in hand, its files after it left unlocated. */
+    private final BooleanSupplier stopped;
     /** What is known: the locations given, then a copy of them with what this locator found. */
     private Locations locations;
     private boolean copied;
@@ -43,7 +46,8 @@ final class Locator {
     }
 
     /** {@code known}: the files located already; never written to (what is found goes to a copy). */
-    Locator(Os os, WalkResult walk, OrderSettings settings, Reporter reporter, Locations known) {
+    Locator(Os os, WalkResult walk, OrderSettings settings, Reporter reporter, Locations known, BooleanSupplier stopped) {
+        this.stopped = stopped;
         this.settings = settings;
         this.reporter = reporter;
         this.opener = new FileOpener(os, walk, reporter, FileOpener.Use.LOCATE);
@@ -60,12 +64,12 @@ final class Locator {
         return nanos;
     }
 
-    /** Locates the files byInode[from, to), one device's, in that (inode) order. */
+    /** Locates the files byInode[from, to), one device's, in that (inode) order, until a signal. */
     LocateOutcome locate(int[] byInode, int from, int to) {
         long start = System.nanoTime();
         DeviceAttempt attempt = new DeviceAttempt(settings.locate());
         String refused = null;
-        for (int i = from; i < to && refused == null; i++) {
+        for (int i = from; i < to && refused == null && !stopped.getAsBoolean(); i++) {
             refused = locateFile(byInode[i], attempt);
         }
         nanos += System.nanoTime() - start;

@@ -8,6 +8,7 @@ import dirdump.sys.Os;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /** Puts the files kept after the walk in the order they will be read. */
 public final class Orderer {
@@ -21,8 +22,17 @@ public final class Orderer {
      */
     public static OrderPlan plan(WalkResult walk, UniqueFiles files, OrderSettings settings, Os os,
                                  Reporter reporter) {
+        return plan(walk, files, settings, os, reporter, () -> false);
+    }
+
+    /**
+     * As above, until {@code stopped} (a signal): then no file more is located, and those not located
+     * keep their inode position (the read that follows stops at once).
+     */
+    public static OrderPlan plan(WalkResult walk, UniqueFiles files, OrderSettings settings, Os os,
+                                 Reporter reporter, BooleanSupplier stopped) {
         int[] byInode = files.byInode();
-        Locator locator = new Locator(os, walk, settings, reporter, new Locations(walk.files.size()));
+        Locator locator = new Locator(os, walk, settings, reporter, new Locations(walk.files.size()), stopped);
         DeviceProbe probe = new DeviceProbe();
         List<DeviceOrder> devices = new ArrayList<>();
         for (DeviceFiles device : DeviceFiles.split(walk, byInode)) {

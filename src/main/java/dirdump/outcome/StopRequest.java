@@ -1,6 +1,7 @@
 package dirdump.outcome;
 
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * A request to stop (a signal, see proc.StopOnSignal), shared by the phases of one command: the walk,
@@ -9,6 +10,8 @@ import java.util.function.BooleanSupplier;
  */
 public final class StopRequest implements BooleanSupplier {
     private volatile int signal;
+    /** What was done so far, for the line of a command ended while a call still waits (see proc.StopOnSignal). */
+    private volatile Supplier<String> sofar = () -> null;
 
     /** Asks every loop to stop after the entry in hand; {@code signalNumber} is the reason, for the exit status. */
     public synchronized void stop(int signalNumber) {
@@ -48,6 +51,19 @@ public final class StopRequest implements BooleanSupplier {
     /** The name of the signal that stopped the command (for its summary), or null if none did. */
     public String stoppedBy() {
         return stopped() ? signalName() : null;
+    }
+
+    /**
+     * Counts live while a pass runs ({@code sofar}: "3 files, 12.0 MiB read"), for the line that ends a
+     * command whose thread still waits in a call after the signal's grace period (proc.StopOnSignal).
+     */
+    public void counting(Supplier<String> sofar) {
+        this.sofar = sofar;
+    }
+
+    /** What the pass running counted so far, or null if it counts nothing live. */
+    public String sofar() {
+        return sofar.get();
     }
 
     @Override

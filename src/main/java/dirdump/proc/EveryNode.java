@@ -128,7 +128,7 @@ public final class EveryNode {
         }, "every-node-stdin");
         eof.setDaemon(true);
         eof.start();
-        try (StopOnSignal signals = new StopOnSignal(stop)) {
+        try (StopOnSignal signals = StopOnSignal.untilSignal(stop)) {
             stop.await();
         }
         return status;

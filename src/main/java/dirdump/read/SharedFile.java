@@ -40,10 +40,7 @@ final class SharedFile {
                 n++;
             }
         }
-        chunks = Arrays.copyOf(pieces, 2 * n);
-        if (file.ranges == null && n > 0) {
-            chunks[2 * n - 1] = Long.MAX_VALUE;  // the whole file: the last chunk reads on to its end, whatever its size said
-        }
+        chunks = Arrays.copyOf(pieces, 2 * n);  // within the size fstat gave: a file grown meanwhile is not followed
     }
 
     /** Big enough to share: two chunks or more to read, with data everywhere (a sparse file is read by its data). */

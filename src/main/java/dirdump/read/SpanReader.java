@@ -10,7 +10,8 @@ import dirdump.sys.SysException;
  * Copies a file's bytes through one buffer: to its end, its byte ranges, or only the data of a sparse
  * file (its holes counted), within what --max-bytes allows: each file reserves what it needs of the
  * bound before its first read, so that only the one that got less is cut short. A file that ends early
- * (truncated meanwhile) ends the read. One per reading thread.
+ * (truncated meanwhile) ends the read; one grown meanwhile is read to the size it had when opened, no
+ * further. One per reading thread.
  */
 final class SpanReader {
     /** What a read of a file brought in: {@code bytes}, and whether the run was told to stop before the end ({@code stopped}). */
@@ -138,18 +139,18 @@ final class SpanReader {
     }
 
     /**
-     * The bytes read; sets {@link #stopped} if the run was told to stop before the end. A short read that
-     * reaches the size fstat gave ends it without the read that would return 0 (a small file takes one
-     * read); a file of size 0 (in /proc, say) is read to the end it reports. Under --max-bytes, the
-     * last read is cut to what the bound leaves (a pread at the position reached).
+     * The bytes read; sets {@link #stopped} if the run was told to stop before the end. The read ends at
+     * the size fstat gave when the file was opened, or earlier if the file ends first (truncated
+     * meanwhile): a file grown meanwhile is not followed, so that its owner cannot make the read endless
+     * ({@code truncate -s 8E} while it runs; docs/security.md). A file of size 0 (in /proc, say) is read
+     * up to one buffer. Under --max-bytes, the last read is cut to what the bound leaves (a pread at the
+     * position reached).
      */
     private long readToEnd(OpenFile file, long size) throws SysException {
+        long end = size > 0 ? size : buffer.capacity();
         long total = 0;
-        while (true) {
-            if (grant == 0 && total == size && size > 0 && limits.bounded() && file.stat().size == size) {
-                return total;  // its reservation read, and not grown: no read of the bound's bytes to find its end
-            }
-            int want = take(buffer.capacity());
+        while (total < end) {
+            int want = take((int) Math.min(buffer.capacity(), end - total));
             if (want == 0) {
                 stopped = total != size;  // at its size, the bound leaves no read to find its end
                 return total;
@@ -161,13 +162,11 @@ final class SpanReader {
             }
             total += n;
             limits.transferred(n);
-            if (n < buffer.capacity() && total == size) {
-                return total;
-            }
-            if (limits.signalled()) {
+            if (total < end && limits.signalled()) {
                 stopped = true;
                 return total;
             }
         }
+        return total;
     }
 }

@@ -78,7 +78,7 @@ public final class Commanding {
         LockedSet locked = null;
         try {
             int warm;
-            try (StopOnSignal signals = new StopOnSignal(stop)) {
+            try (StopOnSignal signals = new StopOnSignal(stop, reporter)) {
                 if (settings.warmup() instanceof Warmup.Lock lock) {
                     LockRun.Locked l = lock(lock, reporter, stop, shown);
                     locked = l.set();

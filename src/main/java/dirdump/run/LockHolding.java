@@ -62,7 +62,7 @@ public final class LockHolding {
             }
         }
         StopRequest stop = new StopRequest();
-        try (StopOnSignal signals = new StopOnSignal(stop)) {
+        try (StopOnSignal signals = new StopOnSignal(stop, reporter)) {
             if (settings.daemon()) {
                 detachFromTerminal(processes);
             }
@@ -74,7 +74,7 @@ public final class LockHolding {
                 return ExitCode.USAGE.status;
             }
             try (LockOwner owner = LockOwner.of(settings.whilePid(), settings.daemon(), processes)) {
-                return lock(settings, processes, reporter, out, shown, stop, owner);
+                return lock(settings, processes, reporter, out, shown, stop, owner, signals);
             } catch (LockOwner.Refused e) {
                 reporter.problem(e.getMessage());
                 return ExitCode.USAGE.status;
@@ -96,7 +96,7 @@ public final class LockHolding {
     }
 
     private static int lock(Settings settings, Processes processes, Reporter reporter, PrintStream out, Shown shown, StopRequest stop,
-                            LockOwner owner) {
+                            LockOwner owner, StopOnSignal signals) {
         try (OrderedFiles orderedFiles = OrderedFiles.of(settings.select().get(), reporter, stop)) {
             LockRun.Locked locked = LockRun.lock(orderedFiles, settings.maxLocked(), reporter, stop);
             try (LockedSet set = locked.set()) {
@@ -111,6 +111,7 @@ public final class LockHolding {
                     Daemon.ready(status, kept.toByteArray(), out, processes);
                 }
                 if (stays) {
+                    signals.holding();
                     if (owner != null) {
                         owner.endWhenGone(stop);
                     }

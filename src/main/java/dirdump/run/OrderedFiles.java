@@ -36,7 +36,7 @@ public record OrderedFiles(OrderedFilesSettings settings, Os os, WalkResult walk
         long listed = System.nanoTime();
         UniqueFiles files = SizeFilter.apply(walk, UniqueFiles.of(walk, tally, reporter), settings.sizes(), os,
                 tally, reporter);
-        OrderPlan plan = Orderer.plan(walk, files, settings.order(), os, reporter);
+        OrderPlan plan = Orderer.plan(walk, files, settings.order(), os, reporter, stop);
         long ordering = System.nanoTime() - listed - plan.locatingNanos();
         return new OrderedFiles(settings, os, walk, plan, tally, listed - start, ordering);
     }

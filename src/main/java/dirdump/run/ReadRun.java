@@ -4,6 +4,7 @@ import dirdump.order.LocateAll;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.StopRequest;
 import dirdump.outcome.Tally;
+import dirdump.outcome.Units;
 import dirdump.read.DefaultJobs;
 import dirdump.read.ReadLimits;
 import dirdump.read.ReadPass;
@@ -53,6 +54,7 @@ public final class ReadRun {
         ReadPlan plan = new ReadPlan(read.bufferSize(), readers, read.method(), read.prefetch(), !read.force(),
                 read.ioPriority(), read.summarized(), wanted(reporter, tally));
         ReadLimits limits = new ReadLimits(read.bwlimit(), read.maxBytes() == null ? 0 : read.maxBytes(), stop);
+        stop.counting(() -> Units.count(limits.files(), "file", "files") + " done, " + Units.bytes(limits.bytes()) + " read");
         MemoryNotice.announce(read.replay() == null ? -1 : read.replay().residentBytes(), read.maxBytes(), limits,
                 reporter);
         long start = System.nanoTime();
@@ -66,7 +68,7 @@ public final class ReadRun {
         // After the read, so that locating every file does not warm the cache the read is timed on; and
         // left out of the times, since it is not part of bringing the files in.
         LocateAll.Result locatedAfter = read.seekDistance() && !stop.stopped()
-                ? LocateAll.run(files.os(), walk, files.plan(), select.order(), reporter) : null;
+                ? LocateAll.run(files.os(), walk, files.plan(), select.order(), reporter, stop) : null;
         ExitCode exit = ExitCode.of(walk, tally, stop.signal(), noMatch);
         PassFacts facts = PassFacts.of(files, read.method().key(), exit, stop,
                 new PassFacts.Phase("locating", locating), new PassFacts.Phase("reading", reading));
