@@ -52,7 +52,7 @@ up() {
     truncate -s "$size" "$dir/disk.img"
     mkdir "$dir/fuse" "$dir/mnt"
     "$dir/diskemu" "${model[@]}" --stats "$dir/stats.at-exit" serve "$dir/disk.img" "$dir/fuse" -f \
-        -o max_threads=64 2>"$dir/diskemu.log" &
+        -o max_threads=64 >/dev/null 2>"$dir/diskemu.log" &
     echo "pid=$!" >>"$dir/state"
     for _ in $(seq 100); do [ -e "$dir/fuse/disk" ] && break; sleep 0.1; done
     [ -e "$dir/fuse/disk" ] || die "the server did not come up: $(cat "$dir/diskemu.log")"
