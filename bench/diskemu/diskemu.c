@@ -13,8 +13,10 @@
  * sequential transfer loses only the switch. Zones of equal cylinder counts, the media rate falling
  * linearly from the outer to the inner zone. The drive's read-ahead: after a read the head goes on
  * reading the rest of its track into a cache segment (LRU among --cache-segments), aborted by the next
- * command that needs the head. Command queue: --queue-depth 1 serves in arrival order; deeper (NCQ, up
- * to 32) picks among the oldest DEPTH commands the one with the shortest positioning time.
+ * command that needs the head. Command queue: --queue-depth 1 takes one command at a time, the next
+ * chosen by the host's elevator (by offset from the head, --host-queue sorted) or in arrival order
+ * (--host-queue fifo); deeper (NCQ, up to 32) picks among the oldest DEPTH commands the one with the
+ * shortest positioning time.
  *
  * Time: the modeled clock is the monotonic clock since start, in ms. A command starts when the drive is
  * free and it has arrived; the server sleeps (clock_nanosleep TIMER_ABSTIME) until its modeled completion
@@ -48,8 +50,8 @@
 static struct {
     double rpm, disk_bytes, outer_mbs, inner_mbs, track_seek, avg_seek, full_seek, head_switch, iface_mbs;
     double segment_bytes, overhead_ms;
-    int heads, zones, segments, depth;
-} P = {7200, 1e12, 85, 45, 1.0, 8.7, 15.0, 1.0, 300, 2097152, 0, 10, 16, 16, 1};
+    int heads, zones, segments, depth, host_fifo;
+} P = {7200, 1e12, 85, 45, 1.0, 8.7, 15.0, 1.0, 300, 2097152, 0, 10, 16, 16, 1, 0};
 
 struct zone { double start, track_bytes; long first_cyl; };
 static struct zone Z[MAX_ZONES];
@@ -62,7 +64,7 @@ static long seg_clock;
 
 /* The drive's state: where the head is, when it is free. */
 static long cur_cyl, cur_head;
-static double drive_free;
+static double drive_free, cur_pos;
 
 static struct {
     long requests, reads, writes, hits, seeks, max_queue;
@@ -212,6 +214,7 @@ static struct result serve(int write, double off, double len, double start) {
             cur_head = w.head;
         }
         r.done = t;
+        cur_pos = off + len;
         if (!write && P.segments > 0) { /* read-ahead: the rest of the last track, into the LRU segment */
             struct where last = locate(off + len - 1);
             double track_end = off + len - 1 - last.in_track + last.track_bytes;
@@ -250,6 +253,17 @@ static struct req *pick(double start) {
     struct req *best = NULL;
     double best_t = 0;
     int n = 0;
+    if (P.depth == 1 && !P.host_fifo) {
+        /* The host's elevator in front of a disk that takes one command at a time: the next by offset from
+         * where the head is, wrapping round (C-LOOK, as mq-deadline sorts). Needed because the loop device
+         * hands FUSE every queued request at once, in the order the readers' threads reach the server. */
+        for (struct req *q = pending; q; q = q->next) {
+            if (q->chosen) continue;
+            double key = q->off >= cur_pos ? q->off - cur_pos : q->off + 2 * P.disk_bytes;
+            if (!best || key < best_t) { best = q; best_t = key; }
+        }
+        return best;
+    }
     for (struct req *q = pending; q && n < P.depth; q = q->next, n++) {
         if (q->chosen) continue;
         if (P.depth == 1) return q;
@@ -525,6 +539,7 @@ static void usage(void) {
           "  --outer-rate MB/s (85)  --inner-rate MB/s (45)  --track-seek MS (1.0)  --avg-seek MS (8.7)\n"
           "  --full-seek MS (15)  --head-switch MS (1.0)  --interface-rate MB/s (300)\n"
           "  --cache-segments N (16)  --segment-size BYTES (2M)  --queue-depth N (1 = FCFS; 2-32 = NCQ, SPTF)\n"
+          "  --host-queue sorted|fifo (sorted: with depth 1, the host's elevator picks the next by offset)\n"
           "  --overhead MS (0; subtracted from every sleep)  --stats FILE (written at exit)\n",
           stderr);
     exit(2);
@@ -536,10 +551,15 @@ int main(int argc, char **argv) {
         {"outer-rate", 1, 0, 'o'}, {"inner-rate", 1, 0, 'i'}, {"track-seek", 1, 0, 't'}, {"avg-seek", 1, 0, 'a'},
         {"full-seek", 1, 0, 'f'}, {"head-switch", 1, 0, 's'}, {"interface-rate", 1, 0, 'I'},
         {"cache-segments", 1, 0, 'c'}, {"segment-size", 1, 0, 'S'}, {"queue-depth", 1, 0, 'q'},
-        {"overhead", 1, 0, 'O'}, {"stats", 1, 0, 'x'}, {0, 0, 0, 0}};
+        {"overhead", 1, 0, 'O'}, {"stats", 1, 0, 'x'}, {"host-queue", 1, 0, 'H'}, {0, 0, 0, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
         if (c == '?') usage();
+        if (c == 'H') {
+            if (strcmp(optarg, "fifo") && strcmp(optarg, "sorted")) die("--host-queue: fifo or sorted");
+            P.host_fifo = strcmp(optarg, "fifo") == 0;
+            continue;
+        }
         double v = c == 'x' ? 0 : number(optarg, "an option");
         switch (c) {
             case 'r': P.rpm = v; break;

@@ -78,7 +78,7 @@ class RotatingDiskModelTest {
     }
 
     @Test
-    void ncqServesTheNearerCommandFirstAndDepthOneServesInArrivalOrder() throws Exception {
+    void ncqServesTheNearerCommandFirstAndAFifoOfDepthOneInArrivalOrder() throws Exception {
         // Both arrive at 0: the first on cylinder 450 at angle 0, the second on cylinder 5 at angle 0.3.
         String both = "0 R 921600000 4096\n0 R 10547200 4096";
         double a = 4 / (Math.sqrt(499 / 3.0) - 1);
@@ -88,15 +88,26 @@ class RotatingDiskModelTest {
         Served first = served(ncq, 0);
         assertEquals(1, first.id);
         assertEquals(near + (0.3 - near / TURN) * TURN + 0.04, first.done, 1e-4); // 3.04 ms
-        List<String> fcfs = trace(withDepth(1), both);
+        List<String> fcfs = trace(withDepth(1, "--host-queue", "fifo"), both);
         Served oldest = served(fcfs, 0);
         assertEquals(0, oldest.id);
         assertEquals(far + (1 - far / TURN) * TURN + 0.04, oldest.done, 1e-4); // 10.04 ms
     }
 
-    private static List<String> withDepth(int depth) {
+    @Test
+    void atDepthOneTheHostsElevatorSendsTheNextByOffset() throws Exception {
+        // The head is at byte 4096 after the first read; then three wait: the elevator takes them by offset
+        // from there (10,547,200 before 921,600,000), and the one behind the head (0, at the end) last.
+        String requests = "0 R 0 4096\n0.01 R 921600000 4096\n0.01 R 0 512\n0.01 R 10547200 4096";
+        List<String> out = trace(withDepth(1), requests);
+        assertEquals(List.of(0L, 3L, 1L, 2L), List.of(served(out, 0).id, served(out, 1).id, served(out, 2).id,
+                served(out, 3).id));
+    }
+
+    private static List<String> withDepth(int depth, String... more) {
         List<String> model = new java.util.ArrayList<>(DISK);
         model.addAll(List.of("--queue-depth", Integer.toString(depth)));
+        model.addAll(List.of(more));
         return model;
     }
 
