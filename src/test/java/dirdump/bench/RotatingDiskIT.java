@@ -46,6 +46,20 @@ class RotatingDiskIT {
         }
     }
 
+    @Test
+    void onBtrfsAutoFindsTheRotatingDiskUnderItsAnonymousDevice() throws Exception {
+        // btrfs gives its files a device of no block device's; the disk is the one its mount names.
+        try (RotatingDisk disk = RotatingDisk.up(scratch, "btrfs", "1G")) {
+            Path set = disk.mnt().resolve("set");
+            disk.fill(mnt -> smallFiles(set));
+            disk.cold();
+            Launched run = BuiltJar.run("-v", "--force", set.toString());
+            assertEquals(0, run.status(), run.err());
+            String said = run.errUnwrapped();
+            assertTrue(said.contains("8 readers") && said.contains("order physical (rotating disk"), said);
+        }
+    }
+
     /** The disk's counters for one read of {@code set} from a cold cache, with these read options. */
     private static Map<String, Double> coldRead(RotatingDisk disk, Path set, String... options) throws Exception {
         disk.cold();
