@@ -50,15 +50,17 @@
 static struct {
     double rpm, disk_bytes, outer_mbs, inner_mbs, track_seek, avg_seek, full_seek, head_switch, iface_mbs;
     double segment_bytes, overhead_ms;
-    int heads, zones, segments, depth, host_fifo;
-} P = {7200, 1e12, 85, 45, 1.0, 8.7, 15.0, 1.0, 300, 2097152, 0, 10, 16, 16, 1, 0};
+    int heads, zones, segments, depth, host_fifo, whole_track;
+} P = {7200, 1e12, 85, 45, 1.0, 8.7, 15.0, 1.0, 300, 2097152, 0, 10, 16, 16, 1, 0, 0};
 
 struct zone { double start, track_bytes; long first_cyl; };
 static struct zone Z[MAX_ZONES];
 static long cyls_per_zone, total_cyls;
 static double rev_ms, skew, seek_a, seek_settle, third;
 
-struct segment { double lo, hi, avail_off, avail_t, ms_per_byte; long used; };
+/* A segment holds [lo, hi): from req_lo on, as the head passes it after the read (avail_off at avail_t);
+ * with whole-track read-ahead, [lo, req_lo) too, once the head has come round again (lo at wrap_t). */
+struct segment { double lo, hi, req_lo, avail_off, avail_t, wrap_t, ms_per_byte; long used; };
 static struct segment seg[MAX_SEGMENTS];
 static long seg_clock;
 
@@ -157,11 +159,20 @@ static double available_at(struct segment *s, double end) {
     return end <= s->avail_off ? s->avail_t : s->avail_t + (end - s->avail_off) * s->ms_per_byte;
 }
 
-/* A command that needs the head ends every read-ahead still running at time t where it has got to. */
+static double ready_at(struct segment *s, double lo, double hi) {
+    double ready = available_at(s, fmax(hi, s->req_lo));
+    if (lo < s->req_lo) ready = fmax(ready, s->wrap_t + (fmin(hi, s->req_lo) - s->lo) * s->ms_per_byte);
+    return ready;
+}
+
+/* A command that needs the head ends every read-ahead still running at time t where it has got to
+ * (the part before the request, read last, is kept only if complete: a segment is one range). */
 static void abort_readahead(double t) {
     for (int i = 0; i < P.segments; i++) {
         struct segment *s = &seg[i];
-        if (s->hi > s->lo && available_at(s, s->hi) > t) {
+        if (s->hi <= s->lo) continue;
+        if (s->lo < s->req_lo && s->wrap_t + (s->req_lo - s->lo) * s->ms_per_byte > t) s->lo = s->req_lo;
+        if (available_at(s, s->hi) > t) {
             double reached = t <= s->avail_t ? s->avail_off : s->avail_off + (t - s->avail_t) / s->ms_per_byte;
             s->hi = fmax(s->lo, fmin(s->hi, reached));
         }
@@ -185,7 +196,7 @@ static struct result serve(int write, double off, double len, double start) {
     if (s) {
         r.hit = 1;
         r.xfer = len / (P.iface_mbs * 1e3);
-        r.done = fmax(start, available_at(s, off + len)) + r.xfer;
+        r.done = fmax(start, ready_at(s, off, off + len)) + r.xfer;
         s->used = ++seg_clock;
         S.hits++;
     } else {
@@ -217,14 +228,17 @@ static struct result serve(int write, double off, double len, double start) {
         cur_pos = off + len;
         if (!write && P.segments > 0) { /* read-ahead: the rest of the last track, into the LRU segment */
             struct where last = locate(off + len - 1);
-            double track_end = off + len - 1 - last.in_track + last.track_bytes;
+            double track_start = off + len - 1 - last.in_track, track_end = track_start + last.track_bytes;
             struct segment *v = &seg[0];
             for (int i = 1; i < P.segments; i++) if (seg[i].used < v->used) v = &seg[i];
             v->hi = fmin(track_end, fmax(off, off + len) + P.segment_bytes);
-            v->lo = fmax(off, v->hi - P.segment_bytes);
+            v->req_lo = v->lo = fmax(off, v->hi - P.segment_bytes);
             v->avail_off = off + len;
             v->avail_t = t;
             v->ms_per_byte = rev_ms / last.track_bytes;
+            v->wrap_t = t + (track_end - (off + len)) * v->ms_per_byte;
+            /* --readahead track: then on round to the request's start, the whole track cached. */
+            if (P.whole_track && off > track_start && track_end - track_start <= P.segment_bytes) v->lo = track_start;
             v->used = ++seg_clock;
         }
         S.seek_ms += r.seek;
@@ -539,6 +553,7 @@ static void usage(void) {
           "  --outer-rate MB/s (85)  --inner-rate MB/s (45)  --track-seek MS (1.0)  --avg-seek MS (8.7)\n"
           "  --full-seek MS (15)  --head-switch MS (1.0)  --interface-rate MB/s (300)\n"
           "  --cache-segments N (16)  --segment-size BYTES (2M)  --queue-depth N (1 = FCFS; 2-32 = NCQ, SPTF)\n"
+          "  --readahead rest|track (rest: the rest of the track after a read; track: round to its start too)\n"
           "  --host-queue sorted|fifo (sorted: with depth 1, the host's elevator picks the next by offset)\n"
           "  --overhead MS (0; subtracted from every sleep)  --stats FILE (written at exit)\n",
           stderr);
@@ -551,10 +566,15 @@ int main(int argc, char **argv) {
         {"outer-rate", 1, 0, 'o'}, {"inner-rate", 1, 0, 'i'}, {"track-seek", 1, 0, 't'}, {"avg-seek", 1, 0, 'a'},
         {"full-seek", 1, 0, 'f'}, {"head-switch", 1, 0, 's'}, {"interface-rate", 1, 0, 'I'},
         {"cache-segments", 1, 0, 'c'}, {"segment-size", 1, 0, 'S'}, {"queue-depth", 1, 0, 'q'},
-        {"overhead", 1, 0, 'O'}, {"stats", 1, 0, 'x'}, {"host-queue", 1, 0, 'H'}, {0, 0, 0, 0}};
+        {"overhead", 1, 0, 'O'}, {"stats", 1, 0, 'x'}, {"host-queue", 1, 0, 'H'}, {"readahead", 1, 0, 'R'}, {0, 0, 0, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
         if (c == '?') usage();
+        if (c == 'R') {
+            if (strcmp(optarg, "rest") && strcmp(optarg, "track")) die("--readahead: rest or track");
+            P.whole_track = strcmp(optarg, "track") == 0;
+            continue;
+        }
         if (c == 'H') {
             if (strcmp(optarg, "fifo") && strcmp(optarg, "sorted")) die("--host-queue: fifo or sorted");
             P.host_fifo = strcmp(optarg, "fifo") == 0;

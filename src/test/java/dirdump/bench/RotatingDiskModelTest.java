@@ -47,6 +47,20 @@ class RotatingDiskModelTest {
     }
 
     @Test
+    void wholeTrackReadAheadComesRoundToTheTracksStart() throws Exception {
+        // A read at 409,600 (angle 0.4, reached at 4 ms, done at 4.04 ms); then one at 0, behind it on the
+        // same track: with --readahead rest a miss (a wait to angle 0, done at 10.04 ms); with track, the
+        // head reaches the track's start at 10 ms and byte 4096 at 10.04 ms, then 0.008 ms from the cache.
+        String requests = "0 R 409600 4096\n0 R 0 4096";
+        Served rest = served(trace(withDepth(1, "--host-queue", "fifo"), requests), 1);
+        assertEquals(0, rest.hit);
+        assertEquals(10.04, rest.done, 1e-4);
+        Served track = served(trace(withDepth(1, "--host-queue", "fifo", "--readahead", "track"), requests), 1);
+        assertEquals(1, track.hit);
+        assertEquals(10 + 4096 / TRACK * TURN + 4096 / 512e3, track.done, 1e-4);
+    }
+
+    @Test
     void aHeadSwitchThenThePlatter() throws Exception {
         // Cylinder 0, head 1 (track 1, which starts at angle 0.1), 204,800 bytes in: angle 0.3.
         List<String> out = trace(DISK, "0 R 0 4096\n0 R 1228800 4096");
