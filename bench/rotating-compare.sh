@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The original experiment on an emulated 7200 rpm disk (bench/rotating-disk.sh): a data set made by
 # testdata-gen on a fresh file system, then each way of reading it from a cold cache, compared on the
-# disk's modeled busy time (which does not depend on how busy this machine is), wall time beside it.
+# disk's modeled busy time (which does not depend on how busy this machine is), wall time beside it, and
+# the modeled occupied time (busy, or reading ahead: see docs/performance.md).
 #
 #   bench/rotating-compare.sh [--fs ext4] [--set 'testdata-gen options'] [--rounds R] [--dir DIR]
 #                             [--variant 'read options']... [-- rotating-disk.sh up options]
@@ -36,7 +37,7 @@ trap '"$disk" down --dir "$dir" 2>/dev/null' EXIT
 # shellcheck disable=SC2086  # the set's options are words
 "$disk" fill --dir "$dir" "$here/bin/testdata-gen $set $dir/mnt/set >/dev/null"
 echo "# $fs, testdata-gen $set, overhead $(sed -n 's/^overhead_ms=//p' "$dir/state") ms a request taken out"
-printf '%-24s %5s %9s %11s %9s %7s\n' variant round wall_s modeled_s requests seeks
+printf '%-24s %5s %9s %11s %11s %9s %7s\n' variant round wall_s modeled_s occupied_s requests seeks
 results=$(mktemp)
 for round in $(seq "$rounds"); do
     for v in "${variants[@]}"; do
@@ -47,9 +48,10 @@ for round in $(seq "$rounds"); do
         t1=$(date +%s%N)
         stats=$("$disk" stats --dir "$dir")
         busy=$(sed -n 's/^busy_ms //p' <<<"$stats") req=$(sed -n 's/^requests //p' <<<"$stats")
+        occ=$(sed -n 's/^occupied_ms //p' <<<"$stats")
         seeks=$(sed -n 's/^seeks //p' <<<"$stats")
-        line=$(awk -v v="${v:-defaults}" -v r="$round" -v w=$((t1 - t0)) -v b="$busy" -v q="$req" -v s="$seeks" \
-            'BEGIN { printf "%-24s %5d %9.2f %11.2f %9d %7d", v, r, w / 1e9, b / 1e3, q, s }')
+        line=$(awk -v v="${v:-defaults}" -v r="$round" -v w=$((t1 - t0)) -v b="$busy" -v o="$occ" -v q="$req" \
+            -v s="$seeks" 'BEGIN { printf "%-24s %5d %9.2f %11.2f %11.2f %9d %7d", v, r, w / 1e9, b / 1e3, o / 1e3, q, s }')
         echo "$line"
         echo "$line" >>"$results"
     done
@@ -57,9 +59,9 @@ done
 echo "# medians"
 for v in "${variants[@]}"; do
     name=${v:-defaults}
-    awk -v n="$name" 'substr($0, 1, 24) == sprintf("%-24s", n) { w[++k] = $(NF-3); b[k] = $(NF-2) }
+    awk -v n="$name" 'substr($0, 1, 24) == sprintf("%-24s", n) { w[++k] = $(NF-4); b[k] = $(NF-3); o[k] = $(NF-2) }
         function med(a, k,   i, j, t) { for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
             return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }
-        END { printf "%-24s wall %8.2f s   modeled %8.2f s\n", n, med(w, k), med(b, k) }' "$results"
+        END { printf "%-24s wall %8.2f s   modeled %8.2f s   occupied %8.2f s\n", n, med(w, k), med(b, k), med(o, k) }' "$results"
 done
 rm -f "$results"

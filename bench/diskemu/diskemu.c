@@ -70,8 +70,12 @@ static double drive_free, cur_pos;
 
 static struct {
     long requests, reads, writes, hits, seeks, max_queue;
-    double bytes, busy, seek_ms, rot_ms, xfer_ms, first, last;
+    double bytes, busy, seek_ms, rot_ms, xfer_ms, first, last, idle;
 } S;
+/* Until when the drive is occupied: serving a command or reading ahead. Time with neither is idle; the
+ * span less that is the occupied time, which counts a read-ahead that a reader's think time overlapped
+ * (busy time does not: a reader that waits between its reads would look cheaper than one that does not). */
+static double occupied_until;
 
 static void die(const char *fmt, ...) {
     va_list ap;
@@ -190,6 +194,7 @@ struct result { double start, done, seek, rot, xfer; long cyl; int hit; };
 static struct result serve(int write, double off, double len, double start) {
     struct result r = {start, start, 0, 0, 0, cur_cyl, 0};
     struct segment *s = write ? NULL : cached(off, off + len);
+    if (S.requests > 0 && start > occupied_until) S.idle += start - occupied_until;
     S.requests++;
     S.bytes += len;
     if (write) S.writes++; else S.reads++;
@@ -201,6 +206,7 @@ static struct result serve(int write, double off, double len, double start) {
         S.hits++;
     } else {
         abort_readahead(start);
+        occupied_until = start;
         if (write) invalidate(off, off + len);
         struct where w = locate(off);
         if (w.cyl != cur_cyl) S.seeks++;
@@ -239,6 +245,7 @@ static struct result serve(int write, double off, double len, double start) {
             v->wrap_t = t + (track_end - (off + len)) * v->ms_per_byte;
             /* --readahead track: then on round to the request's start, the whole track cached. */
             if (P.whole_track && off > track_start && track_end - track_start <= P.segment_bytes) v->lo = track_start;
+            occupied_until = fmax(occupied_until, ready_at(v, v->lo, v->hi));
             v->used = ++seg_clock;
         }
         S.seek_ms += r.seek;
@@ -250,6 +257,7 @@ static struct result serve(int write, double off, double len, double start) {
     if (S.requests == 1 || start < S.first) S.first = start;
     if (r.done > S.last) S.last = r.done;
     drive_free = r.done;
+    occupied_until = fmax(occupied_until, r.done);
     return r;
 }
 
@@ -293,6 +301,7 @@ static void unlink_req(struct req *r) {
 }
 
 static void reset(void) {
+    occupied_until = 0;
     memset(&S, 0, sizeof S);
     memset(seg, 0, sizeof seg);
 }
@@ -300,9 +309,11 @@ static void reset(void) {
 static int stats_text(char *buf, size_t size, double wall_ms) {
     return snprintf(buf, size,
                     "overhead_ms %.4f\nrequests %ld\nreads %ld\nwrites %ld\nbytes %.0f\ncache_hits %ld\nseeks %ld\nbusy_ms %.3f\n"
-                    "seek_ms %.3f\nrotation_ms %.3f\ntransfer_ms %.3f\nspan_ms %.3f\nwall_ms %.3f\nmax_queue %ld\n",
+                    "seek_ms %.3f\nrotation_ms %.3f\ntransfer_ms %.3f\nspan_ms %.3f\noccupied_ms %.3f\nwall_ms %.3f\n"
+                    "max_queue %ld\n",
                     P.overhead_ms, S.requests, S.reads, S.writes, S.bytes, S.hits, S.seeks, S.busy, S.seek_ms, S.rot_ms, S.xfer_ms,
-                    S.requests ? S.last - S.first : 0.0, wall_ms, S.max_queue);
+                    S.requests ? S.last - S.first : 0.0, S.requests ? S.last - S.first - S.idle : 0.0, wall_ms,
+                    S.max_queue);
 }
 
 /* ---- trace mode: the model alone, deterministic ---- */
