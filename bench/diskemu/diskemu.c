@@ -6,14 +6,14 @@
  *   diskemu [MODEL OPTIONS] serve IMAGE MOUNTPOINT [FUSE OPTIONS]
  *   diskemu [MODEL OPTIONS] trace  < "ARRIVAL_MS R|W OFFSET LENGTH" lines, prints each request's times
  *
- * The model (docs/performance.md, "The emulated rotating disk"): Ruemmler & Wilkes, "An introduction to
+ * The model (docs/performance.md, "On an emulated rotating disk"): Ruemmler & Wilkes, "An introduction to
  * disk drive modeling", IEEE Computer 27(3), 1994. Seek: settle + a*sqrt(d) up to a third of the stroke,
  * linear beyond, fitted to the data sheet's track-to-track, average and full-stroke seeks. Rotation: the
  * platter's angle is the modeled clock modulo one turn, tracks skewed by a switch time so that a
  * sequential transfer loses only the switch. Zones of equal cylinder counts, the media rate falling
  * linearly from the outer to the inner zone. The drive's read-ahead: after a read the head goes on
- * reading the rest of its track into a cache segment (LRU among --cache-segments), aborted by the next
- * command that needs the head. Command queue: --queue-depth 1 takes one command at a time, the next
+ * reading the rest of its track (--readahead track: and round to the read's start) into a cache segment
+ * (LRU among --cache-segments), aborted by the next command that needs the head. Command queue: --queue-depth 1 takes one command at a time, the next
  * chosen by the host's elevator (by offset from the head, --host-queue sorted) or in arrival order
  * (--host-queue fifo); deeper (NCQ, up to 32) picks among the oldest DEPTH commands the one with the
  * shortest positioning time.
