@@ -21,6 +21,11 @@ public final class DeviceProbe {
         this.devices = BlockDevices.at(sysDevBlock);
     }
 
+    /** As above, with the test's own /proc/self/mountinfo (where btrfs's anonymous devices find their disk). */
+    DeviceProbe(Path sysDevBlock, Path mountinfo) {
+        this.devices = BlockDevices.at(sysDevBlock, mountinfo);
+    }
+
     /** Whether the disk under {@code dev} rotates, by /sys/dev/block/MAJOR:MINOR/queue (see BlockQueue). */
     public Rotation rotation(long dev) {
         BlockQueue queue = devices.queue(dev);

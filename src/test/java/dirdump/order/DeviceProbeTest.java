@@ -1,6 +1,7 @@
 package dirdump.order;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.sys.Os;
 import dirdump.sys.PathNames;
@@ -54,6 +55,27 @@ class DeviceProbeTest {
         assertEquals(Rotation.NON_ROTATING, probe.rotation(dev(259, 0)));
         assertEquals(Rotation.NON_ROTATING, probe.rotation(dev(259, 2)));
         assertEquals(Rotation.UNKNOWN, probe.rotation(dev(0, 45)), "anonymous device: tmpfs, btrfs, NFS");
+    }
+
+    @Test
+    void btrfsAnonymousDeviceAnswersThroughTheBlockDeviceItsMountNames() throws Exception {
+        // btrfs gives its files device 0:N; mountinfo names the disk it was mounted from. The source must
+        // be a real block device (it is stat'ed): /dev/loop0, 7:0, as the kernel makes it.
+        Path loop0 = Path.of("/dev/loop0");
+        assumeTrue(Files.exists(loop0) && (long) Files.getAttribute(loop0, "unix:rdev") == dev(7, 0),
+                "/dev/loop0 (7:0) is needed");
+        link("7:0", disk("loop0", "1"));
+        Path mountinfo = Files.writeString(tmp.resolve("mountinfo"),
+                "22 1 254:1 / / rw,relatime - ext4 /dev/vda1 rw\n"
+                        + "57 27 0:46 / /mnt/a\\040set rw,noatime - btrfs /dev/loop0 rw,space_cache=v2\n"
+                        + "58 27 0:47 / /mnt/ram rw - tmpfs tmpfs rw\n"
+                        + "59 27 0:48 / /mnt/fake rw - fuse.x /dev/nonexistent rw\n");
+        DeviceProbe probe = new DeviceProbe(tmp.resolve("dev/block"), mountinfo);
+
+        assertEquals(Rotation.ROTATING, probe.rotation(dev(0, 46)));
+        assertEquals(Rotation.UNKNOWN, probe.rotation(dev(0, 47)), "tmpfs names no device");
+        assertEquals(Rotation.UNKNOWN, probe.rotation(dev(0, 48)), "a source that is not there");
+        assertEquals(Rotation.UNKNOWN, probe.rotation(dev(0, 49)), "no such mount");
     }
 
     @Test
