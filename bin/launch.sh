@@ -6,6 +6,8 @@
 # Builds the jar with Maven when it is missing or older than the sources, then runs main from it.
 # Starting java (the standard descriptors, the Java version, the JVM options) is bin/start.sh, which
 # the installed launcher shares.
+# shellcheck shell=sh
+# shellcheck source=start.sh disable=SC2154  # bin: the launcher's
 . "$bin/start.sh"
 
 home=$(cd "$bin/.." && pwd -P) || exit 2
@@ -26,7 +28,7 @@ done
 
 # The first source file newer than $1, if any.
 newer_source() {
-    find "$home/pom.xml" "$home/src/main" "$home/testdata-gen/src/main" -newer "$1" 2>/dev/null | head -n 1
+    find "$home/pom.xml" "$home/src/main" "$home/src/build" "$home/testdata-gen/src/main" -newer "$1" 2>/dev/null | head -n 1
 }
 
 # The jar is missing or older than the sources, and no build of these sources failed already
@@ -37,6 +39,8 @@ needs_build() {
 
 # There is to be a class-data archive, and it is missing or older than the jar.
 needs_archive() {
+    # -nt is not POSIX, but every sh has it (dash, bash, busybox, ksh, zsh).
+    # shellcheck disable=SC3013
     [ -n "$jsa" ] && { [ ! -f "$jsa" ] || [ "$jar" -nt "$jsa" ]; }
 }
 

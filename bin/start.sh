@@ -5,6 +5,7 @@
 # set. It makes the standard descriptors safe, finds java and checks that it is Java 17 or newer
 # (else one line and exit 2), and defines make_archive and run_jar.
 # DIRDUMP_JAVA_OPTS replaces the JVM options below; JAVA_HOME picks the JVM.
+# shellcheck shell=sh
 set -u
 
 # The descriptors the caller passed, which run's COMMAND is to get and no other: the JVM's own (its
@@ -12,7 +13,7 @@ set -u
 # its script open, with it), listed without a process; named to dirdump in -Ddirdump.caller.fds. A
 # closed one is not listed (the glob's own descriptor, which may be one of them, is closed again).
 fds=
-for fd in /proc/$$/fd/*; do
+for fd in "/proc/$$/fd/"*; do
     fd=${fd##*/} flags=
     [ -e "/proc/$$/fdinfo/$fd" ] || continue
     while read -r key value; do
@@ -44,6 +45,8 @@ if ! true 3>&2; then exec 2>/dev/null; fi
 # where a relative OUT now points, so it refuses. ($PWD names the directory while it exists: only
 # otherwise is getcwd asked, by pwd(1), since the shell's pwd may just repeat $PWD.)
 cwd_fd=
+# -ef is not POSIX, but every sh has it (dash, bash, busybox, ksh, zsh); tool and main: the launcher's (above).
+# shellcheck disable=SC3013,SC2154
 if ! [ . -ef "${PWD:-}" ] && ! env pwd -P >/dev/null 2>&1; then
     if [ "$main" != dirdump.Main ]; then
         echo "$tool: the working directory was deleted; run $tool from an existing directory" >&2
@@ -67,7 +70,7 @@ for word in $(export -p); do
     esac
 done
 set +f
-blocked= ignored= uid=
+blocked='' ignored='' uid=''
 while read -r key value; do
     case $key in
         SigBlk:) blocked=$value ;;
@@ -119,7 +122,7 @@ fi
 # Its version, and the exact build (jvm), which names the class-data archives: an archive made by one
 # JVM is refused by another. Read from the release file of the JVM's home, where there is one, since
 # starting java to ask costs 40 ms a run; else (java is a wrapper script, say) from java -version.
-version= jvm=
+version='' jvm=''
 real=$java
 [ -L "$java" ] && real=$(readlink -f -- "$java")  # a process only where there is a link to follow (/usr/bin/java)
 case $real in
@@ -188,8 +191,8 @@ aot=
 #    about 18 of its own; below 20 it cannot start.
 # Where a limit applies, java -version is started with these options first, and if it fails, what
 # it said is the one line (a DIRDUMP_JAVA_OPTS that asks for more than there is, say).
-fitted= limited=
-memory=0 space= processes=
+fitted='' limited=''
+memory=0 space='' processes=''
 while read -r key value; do
     [ "$key" = MemTotal: ] && memory=$((${value%% *} / 1024))
 done </proc/meminfo 2>/dev/null
@@ -210,7 +213,7 @@ lowest_limit() {  # DIR TOP FILE...: each FILE in DIR and each directory above i
         dir=${dir%/*}
     done
 }
-while IFS=: read -r id controllers path; do
+while IFS=: read -r _ controllers path; do
     case $controllers in
         memory | *,memory | memory,* | *,memory,*) v1=$path ;;
         '') v2=$path ;;
@@ -308,7 +311,7 @@ cache_directory() {
 # is none, nowhere: dirdump then runs on java.nio, after a warning that says why. Never into a
 # directory another user can write, whose owner could swap the file before it is loaded, nor into
 # java.io.tmpdir or the working directory, where jffi would go by itself.
-jffi_boot= jffi_extract=
+jffi_boot='' jffi_extract=''
 native_library() {
     if [ -n "$1" ] && [ -d "$1/jni" ]; then
         jffi_boot=$1/jni jffi_extract=$1/jni  # what jffi would unpack there if loading failed is its own too
@@ -338,6 +341,7 @@ jvm() {
     how=$1
     shift
     set -f
+    # shellcheck disable=SC2086  # split at blanks on purpose (above)
     set -- ${DIRDUMP_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1} --enable-native-access=ALL-UNNAMED "$@"
     set +f
     [ -n "$jffi_extract" ] && set -- "-Djffi.extract.dir=$jffi_extract" "$@"  # before DIRDUMP_JAVA_OPTS, which may name another
@@ -346,6 +350,7 @@ jvm() {
     [ "$major" -ge 18 ] && set -- -Djdk.reflect.useNativeAccessorOnly=true "$@"
     [ -n "$jffi_boot" ] && set -- "-Djffi.boot.library.path=$jffi_boot" "$@"
     set -f
+    # shellcheck disable=SC2086  # one word an option
     set -- $fitted "$@"  # before DIRDUMP_JAVA_OPTS, which win
     set +f
     "$how" "$java" -XX:+DisplayVMOutputToStderr -XX:-UsePerfData -Xlog:disable -Xlog:all=warning:stderr -Xlog:os+thread=off:stderr \
@@ -388,8 +393,10 @@ make_archive() {
     else
         set -- "$1" "$2" "$3" -XX:ArchiveClassesAtExit="$1.$$"
     fi
-    quiet command "$4" -cp "$2" dirdump.Main -q "$3" >/dev/null 2>&1 && mv -f "$1.$$" "$1" ||
-        { rm -f "$1.$$" "$1.$$.config"; return 1; }
+    if ! { quiet command "$4" -cp "$2" dirdump.Main -q "$3" >/dev/null 2>&1 && mv -f "$1.$$" "$1"; }; then
+        rm -f "$1.$$" "$1.$$.config"
+        return 1
+    fi
 }
 
 # run_jar JAR JSA ARGS...: runs main from JAR, with the archive JSA if it is not empty, and what the

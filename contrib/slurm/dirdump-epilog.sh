@@ -7,6 +7,7 @@
 # (10). Always exits 0 (a failing Epilog drains the node); says what it ended in $DIRDUMP_LOG.
 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export PATH
+# shellcheck source=/dev/null  # the site's settings (docs/slurm.md), not in the checkout
 [ -r /etc/default/dirdump-slurm ] && . /etc/default/dirdump-slurm
 log=${DIRDUMP_LOG:-/var/log/dirdump-slurm.log}
 [ -n "${SLURM_JOB_ID:-}" ] || exit 0
@@ -30,6 +31,7 @@ pids=$(left)
 [ -n "$pids" ] || exit 0
 # shellcheck disable=SC2086 # one pid a word, joined by echo
 kill -TERM $pids 2>/dev/null
+# shellcheck disable=SC2086,SC2116  # echo joins the pids, one a line, into one line
 say "ended dirdump left by the job: pid $(echo $pids) (SIGTERM)"
 waited=0
 while [ -n "$(left)" ] && [ "$waited" -lt "${DIRDUMP_EPILOG_WAIT:-10}" ]; do
@@ -38,8 +40,9 @@ while [ -n "$(left)" ] && [ "$waited" -lt "${DIRDUMP_EPILOG_WAIT:-10}" ]; do
 done
 rest=$(left)
 if [ -n "$rest" ]; then
-    # shellcheck disable=SC2086
+    # shellcheck disable=SC2086  # one pid a word
     kill -KILL $rest 2>/dev/null
+    # shellcheck disable=SC2086,SC2116  # as above
     say "still running after ${DIRDUMP_EPILOG_WAIT:-10} s, killed: pid $(echo $rest)"
 fi
 exit 0

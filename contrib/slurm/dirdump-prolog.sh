@@ -13,6 +13,7 @@
 # warm-up may take, 600), from /etc/default/dirdump-slurm if it exists.
 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export PATH
+# shellcheck source=/dev/null  # the site's settings (docs/slurm.md), not in the checkout
 [ -r /etc/default/dirdump-slurm ] && . /etc/default/dirdump-slurm
 dirdump=${DIRDUMP:-dirdump}
 log=${DIRDUMP_LOG:-/var/log/dirdump-slurm.log}

@@ -2,7 +2,9 @@
 # PREFIX/lib/dirdump, the jar in PREFIX/share/dirdump, and PREFIX/bin/dirdump and
 # PREFIX/bin/testdata-gen (which set bin, tool and main) source it. Nothing is built and Maven is never run; the jar is found from the
 # launcher's own place, so that a DESTDIR tree or an unpacked package runs where it is.
+# shellcheck shell=sh disable=SC2154  # bin: the launcher's
 lib=${bin%/*}/lib/dirdump  # $bin has its symlinks resolved: this is the name the archives were made for
+# shellcheck source=../../../bin/start.sh  # installed beside this file
 . "$lib/start.sh"
 jar=${bin%/*}/share/dirdump/dirdump.jar
 native_library "$lib"  # the install's, as its jar is

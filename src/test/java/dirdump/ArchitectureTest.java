@@ -28,6 +28,7 @@ import dirdump.scan.WalkResult;
 import dirdump.sys.DeviceNumbers;
 import dirdump.sys.PathNames;
 import dirdump.sys.Residency;
+import dirdump.testing.BuildTools;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.File;
@@ -51,12 +52,13 @@ import org.junit.jupiter.api.Test;
  * The package picture of docs/architecture.md as rules: the one place the layering is written; the
  * doc's import rule and the order of its picture's boxes are checked against {@link #LAYERS}.
  */
-@AnalyzeClasses(packages = "dirdump", importOptions = ImportOption.DoNotIncludeTests.class)
+@AnalyzeClasses(packages = "dirdump", locations = BuildTools.Classes.class, importOptions = ImportOption.DoNotIncludeTests.class)
 final class ArchitectureTest {
     /**
      * Lowest first: a package imports only those of its own layer and of the layers before it.
      * "Main" is the root package (the entry point and what only the process uses); testdata is the
-     * second tool (testdata-gen), on cli as Main is; build, the build's tools, is above both, as its
+     * second tool (testdata-gen), on cli as Main is; build, the build's tools (src/build/java, compiled
+     * apart and not in the jar; imported from target/build-classes), is above both, as its
      * DocFileWriter writes the man pages of both. proc (the processes dirdump starts, and its own
      * signals) needs only sys and outcome, and bench's --vs command is one.
      */

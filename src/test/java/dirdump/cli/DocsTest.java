@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dirdump.build.DocFileWriter;
 import dirdump.cli.docs.ExitStatusTable;
 import dirdump.run.ExitCode;
+import dirdump.testing.BuildTools;
 import java.io.ByteArrayInputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -187,7 +187,7 @@ class DocsTest {
 
     @Test
     void theSameSourcesGiveTheSameBytes() throws Exception {
-        DocFileWriter.main(new String[] {tmp.toString(), CHECKOUT.resolve("docs").toString()});
+        BuildTools.run("DocFileWriter", tmp.toString(), CHECKOUT.resolve("docs").toString());
         for (String dir : List.of("man", "completion", "doc")) {
             List<Path> made;
             try (Stream<Path> files = Files.list(TARGET.resolve(dir))) {
