@@ -80,6 +80,7 @@ up() {
     overhead=$(awk -v ns="$best" 'BEGIN { printf "%.4f", ns / 1000 / 1e6 }')
     echo "overhead $overhead" >"$dir/fuse/ctl"
     echo "overhead_ms=$overhead" >>"$dir/state"
+    # shellcheck disable=SC2086  # --mkfs-options is a list of words for mkfs, split on purpose
     case $fs in
         # Inode tables and journal written now, not by a kernel thread during the measurements.
         ext3|ext4) "mkfs.$fs" -q -F -E lazy_itable_init=0,lazy_journal_init=0 $mkfs_options "$loop" ;;
