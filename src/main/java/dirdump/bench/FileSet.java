@@ -67,9 +67,12 @@ public final class FileSet {
         os.sync();
     }
 
-    /** posix_fadvise(DONTNEED) on each file; the residency right after, as measured file by file. */
+    /**
+     * posix_fadvise(DONTNEED) on each file, its dirty pages written back first (as evict does); the
+     * residency right after, as measured file by file.
+     */
     PageTotals evict() {
-        return EvictPass.run(os, walk, sequence, probe, new Tally(), reporter, SequenceCursor.threads(sequence.length, 4),
+        return EvictPass.run(os, walk, sequence, probe, true, new Tally(), reporter, SequenceCursor.threads(sequence.length, 4),
                 stop).after();
     }
 

@@ -10,18 +10,23 @@ import dirdump.sys.SysException;
  * Whether the pages the page cache holds of a file can be read. cachestat counts every page the cache
  * holds, also one whose read failed: read-ahead (WILLNEED advice, a reader's) that met an I/O error
  * leaves its pages there, not up to date, and each read of them tries the device again and fails (EIO).
- * So the ranges cachestat found cached are read by preadv2(RWF_NOWAIT), which copies the pages that are
- * up to date and waits for no I/O: a range of up to 256 KiB whole (one call); of a longer one, its last
- * page, and mincore over it (which counts only the pages up to date, walking the cache without copying
- * a byte), and the range whole only if either finds a page that is not (to find the first that cannot
- * be read), so that a cron job re-checking a cached terabyte copies a page a range, not the terabyte.
- * So a read-ahead that failed in the middle of a long range readable at its end is found too, where
- * mincore can be trusted (root, or the file's owner or writer: else the kernel says every page is
- * there, and only the last page decides). None for a file with nothing cached. Where it stops short, the page there decides: no longer cached (evicted
- * since it was measured), it is passed over; cached, it is read for real (one byte), which waits for a
- * read in flight and tries a failed one again, and that read's error is the file's. Not quite free of
- * I/O on Linux 6.18: a page that carries the kernel's read-ahead mark starts read-ahead of the pages
- * after it (of a file cached whole, none), and one evicted meanwhile has its read started.
+ * The check must leave the cache as it found it: a read of a page that carries the kernel's read-ahead
+ * mark starts read-ahead of the window after it, even preadv2(RWF_NOWAIT) on a descriptor advised
+ * POSIX_FADV_RANDOM (Linux 6.18), so that a status run over a file cached in part would bring more of it
+ * in each time. So pages are read only of a file cached whole, where read-ahead finds nothing to bring
+ * in: by preadv2(RWF_NOWAIT), which copies the pages that are up to date and waits for no I/O, a range of
+ * up to 256 KiB whole (one call); of a longer one, its last page, and mincore over it (which counts only
+ * the pages up to date, walking the cache without copying a byte), and the range whole only if either
+ * finds a page that is not (to find the first that cannot be read), so that a cron job re-checking a
+ * cached terabyte copies a page a range, not the terabyte. Where such a read stops short, the page there
+ * is first asked of cachestat, so that one evicted meanwhile is passed over, not read. A file cached in
+ * part (or sparse) is checked by mincore alone, which reads nothing: one call (a mapping a GiB) finds
+ * whether all its cached pages are up to date; only where one is not is it found (halving its range) and,
+ * if still cached, read for real (one byte), which waits for a read in flight and tries a failed one
+ * again, and that read's error is the file's. mincore tells the truth where cachestat answers (root, or
+ * the file's owner or writer: the same rule); where it cannot be trusted, a file cached in part is taken
+ * as measured, and of one cached whole the last page of a long range decides. None for a file with
+ * nothing cached.
  * One per thread, so that a file checked costs no object: its buffer is made at its first file with
  * cached pages, and the failure found is kept until the next file is checked.
  */
@@ -57,8 +62,12 @@ public final class CachedReads {
         // Its pages are its bytes (ByteRanges#pages): a file with a page resident is not empty, and
         // its last page ends at its size.
         whole[1] = size;
-        long[] cached = measured.allResident() && !sparse ? whole : probe.ranges(file, whole, true, pageSize);
-        long readable = cached == null ? -1 : scan(file, cached, pageSize);
+        boolean cachedWhole = measured.allResident() && !sparse;
+        if (!cachedWhole && !sparse && upToDatePages(file, size) >= measured.residentPages()) {
+            return measured;  // every page cachestat counted is up to date
+        }
+        long[] cached = cachedWhole ? whole : probe.ranges(file, whole, true, pageSize);
+        long readable = cached == null ? -1 : scan(file, cached, cachedWhole, pageSize);
         if (failure == null) {
             return measured;
         }
@@ -70,20 +79,28 @@ public final class CachedReads {
         return failure;
     }
 
-    /** Why the first page of the cached byte {@code ranges} that cannot be read cannot be; null if all can, or if unknown. */
-    public SysException unreadable(OpenFile file, long[] ranges, int pageSize) {
+    /**
+     * Why the first page of the cached byte {@code ranges} that cannot be read cannot be; null if all can,
+     * or if unknown. {@code cachedWhole}: the file (with no holes) was found cached whole, and its pages
+     * may be read (see the class comment).
+     */
+    public SysException unreadable(OpenFile file, long[] ranges, boolean cachedWhole, int pageSize) {
         failure = null;
-        scan(file, ranges, pageSize);
+        scan(file, ranges, cachedWhole, pageSize);
         return failure;
     }
 
     /**
-     * The cached ranges read up to the first page that cannot be: the bytes readable before it (all, if
-     * none is), with why it cannot be in {@link #failure}; -1, and no failure, if this cannot be told here.
+     * The cached ranges checked up to the first page that cannot be read: the bytes readable before it
+     * (all, if none is), with why it cannot be in {@link #failure}; -1, and no failure, if this cannot be
+     * told here. Read only of a file cached whole; else asked of mincore.
      */
-    private long scan(OpenFile file, long[] ranges, int pageSize) {
+    private long scan(OpenFile file, long[] ranges, boolean cachedWhole, int pageSize) {
         if (buffer == null) {
             buffer = os.allocate(BUFFER);
+        }
+        if (!cachedWhole) {
+            return byMincore(file, ranges, pageSize);
         }
         long readable = 0;
         for (int i = 0; i < ranges.length; i += 2) {
@@ -92,12 +109,19 @@ public final class CachedReads {
             long pos = end - ranges[i] <= BUFFER || !readable(file, buffer, last, end)
                     || !upToDate(file, ranges[i], end) ? ranges[i] : end;
             long confirmed = -1;
+            boolean stoppedShort = false;
             try {
                 while (pos < end) {
-                    int n = file.readCached(buffer, pos, (int) Math.min(buffer.capacity(), end - pos));
+                    if (stoppedShort && pos != confirmed && !cached(file, pos - pos % pageSize)) {
+                        pos += pageSize - pos % pageSize;  // evicted since it was measured: a read would bring it in
+                        continue;
+                    }
+                    int asked = (int) Math.min(buffer.capacity(), end - pos);
+                    int n = file.readCached(buffer, pos, asked);
                     if (n == 0) {
                         break;  // the file ends sooner: truncated since it was measured
                     }
+                    stoppedShort = n < asked;
                     if (n > 0) {
                         pos += n;
                     } else if (pos == confirmed || !cached(file, pos - pos % pageSize)) {
@@ -127,9 +151,9 @@ public final class CachedReads {
     }
 
     /**
-     * As {@link #scan}, where the file takes no RWF_NOWAIT (FUSE): mincore finds the first page of each
-     * range not up to date (halving the range), which is read for real if it is still cached. -1 if
-     * mincore cannot tell here.
+     * As {@link #scan}, with no read of a page up to date (a file cached in part, or one that takes no
+     * RWF_NOWAIT: FUSE): mincore finds the first page of each range not up to date (halving the range),
+     * which is read for real if it is still cached. -1 if mincore cannot tell here.
      */
     private long byMincore(OpenFile file, long[] ranges, int pageSize) {
         if (!file.mincoreIsTruthful()) {
@@ -204,6 +228,25 @@ public final class CachedReads {
             }
         }
         return true;
+    }
+
+    /**
+     * The pages up to date of the file's first {@code size} bytes, by mincore (a mapping of at most 1 GiB
+     * at a time); -1 where it cannot tell (not trusted here, or refused).
+     */
+    private static long upToDatePages(OpenFile file, long size) {
+        if (!file.mincoreIsTruthful()) {
+            return -1;
+        }
+        long pages = 0;
+        try {
+            for (long at = 0; at < size; at += MINCORE_STEP) {
+                pages += file.mincore(at, Math.min(MINCORE_STEP, size - at)).residentPages();
+            }
+        } catch (SysException e) {
+            return -1;
+        }
+        return pages;
     }
 
     /** Whether the page at {@code offset} is in the cache; false where cachestat cannot tell. */

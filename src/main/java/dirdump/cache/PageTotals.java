@@ -12,6 +12,8 @@ public final class PageTotals {
     private long residentPages;
     private long pages;
     private long residentBytes;
+    /** Files measured with a page or more resident. */
+    private long filesResident;
     /** Sparse files measured, and their pages resident and pages as fincore counts them, holes included. */
     private long sparseFiles;
     private long sparseResidentPages;
@@ -37,6 +39,7 @@ public final class PageTotals {
             return;
         }
         files++;
+        filesResident += r.residentPages() > 0 ? 1 : 0;
         residentPages += r.residentPages();
         pages += r.totalPages();
         residentBytes += r.residentBytes();
@@ -48,6 +51,7 @@ public final class PageTotals {
         residentPages += other.residentPages;
         pages += other.pages;
         residentBytes += other.residentBytes;
+        filesResident += other.filesResident;
         sparseFiles += other.sparseFiles;
         sparseResidentPages += other.sparseResidentPages;
         sparsePages += other.sparsePages;
@@ -67,6 +71,11 @@ public final class PageTotals {
 
     public long files() {
         return files;
+    }
+
+    /** Files measured with a page or more resident. */
+    public long filesResident() {
+        return filesResident;
     }
 
     public long unknownFiles() {

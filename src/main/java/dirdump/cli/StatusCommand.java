@@ -21,7 +21,8 @@ final class StatusCommand extends CacheCommand {
     private static final String[] DESCRIPTION = {
         "Shows how many pages of the files under each PATH are in the page cache: in total, and with -v a row "
             + "for each file, in the order of the walk (or --order), with fincore's columns RES PAGES SIZE FILE. "
-            + "Reads nothing from disk: the cached pages are read from memory, to check that they can be. "
+            + "Reads nothing from disk and leaves the page cache as it finds it: the cached pages are checked, "
+            + "by mincore or read from memory, to tell that they can be read. "
             + "The table goes to stdout, the totals to stderr.",
         "A file whose residency the kernel does not tell (one you neither own nor may write to) is shown as "
             + "unknown and left out of the total, never given a number that may be false.",

@@ -3,13 +3,12 @@ package dirdump.lock;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
+import dirdump.scan.Opened;
 import dirdump.scan.WalkResult;
 import dirdump.sys.FileMapping;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.ReadBuffer;
-import dirdump.sys.Stat;
-import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
@@ -49,16 +48,13 @@ public final class LockPass {
         boolean[] full = {false};
         ReadBuffer[] buffer = {null};  // made at the first file that is read first
         FileOpener.Action mapOne = (f, file, st) -> {
-            long[] ranges = st.size() == 0 ? new long[0] : data(file, st, file.pageSize());
-            long bytes = 0;
-            for (int i = 1; i < ranges.length; i += 2) {
-                bytes += ranges[i];
-            }
+            long[] ranges = st.size() == 0 ? new long[0] : data(file, st.size(), st.sparse(), file.pageSize());
+            long bytes = length(ranges);
             if (bytes == 0) {
                 set.addEmpty();  // empty, or all holes
             } else if (maxLocked > 0 && set.mappedBytes() + bytes > maxLocked) {
                 full[0] = true;
-                set.leaveOut(st.size());
+                set.leaveOut(bytes);
             } else if (set.mappings() + ranges.length / 2 > mappingsLeft) {
                 set.addUnmapped(ranges.length / 2);
             } else {
@@ -77,13 +73,38 @@ public final class LockPass {
                 break;
             }
             if (full[0]) {
-                Stat st = opener.stat(f);
-                set.leaveOut(st == null ? 0 : st.size);
+                set.leaveOut(leftOut(opener, f));
                 continue;
             }
             opener.use(f, tally, mapOne);
         }
         return set;
+    }
+
+    /**
+     * What file {@code f}, left out, would have taken locked, in the unit of {@link LockedSet#mappedBytes}
+     * (its data in whole pages), so that what is locked and what is left out add up to what the whole
+     * set needs; 0 if it cannot be opened now (not reported: it is not locked either way).
+     */
+    private static long leftOut(FileOpener opener, int f) {
+        Opened o = opener.openQuietly(f);
+        if (o == null) {
+            return 0;
+        }
+        try (OpenFile file = o.file()) {
+            return o.stat().size == 0 ? 0 : length(data(file, o.stat().size, o.stat().sparse(), file.pageSize()));
+        } catch (SysException e) {
+            return 0;
+        }
+    }
+
+    /** The bytes of (offset, length) {@code ranges}. */
+    private static long length(long[] ranges) {
+        long bytes = 0;
+        for (int i = 1; i < ranges.length; i += 2) {
+            bytes += ranges[i];
+        }
+        return bytes;
     }
 
     /** A mapping of each (offset, length) range; none if one cannot be made, which is the file's error. */
@@ -127,15 +148,15 @@ public final class LockPass {
     }
 
     /** The (offset, length) pairs of the file's data, widened to whole pages and joined where they meet. */
-    private static long[] data(OpenFile file, StatBuffer st, int page) throws SysException {
-        if (!st.sparse()) {
-            return new long[] {0, pages(st.size(), page) * page};
+    private static long[] data(OpenFile file, long size, boolean sparse, int page) throws SysException {
+        if (!sparse) {
+            return new long[] {0, pages(size, page) * page};
         }
         long[] ranges = new long[8];
         int n = 0;
         long pos = 0;
-        for (long data; (data = file.nextData(pos)) >= 0 && data < st.size(); ) {
-            pos = Math.min(file.nextHole(data), st.size());
+        for (long data; (data = file.nextData(pos)) >= 0 && data < size; ) {
+            pos = Math.min(file.nextHole(data), size);
             long from = data - data % page;
             long to = pages(pos, page) * page;
             if (n > 0 && from <= ranges[n - 2] + ranges[n - 1]) {

@@ -118,7 +118,10 @@ public final class LockedSet implements AutoCloseable {
         return leftOutFiles;
     }
 
-    /** The size of the files left out (as fstat gives it). */
+    /**
+     * What the files left out would take locked, in the unit of {@link #mappedBytes} (their data in
+     * whole pages): what is locked and this add up to what the whole set needs.
+     */
     public long leftOutBytes() {
         return leftOutBytes;
     }

@@ -56,10 +56,11 @@ final class CacheMeter {
 
     /**
      * Why pages of the cached byte ranges cannot be read (a read of them failed: see CachedReads), or
-     * null if they can, or if that cannot be told.
+     * null if they can, or if that cannot be told; {@code cachedWhole}: the file, with no holes, is
+     * cached whole (only then are its pages read to tell).
      */
-    SysException unreadable(OpenFile file, long[] cached, int pageSize) {
-        return reads.unreadable(file, cached, pageSize);
+    SysException unreadable(OpenFile file, long[] cached, boolean cachedWhole, int pageSize) {
+        return reads.unreadable(file, cached, cachedWhole, pageSize);
     }
 
     /** A file left alone: as resident after as before. */

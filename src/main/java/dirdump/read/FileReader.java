@@ -143,8 +143,9 @@ final class FileReader implements Runnable {
      * less the pages of them cached already (unless --force); false if it is left alone, and then closed.
      * Its residency is measured on the descriptor just checked by fstat (one cachestat). A file whose
      * wanted bytes are all in the cache, and can be read from it (CachedReads: one preadv2 per 256 KiB
-     * cached), is counted, closed and left alone, unless --force; of one partly cached, only the ranges
-     * not cached are read, found by cachestat over halves (ResidencyProbe#ranges). A file none of which
+     * of a file cached whole; mincore, which reads nothing, of one cached in part), is counted, closed
+     * and left alone, unless --force; of one partly cached, only the ranges not cached are read, found by
+     * cachestat over halves (ResidencyProbe#ranges). A file none of which
      * is cached costs nothing more. A file whose cached pages cannot be read (a read of them failed: EIO)
      * is reported and counted as an error, and left alone: reading it again fails again, and advice does
      * not bring in a page the cache holds.
@@ -289,7 +290,8 @@ final class FileReader implements Runnable {
      * read fails.
      */
     private boolean unreadable(FileToRead f, long[] cached) {
-        SysException failure = cached == null ? null : meter.unreadable(f.file, cached, f.before.pageSize());
+        SysException failure = cached == null ? null
+                : meter.unreadable(f.file, cached, f.before.allResident() && !f.stat.sparse(), f.before.pageSize());
         if (failure == null) {
             return false;
         }

@@ -12,9 +12,12 @@ public final class EvictSummary {
     private EvictSummary() {
     }
 
-    /** Files advised to leave the cache: those measured and those of unknown residency. */
+    /**
+     * Files evicted: those measured with no page left after, and those of unknown residency (advised to
+     * leave the cache, which cannot tell how much did).
+     */
     static long files(ResidencyChange r) {
-        return r.before().files() + r.before().unknownFiles();
+        return r.before().files() - r.after().filesResident() + r.before().unknownFiles();
     }
 
     public static void print(ResidencyChange r, PassFacts common, PrintStream stderr) {
@@ -26,8 +29,10 @@ public final class EvictSummary {
         }
         long left = r.after().residentPages();
         if (left > 0) {
-            err.printf(Locale.ROOT, "  %,d page%s still resident: dirty pages stay until they are written back (sync "
-                    + "first), and pages a process maps or locks stay while it does%n", left, left == 1 ? "" : "s");
+            long stayed = r.after().filesResident();
+            err.printf(Locale.ROOT, "  %,d page%s of %s still resident (each told above): dirty pages with "
+                    + "--no-writeback, and pages a process maps or locks while it does%n", left, left == 1 ? "" : "s",
+                    Units.count(stayed, "file", "files"));
         }
         for (String line : CommonSummary.lines(common)) {
             err.println("  " + line);

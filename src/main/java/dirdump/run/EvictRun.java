@@ -15,10 +15,11 @@ public final class EvictRun {
     private EvictRun() {
     }
 
-    public static Result run(CachePass pass) {
+    /** {@code writeBack}: each file's dirty pages written back before it is evicted (not with --no-writeback). */
+    public static Result run(CachePass pass, boolean writeBack) {
         OrderedFiles files = pass.files();
         long start = System.nanoTime();
-        ResidencyChange residency = EvictPass.run(files.os(), files.walk(), files.sequence(), pass.probe(),
+        ResidencyChange residency = EvictPass.run(files.os(), files.walk(), files.sequence(), pass.probe(), writeBack,
                 files.tally(), pass.reporter(), pass.threads(), pass.stop());
         long evicting = System.nanoTime() - start;
         return new Result(residency, pass.facts("evicting", evicting, pass.exit()));

@@ -35,7 +35,8 @@ public enum ExitCode {
                     + "some cached pages could not be read (an I/O error), or files were left out of the --save "
                     + "snapshot because a replay would not read them (a name longer than 16 MiB, no room left in "
                     + "the 1 GiB of a snapshot)",
-            Command.EVICT, "some files or directories could not be opened or evicted",
+            Command.EVICT, "some files or directories could not be opened or evicted, or pages of some stay in the "
+                    + "page cache (dirty ones with --no-writeback, or pages a process maps or locks), each told",
             Command.LOCK, "some files or directories could not be locked",
             Command.BENCH, "a run failed: a read could not read every file or read none, or a --vs command did not "
                     + "exit 0 or ran out of time",

@@ -263,7 +263,7 @@ public final class Libc {
         int mincore(Pointer addr, long length, @Out byte[] vec);
     }
 
-    /** Files written: a --save snapshot, testdata-gen's trees, a file removed. */
+    /** Files written: a --save snapshot, testdata-gen's trees, a file removed; a file's dirty pages written back. */
     public interface Writes {
         /** Writes from the direct buffer's position; does not move it. */
         @SaveError
@@ -296,6 +296,10 @@ public final class Libc {
 
         /** Cannot fail (void since POSIX.1-2001). */
         void sync();
+
+        /** For {@link OpenFile#writeBack}: needs no write access, only an open descriptor. */
+        @SaveError
+        int sync_file_range(int fd, long offset, long nbytes, int flags);
     }
 
     /** This process and others: lock --daemon, --while, run's COMMAND, a deleted working directory. */

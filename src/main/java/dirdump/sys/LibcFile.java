@@ -18,6 +18,8 @@ final class LibcFile implements OpenFile {
     private static final int POSIX_FADV_RANDOM = 1;
     private static final int POSIX_FADV_WILLNEED = 3;
     private static final int POSIX_FADV_DONTNEED = 4;
+    /** SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER: written out and waited for. */
+    private static final int SYNC_FILE_RANGE_ALL = 1 | 2 | 4;
 
     /** Where a descriptor's file is opened again: a magic link to the file itself, not to a name. */
     private static final String PROC_FD = "/proc/self/fd/";
@@ -171,6 +173,11 @@ final class LibcFile implements OpenFile {
     @Override
     public void dontNeed() throws SysException {
         fadvise(0, 0, POSIX_FADV_DONTNEED);
+    }
+
+    @Override
+    public void writeBack() throws SysException {
+        os.check(os.writes.get().sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_ALL));
     }
 
     private void fadvise(long offset, long length, int advice) throws SysException {

@@ -48,6 +48,16 @@ public interface OpenFile extends Closeable {
     void dontNeed() throws SysException;
 
     /**
+     * sync_file_range(WAIT_BEFORE|WRITE|WAIT_AFTER) over the whole file: its dirty pages (what others
+     * wrote, still in the cache) written to the disk and waited for, so that {@link #dontNeed} can drop
+     * them. No byte of the file changes: what is written is what the cache holds already. A read-only
+     * descriptor is enough; the file's metadata (its size, its times) is left to the kernel.
+     */
+    default void writeBack() throws SysException {
+        throw Os.nativeOnly("sync_file_range");
+    }
+
+    /**
      * cachestat(2) (Linux 6.5+) over {@code length} bytes from {@code offset} (a multiple of the page
      * size), the same range as {@link #mincore}. Throws with ENOSYS where the kernel lacks it, and with
      * EPERM for a file the caller neither owns nor may write (where mincore would claim every page

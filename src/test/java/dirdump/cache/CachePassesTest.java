@@ -109,7 +109,7 @@ class CachePassesTest {
         PageCache.retryIfDropped(() -> {
             Map<Path, long[]> cached = chosen();
             try (WalkResult walk = walk(tmp.resolve("set"))) {
-                ResidencyChange change = EvictPass.run(OS, walk, sequence(walk), PROBE, new Tally(), QUIET, 2,
+                ResidencyChange change = EvictPass.run(OS, walk, sequence(walk), PROBE, true, new Tally(), QUIET, 2,
                         () -> false);
                 assertEquals(chosenPages(cached), change.before().residentPages());
                 assertEquals(0, change.after().residentPages());

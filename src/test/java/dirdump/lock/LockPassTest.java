@@ -12,6 +12,7 @@ import dirdump.order.Orderer;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.StopRequest;
 import dirdump.outcome.Tally;
+import dirdump.outcome.Units;
 import dirdump.report.StderrReporter;
 import dirdump.scan.PathFilter;
 import dirdump.scan.UniqueFiles;
@@ -140,6 +141,33 @@ class LockPassTest {
             assertEquals(6 * PAGE, set.lockedBytes());
             assertEquals(3, set.leftOutFiles());
             assertEquals(9 * PAGE, set.leftOutBytes());
+        }
+    }
+
+    /**
+     * Issue 33: "locked 6.0 MiB ... left out 16.6 MiB" where the refusal of the same set said it needs
+     * 32.6 MiB: the locked bytes were whole pages, the left-out ones raw sizes. Now both are whole pages
+     * of data (a sparse file's holes left out), and they add up to what the refusal names.
+     */
+    @Test
+    void whatIsLockedAndWhatIsLeftOutAddUpToWhatTheRefusalSaysTheSetNeeds() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            Trees.file(tmp.resolve("f" + i), 3 * PAGE - 100, i);  // 3 pages each, locked or not
+        }
+        try (RandomAccessFile raf = new RandomAccessFile(tmp.resolve("g").toFile(), "rw")) {
+            raf.setLength(64 * PAGE);
+            raf.seek(10 * PAGE);
+            raf.write(new byte[3 * PAGE - 100]);  // 3 pages of data in 64: the same, in whatever order
+        }
+        try (LockedSet capped = map(tmp, 7 * PAGE); LockedSet whole = map(tmp, 0)) {
+            capped.lock(QUIET, new Tally(), () -> false);
+            assertEquals(6 * PAGE, capped.lockedBytes());
+            assertEquals(4, capped.leftOutFiles());
+            assertEquals(12 * PAGE, capped.leftOutBytes(), "whole pages of data, as locked");
+            assertEquals(whole.mappedBytes(), capped.lockedBytes() + capped.leftOutBytes());
+            String refusal = LockCheck.refusal(whole, new LockLimits(PAGE, false, 0, Long.MAX_VALUE), PLENTY);
+            assertTrue(refusal.startsWith("the set needs " + Units.bytes(capped.lockedBytes() + capped.leftOutBytes())
+                    + " locked"), refusal);
         }
     }
 

@@ -162,7 +162,7 @@ class PassesTest {
     void evictEmptiesTheCacheOfTheFilesAndStatusMeasuresIt() throws Exception {
         PageCache.retryIfDropped(() -> {
             try (Closing evict = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
-                EvictRun.Result evicted = EvictRun.run(evict.pass());
+                EvictRun.Result evicted = EvictRun.run(evict.pass(), true);
                 assertEquals(ExitCode.OK, evicted.exit(), said());
                 assertEquals(FILES + 1, evicted.residency().after().files());
                 assertEquals(pages, evicted.residency().before().pages());

@@ -178,7 +178,7 @@ class ListedFileSwappedTest {
     void evictEvictsOnlyTheFileStillThere(Listed how) throws Exception {
         check(how, "not evicted", walk -> {
             Tally t = new Tally();
-            EvictPass.run(os, walk, all(walk), new ResidencyProbe(ProbeMethod.AUTO), t, reporter, 1, () -> false);
+            EvictPass.run(os, walk, all(walk), new ResidencyProbe(ProbeMethod.AUTO), true, t, reporter, 1, () -> false);
             return t;
         });
     }
