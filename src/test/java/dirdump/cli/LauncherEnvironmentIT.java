@@ -189,7 +189,7 @@ class LauncherEnvironmentIT {
                 assertEquals(List.of(), made.collect(Collectors.toList()), "nothing made in the working directory");
             }
             Path missing = tmp.resolve("missing/home");
-            reads(launcher, Map.of("HOME", missing.toString()), cwd);
+            reads(launcher, Map.of("HOME", missing.toString(), "XDG_CACHE_HOME", ""), cwd);
             assertFalse(Files.exists(tmp.resolve("missing")), "HOME is never made");
         }
     }

@@ -25,6 +25,7 @@ import dirdump.sys.PathNames;
 import dirdump.testing.AsUser;
 import dirdump.testing.LockedMemory;
 import dirdump.testing.PageCache;
+import dirdump.testing.SystemTests;
 import dirdump.testing.Tmpfs;
 import dirdump.testing.Trees;
 import java.io.ByteArrayOutputStream;
@@ -190,6 +191,7 @@ class LockPassTest {
      */
     @Test
     void aFileThatCannotBeMappedIsThatFilesErrorAndTheRestIsLocked() throws Exception {
+        SystemTests.assumeAllowed("mounts a ramfs");
         assumeTrue(AsUser.isRoot(), "mounting a ramfs needs root");
         Path mnt = Files.createDirectory(tmp.resolve("ramfs"));
         assumeTrue(Trees.sh(tmp, "mount -t ramfs dirdump-test '" + mnt + "'") == 0, "cannot mount a ramfs here");
