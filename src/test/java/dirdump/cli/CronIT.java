@@ -11,8 +11,10 @@ import dirdump.testing.Tools;
 import dirdump.testing.Trees;
 import java.io.File;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -74,6 +76,13 @@ class CronIT {
         // cron skips names with a dot, and files others can write.
         Path job = Path.of("/etc/cron.d/dirdump-it-" + ProcessHandle.current().pid() + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1));
         Process cron = null;
+        // What cron makes of its own (its pid file, its mark that @reboot entries ran): removed after, if new.
+        List<Path> cronsFiles = new ArrayList<>();
+        for (Path f : List.of(Path.of("/run/crond.pid"), Path.of("/run/crond.reboot"))) {
+            if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
+                cronsFiles.add(f);
+            }
+        }
         try {
             Files.writeString(job, cronFile);
             Files.setPosixFilePermissions(job, PosixFilePermissions.fromString("rw-r--r--"));
@@ -91,7 +100,11 @@ class CronIT {
                 cron.destroy();
                 if (!cron.waitFor(10, TimeUnit.SECONDS)) {
                     cron.destroyForcibly();
+                    cron.waitFor(10, TimeUnit.SECONDS);
                 }
+            }
+            for (Path f : cronsFiles) {
+                Files.deleteIfExists(f);
             }
         }
         System.out.println("cron ran: " + command + "\nexit status " + Files.readString(status).trim()
