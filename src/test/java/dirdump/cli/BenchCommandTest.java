@@ -20,6 +20,7 @@ import dirdump.testdata.TestdataGen;
 import dirdump.testing.AsUser;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.PageCache;
+import dirdump.testing.SystemTests;
 import dirdump.testing.Tmpfs;
 import dirdump.testing.Trees;
 import java.io.ByteArrayOutputStream;
@@ -419,6 +420,7 @@ class BenchCommandTest {
     @Test
     void dropCachesAsRootStartsEveryRunCold() throws Exception {
         // Drops the whole machine's page cache (twice a run): once, on 20 files, with one variant.
+        SystemTests.assumeAllowed("drops the whole machine's page cache");
         assumeTrue(AsUser.isRoot(), "--drop-caches needs root");
         Path set = generate(tmp.resolve("small"), 20);
         DirdumpRun run = DirdumpRun.json("bench", set, "--drop-caches", "--rounds", 1, "--variant=-j1");

@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.testing.AsUser;
 import dirdump.testing.Launched;
+import dirdump.testing.SystemTests;
 import dirdump.testing.Tools;
 import dirdump.testing.Trees;
 import java.io.File;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +38,7 @@ class CronIT {
 
     @Test
     void theExampleRunsUnderCronSilentlyWithExitStatus0() throws Exception {
+        SystemTests.assumeAllowed("adds a file to /etc/cron.d and starts cron");
         assumeTrue(AsUser.isRoot(), "only root can add an /etc/cron.d file and start cron");
         assumeTrue(Files.isExecutable(CRON), "Debian's cron is not installed (.ci/run installs it)");
         assumeTrue(Files.isExecutable(DPKG_DEB), "dpkg-deb is needed to unpack the .deb");
@@ -72,6 +76,13 @@ class CronIT {
         // cron skips names with a dot, and files others can write.
         Path job = Path.of("/etc/cron.d/dirdump-it-" + ProcessHandle.current().pid() + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1));
         Process cron = null;
+        // What cron makes of its own (its pid file, its mark that @reboot entries ran): removed after, if new.
+        List<Path> cronsFiles = new ArrayList<>();
+        for (Path f : List.of(Path.of("/run/crond.pid"), Path.of("/run/crond.reboot"))) {
+            if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
+                cronsFiles.add(f);
+            }
+        }
         try {
             Files.writeString(job, cronFile);
             Files.setPosixFilePermissions(job, PosixFilePermissions.fromString("rw-r--r--"));
@@ -89,7 +100,11 @@ class CronIT {
                 cron.destroy();
                 if (!cron.waitFor(10, TimeUnit.SECONDS)) {
                     cron.destroyForcibly();
+                    cron.waitFor(10, TimeUnit.SECONDS);
                 }
+            }
+            for (Path f : cronsFiles) {
+                Files.deleteIfExists(f);
             }
         }
         System.out.println("cron ran: " + command + "\nexit status " + Files.readString(status).trim()

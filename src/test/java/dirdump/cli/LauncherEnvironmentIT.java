@@ -80,6 +80,22 @@ class LauncherEnvironmentIT {
         }
     }
 
+    /**
+     * An installed launcher run with the test's own environment keeps its cache in the build's directory
+     * (the pom's XDG_CACHE_HOME), never in the user's: its class-data archive is made there.
+     */
+    @Test
+    void aLauncherRunWithTheTestsEnvironmentLeavesNothingInTheUsersCache() throws Exception {
+        Path root = installed(tmp.resolve("prefix")).toRealPath();
+        reads(root.resolve("bin/dirdump"), Map.of(), tmp);
+        Path home = Path.of(System.getProperty("user.home"));
+        assertFalse(Files.exists(Path.of(home + "/.cache/dirdump" + root)), "an archive for this install in ~/.cache");
+        Path cache = CHECKOUT.resolve("target/test-cache/dirdump" + root + "/lib/dirdump");
+        try (Stream<Path> files = Files.list(cache)) {
+            assertEquals(1, files.filter(f -> f.toString().endsWith(".jsa")).count(), "the archive, in " + cache);
+        }
+    }
+
     @Test
     void aJavaVersionThatIsNoNumberIsToldInOneLine() throws Exception {
         Path real = Path.of(System.getProperty("java.home"), "bin/java");
@@ -189,7 +205,7 @@ class LauncherEnvironmentIT {
                 assertEquals(List.of(), made.collect(Collectors.toList()), "nothing made in the working directory");
             }
             Path missing = tmp.resolve("missing/home");
-            reads(launcher, Map.of("HOME", missing.toString()), cwd);
+            reads(launcher, Map.of("HOME", missing.toString(), "XDG_CACHE_HOME", ""), cwd);
             assertFalse(Files.exists(tmp.resolve("missing")), "HOME is never made");
         }
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dirdump.testing.AsUser;
 import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
+import dirdump.testing.SystemTests;
 import dirdump.testing.Tmpfs;
 import dirdump.testing.Trees;
 import dirdump.testing.Until;
@@ -167,6 +168,7 @@ class LimitsIT {
      */
     @Test
     void aTreeThatNeedsMoreThanAQuarterOfTheCgroupsLimitIsReadWithinIt() throws Exception {
+        SystemTests.assumeAllowed("makes memory cgroups");
         assumeTrue(AsUser.isRoot(), "needs root, to make a memory cgroup");
         String own = Files.readAllLines(Path.of("/proc/self/cgroup")).stream().filter(l -> l.matches("\\d+:memory:.*"))
                 .map(l -> l.substring(l.indexOf(":memory:") + 8)).findFirst().orElse(null);

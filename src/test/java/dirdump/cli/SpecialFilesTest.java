@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.testing.AsUser;
 import dirdump.testing.DirdumpRun;
+import dirdump.testing.SystemTests;
 import dirdump.testing.Trees;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
@@ -108,6 +109,7 @@ class SpecialFilesTest {
 
     @Test
     void oneFileSystemStaysOnThePathsFileSystem() throws Exception {
+        SystemTests.assumeAllowed("mounts a tmpfs");
         assumeTrue(AsUser.isRoot(), "mounting a tmpfs needs root");
         Trees.file(tmp.resolve("here"), 10, 1);
         Files.createDirectories(tmp.resolve("mnt"));

@@ -26,6 +26,7 @@ import dirdump.sys.PathNames;
 import dirdump.testing.AsUser;
 import dirdump.testing.LockedMemory;
 import dirdump.testing.PageCache;
+import dirdump.testing.SystemTests;
 import dirdump.testing.Tmpfs;
 import dirdump.testing.Trees;
 import java.io.ByteArrayOutputStream;
@@ -218,6 +219,7 @@ class LockPassTest {
      */
     @Test
     void aFileThatCannotBeMappedIsThatFilesErrorAndTheRestIsLocked() throws Exception {
+        SystemTests.assumeAllowed("mounts a ramfs");
         assumeTrue(AsUser.isRoot(), "mounting a ramfs needs root");
         Path mnt = Files.createDirectory(tmp.resolve("ramfs"));
         assumeTrue(Trees.sh(tmp, "mount -t ramfs dirdump-test '" + mnt + "'") == 0, "cannot mount a ramfs here");

@@ -17,30 +17,63 @@ import java.util.stream.Collectors;
 /**
  * The hostile local user of the root-safety tests: a second account, created by the first test that
  * needs it ({@code useradd}), whose commands run through {@code setpriv} with its uid, gid and no other
- * group. The tests run as root (as CI does); elsewhere they are skipped, with the reason.
+ * group. The tests run as root (as CI does), and only when they may change the machine
+ * ({@link SystemTests}); elsewhere they are skipped, with the reason. The account is this JVM's own
+ * (its pid in the name: two test runs at once never share one), removed at the end of the run
+ * ({@link SystemTestsSession}); one whose JVM ended without removing it (killed) is removed by the
+ * next run that makes one.
  */
 public final class Attacker implements AutoCloseable {
-    public static final String NAME = "dirdump-attacker";
+    private static final String PREFIX = "dirdump-attacker-";
+    public static final String NAME = PREFIX + ProcessHandle.current().pid();
+    private static final Path ROOT = Path.of("/");
 
     private static int uid = -1;
     private static int gid = -1;
 
     private final List<Process> started = new ArrayList<>();
 
-    /** The account, created if missing; skips the test where that cannot be done (not root, no useradd). */
+    /** The account, created if missing; skips the test where that cannot be done (not allowed, not root, no useradd). */
     public static synchronized Attacker account() throws Exception {
+        SystemTests.assumeAllowed("adds the account " + NAME + " for the run");
         assumeTrue(AsUser.isRoot(), "the attacker is a second account: needs root to create it and switch to it");
-        assumeTrue(Trees.sh(Path.of("/"), "command -v setpriv >/dev/null") == 0, "no setpriv (util-linux) here");
+        assumeTrue(Trees.sh(ROOT, "command -v setpriv >/dev/null") == 0, "no setpriv (util-linux) here");
         if (uid < 0) {
-            if (Trees.sh(Path.of("/"), "id -u " + NAME + " >/dev/null 2>&1") != 0) {
-                int made = Trees.sh(Path.of("/"), "useradd --system --no-create-home --shell /usr/sbin/nologin " + NAME
-                        + " 2>/dev/null || id -u " + NAME + " >/dev/null 2>&1");
-                assumeTrue(made == 0, "cannot create the account " + NAME + " (useradd)");
-            }
-            uid = Integer.parseInt(Trees.shOutput(Path.of("/"), "id -u " + NAME).trim());
-            gid = Integer.parseInt(Trees.shOutput(Path.of("/"), "id -g " + NAME).trim());
+            removeLeftAccounts();
+            // Already there only if a killed JVM of this pid left it: then it is ours to use and remove.
+            int made = Trees.sh(ROOT, "useradd --system --no-create-home --shell /usr/sbin/nologin " + NAME
+                    + " 2>/dev/null || id -u " + NAME + " >/dev/null 2>&1");
+            assumeTrue(made == 0, "cannot create the account " + NAME + " (useradd)");
+            uid = Integer.parseInt(Trees.shOutput(ROOT, "id -u " + NAME).trim());
+            gid = Integer.parseInt(Trees.shOutput(ROOT, "id -g " + NAME).trim());
         }
         return new Attacker();
+    }
+
+    /**
+     * Removes the account (and its group) if this JVM made it: at the end of the run. A test that asks
+     * for one again gets a new one.
+     */
+    public static synchronized void removeAccount() throws IOException, InterruptedException {
+        if (uid >= 0) {
+            String out = Trees.shOutput(ROOT, "userdel " + NAME + " 2>&1 || echo failed");
+            if (!out.isEmpty()) {
+                throw new IOException("userdel " + NAME + ": " + out.trim());
+            }
+            uid = -1;
+            gid = -1;
+        }
+    }
+
+    /** The accounts of test runs whose JVM is gone: each is removed. */
+    private static void removeLeftAccounts() throws IOException, InterruptedException {
+        for (String line : Trees.shOutput(ROOT, "getent passwd").lines().toList()) {
+            String name = line.substring(0, Math.max(0, line.indexOf(':')));
+            if (name.matches(PREFIX + "[0-9]{1,18}")
+                    && ProcessHandle.of(Long.parseLong(name.substring(PREFIX.length()))).isEmpty()) {
+                Trees.sh(ROOT, "userdel " + name + " 2>/dev/null");
+            }
+        }
     }
 
     public int uid() {

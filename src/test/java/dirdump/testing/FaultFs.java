@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * Usage: {@code try (FaultFs fs = FaultFs.mount(tmp.resolve("mnt"), FaultFs.hang("stuck", 1 << 20, 0))) {
  * ... fs.path("stuck") ... }}. Closing kills the server (by the PID it started, which fails every read
  * still waiting with ENOTCONN) and unmounts lazily ({@code umount -l}), whatever state the test left.
- * Skipped with the reason where /dev/fuse, fusermount3 (Debian's fuse3), gcc or libfuse3-dev are
+ * Mounted only where the machine may be changed ({@link SystemTests}). Skipped with the reason where
+ * that is not asked for, where /dev/fuse, fusermount3 (Debian's fuse3), gcc or libfuse3-dev are
  * missing, or the mount is refused (a container without the capability).
  */
 public final class FaultFs implements AutoCloseable {
@@ -73,6 +74,7 @@ public final class FaultFs implements AutoCloseable {
 
     /** The file system of {@code files}, mounted on {@code mountPoint} (made if missing). */
     public static FaultFs mount(Path mountPoint, File... files) throws Exception {
+        SystemTests.assumeAllowed("mounts a FUSE file system");
         assumeTrue(Files.exists(Path.of("/dev/fuse")), "FUSE needs /dev/fuse");
         Tools.which("fusermount3");
         Tools.which("gcc");

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * makes a job's cgroup and the step's below it, and systemd a slice and a service in it. A command
  * runs in either: a shell writes its own pid into cgroup.procs, then becomes the command. At close,
  * what still runs in them (the commands started so, and their children) is killed and waited for,
- * then both are removed.
+ * then both are removed. Root only, where the machine may be changed ({@link SystemTests}).
  */
 public final class MemoryCgroup implements AutoCloseable {
     private static final Path V1 = Path.of("/sys/fs/cgroup/memory");
@@ -31,6 +31,7 @@ public final class MemoryCgroup implements AutoCloseable {
 
     /** A cgroup limited to {@code bytes}; the test is skipped, with the reason, where none can be made. */
     public static MemoryCgroup limitedTo(long bytes) throws Exception {
+        SystemTests.assumeAllowed("makes memory cgroups");
         assumeTrue(AsUser.isRoot(), "needs root, to make memory cgroups");
         assumeTrue(Files.isWritable(V1.resolve("memory.limit_in_bytes").getParent()) && Files.isRegularFile(
                 V1.resolve("memory.limit_in_bytes")), "no cgroup v1 memory hierarchy at " + V1

@@ -33,6 +33,7 @@ public final class RotatingDisk implements AutoCloseable {
 
     /** A disk of {@code size} (as truncate takes it) with {@code fs} made and mounted, under {@code scratch}. */
     public static RotatingDisk up(Path scratch, String fs, String size, String... model) throws Exception {
+        SystemTests.assumeAllowed("a FUSE server, a loop device on it and a file system mounted");
         assumeTrue(AsUser.isRoot(), "a loop device on a FUSE file needs root");
         assumeTrue(Files.exists(Path.of("/dev/fuse")), "no /dev/fuse here");
         assumeCompiler();

@@ -9,7 +9,8 @@ import java.nio.file.Path;
 /**
  * An ext4 file system (or another: ext2, ext3) on a loop device whose backing file can be cut short while it is mounted: reads
  * of the blocks past the cut then fail with EIO, as on a disk with bad sectors. Root only, with
- * losetup, mkfs.ext4 and mount; skipped with the reason otherwise. Closing unmounts it and detaches
+ * losetup, mkfs.ext4 and mount, and where the machine may be changed ({@link SystemTests}); skipped
+ * with the reason otherwise. Closing unmounts it and detaches
  * the loop device this made, whatever state the test left them in.
  */
 public final class ShortLoopDisk implements AutoCloseable {
@@ -33,6 +34,7 @@ public final class ShortLoopDisk implements AutoCloseable {
      * it), mounted as mount(8) finds it to be.
      */
     public static ShortLoopDisk create(Path scratch, String mkfs) throws Exception {
+        SystemTests.assumeAllowed("attaches a loop device and mounts it");
         assumeTrue(AsUser.isRoot(), "a loop device needs root");
         String mkfsTool = mkfs.split(" ")[0];
         for (String tool : new String[] {"losetup", mkfsTool, "mount", "umount"}) {

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * (key and socket there), slurm.conf, ports, state, spool and logs, so nothing system-wide is used or
  * changed. munged, slurmctld and slurmd run in the foreground as this process's children; close() ends
  * each by its pid (SIGTERM, then SIGKILL after a bounded wait). Needs root (slurmd runs jobs as their
- * users); skipped, with the reason, without root or the packages.
+ * users) and {@link SystemTests}; skipped, with the reason, without them or the packages.
  */
 public final class Slurm implements AutoCloseable {
     /** A job's end as scontrol says it: JobState and ExitCode (STATUS:SIGNAL). */
@@ -49,6 +49,7 @@ public final class Slurm implements AutoCloseable {
      * {@code extra} slurm.conf lines (Prolog=..., a node's Features=... go in {@code nodeExtra}).
      */
     public static Slurm start(Path dir, String proctrack, String nodeExtra, String... extra) throws Exception {
+        SystemTests.assumeAllowed("starts munged, slurmctld and slurmd");
         assumeTrue(AsUser.isRoot(), "a Slurm of its own needs root (slurmd runs jobs as their users)");
         for (String tool : List.of("/usr/sbin/munged", "/usr/sbin/slurmctld", "/usr/sbin/slurmd")) {
             assumeTrue(Files.isExecutable(Path.of(tool)), tool + " is not installed (apt-get install slurm-wlm munge)");

@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 
 /**
  * A fresh directory on tmpfs: in /dev/shm where that is tmpfs, else a tmpfs mounted for the test
- * (root only). Skipped, with the reason, where neither can be had. Closing removes it.
+ * (root only, where the machine may be changed: {@link SystemTests}). Skipped, with the reason, where neither can be had. Closing removes it.
  */
 public final class Tmpfs implements AutoCloseable {
     private final Path dir;
@@ -27,6 +27,7 @@ public final class Tmpfs implements AutoCloseable {
         if (Files.isDirectory(shm) && isTmpfs(shm) && Files.isWritable(shm)) {
             return new Tmpfs(Files.createTempDirectory(shm, "dirdump-test-"), null);
         }
+        SystemTests.assumeAllowed("/dev/shm is not a writable tmpfs: mounts one");
         assumeTrue(AsUser.isRoot(), "/dev/shm is not a writable tmpfs, and mounting one needs root");
         Path mnt = Files.createDirectories(scratch.resolve("tmpfs"));
         assumeTrue(Trees.sh(scratch, "mount -t tmpfs -o size=16m dirdump-test '" + mnt + "'") == 0,
