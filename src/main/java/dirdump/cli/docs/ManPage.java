@@ -106,8 +106,9 @@ public final class ManPage {
 
         if (spec.optionsMap().containsKey("--json")) {
             m.append(".SH JSON\n")
-                    .append(Troff.esc("With --json, one JSON object on stdout, a record of the JSON Schema "
-                            + "dirdump/schema/dirdump-record.schema.json in the jar. Its fields are described in docs/json.md in "
+                    .append(Troff.esc("With --json, one JSON object on stdout, a record of the JSON Schema that dirdump "
+                            + "--json-schema prints, installed as share/dirdump/dirdump-record.schema.json (/usr/share/dirdump/"
+                            + "dirdump-record.schema.json from the .deb). Its fields are described in docs/json.md in "
                             + "share/doc/dirdump of the installation (/usr/share/doc/dirdump/docs/json.md from the .deb, "
                             + "/usr/local/share/doc/dirdump/docs/json.md from bin/install)."))
                     .append('\n');
