@@ -165,4 +165,17 @@ class OrderCommandTest {
         assertEquals(Set.of(ByteBuffer.wrap(a.toString().getBytes(StandardCharsets.UTF_8)), ByteBuffer.wrap(b.toString().getBytes(StandardCharsets.UTF_8))),
                 nulSeparated(run.outBytes()));
     }
+
+    @Test
+    void theDeviceLineNamesEachPathOnTheDevice() throws Exception {
+        Path a = tmp.resolve("first");
+        Path b = tmp.resolve("second-path");
+        Trees.randomTree(a, 3, 1000, 1);
+        Trees.randomTree(b, 3, 1000, 2);
+        DirdumpRun run = DirdumpRun.of("order", "--stats", a, b);
+        assertEquals(0, run.status(), run.err());
+        List<String> devices = run.err().lines().filter(l -> l.startsWith("  device ")).toList();
+        assertEquals(1, devices.size(), run.err());
+        assertTrue(devices.get(0).contains(", " + a + ", " + b + "): order "), devices.get(0));
+    }
 }
