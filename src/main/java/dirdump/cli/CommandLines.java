@@ -3,6 +3,7 @@ package dirdump.cli;
 import dirdump.outcome.PathText;
 import dirdump.report.Wrapped;
 import dirdump.run.ExitCode;
+import dirdump.sys.Terminal;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -26,6 +27,8 @@ public final class CommandLines {
     }
 
     private static CommandLine commandLine(InputStream in, PrintStream out, PrintStream err, boolean subcommands) {
+        // Summaries are broken at the terminal's width, and into a pipe or a file not at all.
+        Wrapped.stderrWidth(() -> Terminal.stderrIsTerminal() ? Terminal.columns() : Wrapped.WHOLE);
         DirdumpCommand read = new DirdumpCommand(in, out, err);
         CommandLine cli = new CommandLine(read.spec);
         if (subcommands) {

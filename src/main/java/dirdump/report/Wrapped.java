@@ -1,12 +1,12 @@
 package dirdump.report;
 
-import dirdump.sys.Terminal;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntSupplier;
 
 /**
  * A summary's lines within the width of the terminal on stderr: each longer line is broken at its last
@@ -18,6 +18,8 @@ import java.util.List;
 public final class Wrapped extends OutputStream {
     /** A width that breaks nothing. */
     public static final int WHOLE = 0;
+    /** The width of stderr, asked at each summary: set once by the command line (cli.CommandLines), which knows the terminal. */
+    private static volatile IntSupplier stderrWidth = () -> WHOLE;
 
     private final PrintStream err;
     private final int columns;
@@ -33,9 +35,14 @@ public final class Wrapped extends OutputStream {
         return new PrintStream(new Wrapped(err, stderrColumns()), true, StandardCharsets.UTF_8);
     }
 
-    /** The width of the terminal on stderr, asked now; {@link #WHOLE} when stderr is no terminal. */
+    /** Where {@link #stderrColumns} asks: the terminal's width, or {@link #WHOLE} when stderr is no terminal. */
+    public static void stderrWidth(IntSupplier width) {
+        stderrWidth = width;
+    }
+
+    /** The width of stderr now: the terminal's; {@link #WHOLE} when it is no terminal. */
     public static int stderrColumns() {
-        return Terminal.stderrIsTerminal() ? Terminal.columns() : WHOLE;
+        return stderrWidth.getAsInt();
     }
 
     @Override
