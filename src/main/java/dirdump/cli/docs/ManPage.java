@@ -119,8 +119,8 @@ public final class ManPage {
         if (spec.optionsMap().containsKey("--json")) {
             m.append(".SH JSON\n")
                     .append(Troff.esc("With --json, one JSON object on stdout, a record of the JSON Schema that dirdump "
-                            + "--json-schema prints, installed as share/dirdump/dirdump-record.schema.json (/usr/share/dirdump/"
-                            + "dirdump-record.schema.json from the .deb). Its fields are described in docs/json.md in "
+                            + "--json-schema prints, installed as dirdump-record.schema.json in share/dirdump of the installation "
+                            + "(/usr/share/dirdump from the .deb). Its fields are described in docs/json.md in "
                             + "share/doc/dirdump of the installation (/usr/share/doc/dirdump/docs/json.md from the .deb, "
                             + "/usr/local/share/doc/dirdump/docs/json.md from bin/install)."))
                     .append('\n');
