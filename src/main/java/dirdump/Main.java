@@ -59,10 +59,11 @@ public final class Main {
         Runtime.getRuntime().halt(ExitCode.USAGE.status);
     }
 
-    /** --help, --version and the help command load no native code. */
+    /** --help, --version, --json-schema and the help command load no native code. */
     private static boolean asksForHelpOrVersion(String[] args) {
         for (String a : args) {
-            if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")) {
+            if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")
+                    || a.equals("--json-schema")) {
                 return true;
             }
         }

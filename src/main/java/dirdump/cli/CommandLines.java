@@ -1,11 +1,14 @@
 package dirdump.cli;
 
 import dirdump.outcome.PathText;
+import dirdump.report.Wrapped;
 import dirdump.run.ExitCode;
+import dirdump.sys.Terminal;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine;
 
 /** dirdump's picocli command line: its setup, how a command is run, and how usage errors are told. */
@@ -24,6 +27,8 @@ public final class CommandLines {
     }
 
     private static CommandLine commandLine(InputStream in, PrintStream out, PrintStream err, boolean subcommands) {
+        // Summaries are broken at the terminal's width, and into a pipe or a file not at all.
+        Wrapped.stderrWidth(() -> Terminal.stderrIsTerminal() ? Terminal.columns() : Wrapped.WHOLE);
         DirdumpCommand read = new DirdumpCommand(in, out, err);
         CommandLine cli = new CommandLine(read.spec);
         if (subcommands) {
@@ -31,12 +36,29 @@ public final class CommandLines {
                 cli.addSubcommand(subcommand);
             }
         }
+        examplesIndented(cli);
         return ExitStatusHelp.describe(cli)
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true))
                 .setParameterExceptionHandler(CommandLines::usageError)
                 .setExecutionStrategy(parsed -> execute(parsed, err));
+    }
+
+    /**
+     * Each example of --help within the width picocli found (the terminal's, or 80): one too long goes
+     * on below, indented past its own start, as a summary does, not at column 0 as picocli would put it.
+     */
+    private static void examplesIndented(CommandLine cli) {
+        cli.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_FOOTER, help -> {
+            StringBuilder text = new StringBuilder();
+            for (String line : help.commandSpec().usageMessage().footer()) {
+                Wrapped.lines(String.format(Locale.ROOT, line), help.commandSpec().usageMessage().width())
+                        .forEach(l -> text.append(l).append(System.lineSeparator()));
+            }
+            return text.toString();
+        });
+        cli.getSubcommands().values().forEach(CommandLines::examplesIndented);
     }
 
     /**

@@ -10,8 +10,10 @@ import dirdump.read.ReadMethod;
 import dirdump.report.HumanSummary;
 import dirdump.report.JsonSummary;
 import dirdump.report.ReadProgress;
+import dirdump.report.RecordSchema;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
+import dirdump.run.ExitCode;
 import dirdump.run.OrderedFilesSettings;
 import dirdump.run.ReadResult;
 import dirdump.run.ReadRun;
@@ -103,6 +105,7 @@ public final class DirdumpCommand implements Callable<Integer> {
     private final Value<Long> bwlimit = new Value<>(0L);
     private final Value<String> ionice = new Value<>(null);
     private final Value<Boolean> progress = new Value<>(null);
+    private final Value<Boolean> jsonSchema = new Value<>(false);
     final OutputOptions output = new OutputOptions();
 
     /** The read command's model, with these values bound to it. */
@@ -158,6 +161,9 @@ public final class DirdumpCommand implements Callable<Integer> {
                 .description("Show the progress line on a terminal also with -q or -v; --no-progress: never (default: "
                     + "when stderr is a terminal, without -q and -v; never into a file or a pipe).").build());
         output.addTo(spec);
+        spec.addOption(jsonSchema.option(boolean.class, "--json-schema")
+                .description("Print the JSON Schema of every command's --json record and exit (installed as /usr/"
+                    + RecordSchema.INSTALLED + ").").build());
         CommandSpecs.addStandardHelp(spec);
     }
 
@@ -190,6 +196,10 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (jsonSchema.value()) {
+            RecordSchema.print(out);
+            return ExitCode.OK.status;
+        }
         StopRequest stop = new StopRequest();
         StderrReporter reporter = new StderrReporter(err, output.verbosity());
         try (StopOnSignal signals = new StopOnSignal(stop, reporter)) {

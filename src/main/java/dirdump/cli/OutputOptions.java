@@ -14,7 +14,7 @@ public final class OutputOptions {
     void addTo(CommandSpec command) {
         CommandSpec output = CommandSpec.create();
         output.addOption(json.option(boolean.class, "--json")
-                .description("Print the summary as one JSON record on stdout (fields: docs/json.md; schema: dirdump/schema/dirdump-record.schema.json).")
+                .description("Print the summary as one JSON record on stdout (fields: docs/json.md; schema: dirdump --json-schema, or /usr/share/dirdump/dirdump-record.schema.json).")
                 .build());
         output.addArgGroup(ArgGroupSpec.builder().exclusive(true).multiplicity("0..1")
                 .addArg(quiet.option(boolean.class, "-q", "--quiet").description("Print only errors (for cron).").build())

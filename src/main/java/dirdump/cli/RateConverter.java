@@ -10,6 +10,6 @@ public final class RateConverter implements ITypeConverter<Long> {
         if (size.endsWith("/s")) {
             size = size.substring(0, size.length() - 2);
         }
-        return SizeConverter.parse(size, 1, 1L << 50, "1 byte/s to 1 PiB/s");
+        return SizeConverter.parse(size, 1, 1L << 50, "1 byte/s to 1 PiB/s", "a rate (examples: 50M/s, 500KiB/s, 1G/s)");
     }
 }

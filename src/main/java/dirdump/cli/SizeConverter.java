@@ -28,9 +28,14 @@ public final class SizeConverter implements ITypeConverter<Integer> {
 
     /** A size from {@code min} to {@code max} bytes; {@code range} says so in the message. */
     static long parse(String value, long min, long max, String range) {
+        return parse(value, min, max, range, "a size (examples: 65536, 64k, 1M, 1MiB)");
+    }
+
+    /** As above; {@code what}: what the value is not, with examples of what it could be, for the message. */
+    static long parse(String value, long min, long max, String range, String what) {
         Matcher m = SIZE.matcher(value.trim());
         if (!m.matches()) {
-            throw new TypeConversionException("'" + value + "' is not a size (examples: 65536, 64k, 1M, 1MiB)");
+            throw new TypeConversionException("'" + value + "' is not " + what);
         }
         String unit = m.group(2).toLowerCase(Locale.ROOT);
         int shift = unit.isEmpty() ? 0 : 10 * ("kmgt".indexOf(unit.charAt(0)) + 1);

@@ -1,9 +1,11 @@
 package dirdump.report;
 
+import com.google.gson.JsonObject;
 import dirdump.order.LocateAll;
 import dirdump.order.Locations;
 import dirdump.outcome.Units;
 import dirdump.run.OrderedFiles;
+import dirdump.run.PassFacts;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -32,6 +34,17 @@ public final class OrderList {
         } catch (IOException e) {
             throw new UncheckedIOException(e);  // PrintStream does not throw; kept for the OutputStream contract
         }
+    }
+
+    /**
+     * order --json: the record's members in {@code o}, then files (how many in the order), devices, with
+     * --stats seek_distance_mib ({@code all}, else null), then those of {@link CommonSummary}.
+     */
+    public static void printJson(OrderedFiles files, LocateAll.Result all, PassFacts facts, JsonObject o, PrintStream out) {
+        o.addProperty("files", files.sequence().length);
+        new OrderReport(files.plan().devices(), all).addTo(o);
+        CommonSummary.addTo(facts, o);
+        JsonSummary.println(o, out);
     }
 
     /** --stats: how many files in which order, the times, and each device's order and seek distance. */

@@ -14,6 +14,8 @@ import java.util.Locale;
 
 /** The order part of a summary: each device's order and why, and the seek distance when it was computed. */
 public final class OrderReport implements SummarySection {
+    /** The directories named on a device's line, at most: --files-from makes a root of each directory it names. */
+    private static final int NAMED = 3;
     private final List<DeviceOrder> devices;
     private final LocateAll.Result all;
 
@@ -35,7 +37,7 @@ public final class OrderReport implements SummarySection {
             DeviceOrder d = devices.get(i);
             LocateOutcome located = located(i);
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "device %s (%s, %s): order %s (%s)",
-                    DeviceNumbers.text(d.dev()), d.fileSystem(), PathText.of(d.where()), d.order().key(), d.reason()));
+                    DeviceNumbers.text(d.dev()), d.fileSystem(), named(d), d.order().key(), d.reason()));
             if (located != null && located.method() != null) {
                 line.append(String.format(Locale.ROOT, "; %,d of %,d files located by %s",
                         located.files(), d.files(), located.method().name()));
@@ -52,6 +54,16 @@ public final class OrderReport implements SummarySection {
                             seek.mib(), seek.directoryOrderMib(), seek.filesLocated(), seek.files()));
         }
         return lines;
+    }
+
+    /** The directories that name a device, each PATH on it: up to {@link #NAMED}, then how many more. */
+    private static String named(DeviceOrder d) {
+        List<String> names = new ArrayList<>();
+        d.named().stream().limit(NAMED).forEach(p -> names.add(PathText.of(p)));
+        if (d.named().size() > NAMED) {
+            names.add(String.format(Locale.ROOT, "%,d more", d.named().size() - NAMED));
+        }
+        return String.join(", ", names);
     }
 
     @Override

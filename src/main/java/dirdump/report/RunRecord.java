@@ -31,7 +31,7 @@ public final class RunRecord {
     private final Supplier<String> host;
 
     /**
-     * {@code command}: read, status, evict or bench; {@code paths}: as given (null: none); {@code host}:
+     * {@code command}: read, order, status, evict, lock or bench; {@code paths}: as given (null: none); {@code host}:
      * asked only when the record is written.
      */
     public RunRecord(String command, List<String> paths, Supplier<String> host) {

@@ -59,10 +59,10 @@ public final class StderrReporter implements Reporter {
         }
     }
 
-    /** A line about how a long command is getting on (bench: one a run), unless --quiet; within 80 columns. */
+    /** A line about how a long command is getting on (bench: one a run), unless --quiet; within a terminal's width. */
     public synchronized void progress(String text) {
         if (verbosity != Verbosity.QUIET) {
-            Wrapped.lines("dirdump: " + text).forEach(this::say);
+            Wrapped.lines("dirdump: " + text, Wrapped.stderrColumns()).forEach(this::say);
         }
     }
 

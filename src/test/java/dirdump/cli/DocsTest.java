@@ -181,7 +181,7 @@ class DocsTest {
         String bench = Files.readString(TARGET.resolve("man/dirdump-bench.1"));
         assertTrue(bench.contains("more than 1 % of their pages"), "picocli's %% is a percent sign");
         String order = Files.readString(TARGET.resolve("man/dirdump-order.1"));
-        assertTrue(order.contains("%p path") && order.contains("%% a percent sign"), "the --format fields as typed");
+        assertTrue(order.contains("\\fB%p\\fR path") && order.contains("\\fB%%\\fR a percent sign"), "the --format fields as typed");
         assertTrue(order.contains("dirdump order \\-\\-format '%o %s %p' /data/set"), "the example as typed");
     }
 

@@ -130,6 +130,9 @@ class InstallIT {
         for (String page : PAGES) {
             assertTrue(Files.isRegularFile(root.resolve("share/man/man1").resolve(page)), page);
         }
+        // The schema as a file, where docs/json.md and --help say it is, the same bytes --json-schema prints.
+        assertEquals(Files.readString(CHECKOUT.resolve("src/main/resources/dirdump/schema/dirdump-record.schema.json")),
+                Files.readString(root.resolve("share/dirdump/dirdump-record.schema.json")));
         String service = Files.readString(root.resolve("share/doc/dirdump/dirdump-warm@.service"));
         assertTrue(service.contains("\nExecStart=dirdump --quiet "), service);
         assertTrue(Files.readString(root.resolve("share/doc/dirdump/dirdump-warm@.timer")).contains("\n[Timer]\n"));
@@ -350,6 +353,7 @@ class InstallIT {
         List<String> libraries = contents.out().lines().filter(l -> l.endsWith(".so")).toList();
         assertEquals(1, libraries.size(), libraries.toString());
         assertTrue(contents.out().contains(" ./usr/share/zsh/vendor-completions/_dirdump\n"), contents.out());
+        assertTrue(contents.out().contains(" ./usr/share/dirdump/dirdump-record.schema.json\n"), contents.out());
         assertFalse(contents.out().contains("site-functions"), contents.out());
         Path control = tmp.resolve("control");
         assertEquals(0, Launched.of(new ProcessBuilder(dpkgDeb.toString(), "-e", deb.toString(), control.toString())).status());

@@ -1,5 +1,6 @@
 package dirdump.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.RunSchema;
 import dirdump.testing.Trees;
@@ -51,6 +53,21 @@ class JsonRecordTest {
         assertTrue(settings.get("bwlimit").isJsonNull());
         assertEquals(0, o.getAsJsonObject("reported_errors").get("count").getAsLong());
         assertEquals(20, o.get("files_read").getAsLong());
+    }
+
+    @Test
+    void jsonSchemaPrintsTheSchemaTheRecordsValidateAgainstAndNothingElse() throws Exception {
+        DirdumpRun r = DirdumpRun.of("--json-schema");
+        assertEquals(0, r.status(), r.err());
+        assertEquals("", r.err());
+        byte[] resource;
+        try (var in = JsonRecordTest.class.getResourceAsStream(RunSchema.RESOURCE)) {
+            resource = in.readAllBytes();
+        }
+        assertArrayEquals(resource, r.outBytes());
+        JsonObject schema = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertEquals("https://json-schema.org/draft/2020-12/schema", schema.get("$schema").getAsString());
+        assertTrue(DirdumpRun.of("--help").out().contains("--json-schema"));
     }
 
     @Test

@@ -165,4 +165,49 @@ class OrderCommandTest {
         assertEquals(Set.of(ByteBuffer.wrap(a.toString().getBytes(StandardCharsets.UTF_8)), ByteBuffer.wrap(b.toString().getBytes(StandardCharsets.UTF_8))),
                 nulSeparated(run.outBytes()));
     }
+
+    @Test
+    void theDeviceLineNamesEachPathOnTheDevice() throws Exception {
+        Path a = tmp.resolve("first");
+        Path b = tmp.resolve("second-path");
+        Trees.randomTree(a, 3, 1000, 1);
+        Trees.randomTree(b, 3, 1000, 2);
+        DirdumpRun run = DirdumpRun.of("order", "--stats", a, b);
+        assertEquals(0, run.status(), run.err());
+        List<String> devices = run.err().lines().filter(l -> l.startsWith("  device ")).toList();
+        assertEquals(1, devices.size(), run.err());
+        assertTrue(devices.get(0).contains(", " + a + ", " + b + "): order "), devices.get(0));
+    }
+
+    @Test
+    void jsonIsOneRecordOfTheSchemaInPlaceOfTheList() throws Exception {
+        Trees.randomTree(tmp, 12, 5000, 6);
+        Files.createSymbolicLink(tmp.resolve("link"), tmp.resolve("nowhere"));
+        DirdumpRun run = DirdumpRun.of("order", "--json", tmp);
+        assertEquals(0, run.status(), run.err());
+        assertEquals("", run.err());
+        assertEquals(1, run.out().lines().count(), run.out());
+        var o = run.summary();  // validated against the schema
+        assertEquals("order", o.get("command").getAsString());
+        assertEquals(12, o.get("files").getAsLong());
+        assertEquals(1, o.getAsJsonObject("skipped").get("symlink").getAsLong());
+        assertEquals(12, o.getAsJsonArray("devices").get(0).getAsJsonObject().get("files").getAsLong());
+        assertEquals(false, o.getAsJsonObject("settings").get("stats").getAsBoolean());
+        assertTrue(o.getAsJsonObject("seconds").has("locating"));
+        assertEquals(0, o.get("exit_status").getAsInt());
+        assertTrue(!o.has("seek_distance_mib"), "only with --stats");
+
+        DirdumpRun stats = DirdumpRun.of("--json", "order", "--stats", "--order", "physical", tmp);
+        assertEquals(0, stats.status(), stats.err());
+        assertEquals("", stats.err(), "the figures are in the record, not on stderr");
+        assertEquals(12, stats.summary().getAsJsonObject("seek_distance_mib").get("files").getAsLong());
+
+        DirdumpRun missing = DirdumpRun.of("order", "--json", tmp.resolve("missing"));
+        assertEquals(2, missing.status());
+        assertEquals(1, missing.summary().get("unusable_paths").getAsLong());
+
+        DirdumpRun format = DirdumpRun.of("order", "--json", "--format", "%s", tmp);
+        assertEquals(2, format.status());
+        assertTrue(format.err().startsWith("dirdump: --json prints no list: --format does not go with it\n"), format.err());
+    }
 }

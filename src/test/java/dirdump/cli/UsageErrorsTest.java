@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.Trees;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,15 @@ class UsageErrorsTest {
         assertEquals(2, run.status(), run.err());
         assertEquals(expected + "\nTry '" + tryHelp + " --help' for more information.\n", run.err().replace("\r", ""));
         assertEquals("", run.out());
+    }
+
+    @Test
+    void aRateThatIsNoneSuggestsRates() throws Exception {
+        Path dir = Files.createDirectory(tmp.resolve("d"));
+        assertUsageError("dirdump: Invalid value for option '--bwlimit': 'fast' is not a rate (examples: 50M/s, "
+                + "500KiB/s, 1G/s)", "dirdump", "--bwlimit=fast", dir);
+        assertUsageError("dirdump: Invalid value for option '--buffer-size': 'big' is not a size (examples: 65536, "
+                + "64k, 1M, 1MiB)", "dirdump", "--buffer-size=big", dir);
     }
 
     @Test

@@ -1,10 +1,12 @@
 package dirdump.cli.docs;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -42,7 +44,9 @@ public final class ManPage {
         others.forEach(other -> specs.add(other.getCommandSpec()));
         Map<String, String> pages = new LinkedHashMap<>();
         for (CommandSpec spec : specs) {
-            pages.put(name(spec) + ".1", page(spec, specs, ManSections.of(sections.apply(name(spec)))));
+            String markdown = sections.apply(name(spec));
+            pages.put(name(spec) + ".1", page(spec, specs, ManSections.of(ManSections.withoutOptionDetails(markdown)),
+                    ManSections.optionDetails(markdown)));
         }
         return pages;
     }
@@ -52,7 +56,9 @@ public final class ManPage {
         return spec.qualifiedName("-");
     }
 
-    private static String page(CommandSpec spec, List<CommandSpec> all, Map<String, String> sections) {
+    /** {@code details}: the text of docs/man/NAME.md's "Options in detail" by option name, told in OPTIONS. */
+    private static String page(CommandSpec spec, List<CommandSpec> all, Map<String, String> sections,
+                               Map<String, String> details) {
         sections = new LinkedHashMap<>(sections);
         boolean top = !spec.subcommands().isEmpty();  // dirdump itself, with its commands
         StringBuilder m = new StringBuilder();
@@ -90,10 +96,16 @@ public final class ManPage {
         }
 
         m.append(".SH OPTIONS\n");
+        Set<String> told = new HashSet<>();
         for (OptionSpec o : spec.options()) {
-            if (!o.hidden()) {
-                option(m, o, spec);
+            String detail = detail(o, details);
+            if (o.hidden() || detail != null && !told.add(detail)) {
+                continue;  // a row of several options (--min-size, --max-size) is told once, at the first
             }
+            List<OptionSpec> same = spec.options().stream()
+                    .filter(x -> !x.hidden() && detail != null && detail.equals(detail(x, details))).toList();
+            option(m, same.isEmpty() ? List.of(o) : same, spec);
+            m.append(detail != null ? detail : Troff.esc(PlainText.description(o))).append('\n');
         }
         sections.forEach((heading, body) -> m.append(".SH ").append(Troff.esc(heading)).append('\n').append(body));
 
@@ -106,8 +118,9 @@ public final class ManPage {
 
         if (spec.optionsMap().containsKey("--json")) {
             m.append(".SH JSON\n")
-                    .append(Troff.esc("With --json, one JSON object on stdout, a record of the JSON Schema "
-                            + "dirdump/schema/dirdump-record.schema.json in the jar. Its fields are described in docs/json.md in "
+                    .append(Troff.esc("With --json, one JSON object on stdout, a record of the JSON Schema that dirdump "
+                            + "--json-schema prints, installed as dirdump-record.schema.json in share/dirdump of the installation "
+                            + "(/usr/share/dirdump from the .deb). Its fields are described in docs/json.md in "
                             + "share/doc/dirdump of the installation (/usr/share/doc/dirdump/docs/json.md from the .deb, "
                             + "/usr/local/share/doc/dirdump/docs/json.md from bin/install)."))
                     .append('\n');
@@ -173,17 +186,29 @@ public final class ManPage {
         m.append('\n');
     }
 
-    private static void option(StringBuilder m, OptionSpec o, CommandSpec spec) {
-        List<String> names = new ArrayList<>(List.of(o.names()));
-        String negated = Commands.negated(o, spec);
-        if (negated != null) {
-            names.add(negated);
+    /** The text of {@code o} in the page's "Options in detail", or null: then --help's is the page's. */
+    private static String detail(OptionSpec o, Map<String, String> details) {
+        for (String name : o.names()) {
+            if (details.containsKey(name)) {
+                return details.get(name);
+            }
         }
-        m.append(".TP\n.B ").append(Troff.esc(String.join(", ", names)));
-        if (!o.typeInfo().isBoolean()) {
-            m.append(" \\fI").append(Troff.esc(o.paramLabel())).append("\\fR");
+        return null;
+    }
+
+    /** The tag of an entry of OPTIONS: the names of {@code options} (one, or those one text tells), each with its value. */
+    private static void option(StringBuilder m, List<OptionSpec> options, CommandSpec spec) {
+        List<String> tags = new ArrayList<>();
+        for (OptionSpec o : options) {
+            List<String> names = new ArrayList<>(List.of(o.names()));
+            String negated = Commands.negated(o, spec);
+            if (negated != null) {
+                names.add(negated);
+            }
+            String tag = Troff.esc(String.join(", ", names));
+            tags.add(o.typeInfo().isBoolean() ? tag : tag + " \\fI" + Troff.esc(o.paramLabel()) + "\\fP");
         }
-        m.append('\n').append(Troff.esc(PlainText.description(o))).append('\n');
+        m.append(".TP\n.B ").append(String.join(", ", tags)).append('\n');
     }
 
     private static void files(StringBuilder m) {

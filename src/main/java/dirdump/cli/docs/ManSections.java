@@ -69,6 +69,56 @@ final class ManSections {
         return sections;
     }
 
+    /** The subsection of a DESCRIPTION that tells the options at length, a table of option and meaning. */
+    static final String OPTIONS_IN_DETAIL = "### Options in detail";
+    /** An option's name in a table's first cell: `--order=ORDER`, `-j`, `--jobs N`. */
+    private static final Pattern OPTION_NAME = Pattern.compile("`(-[^`\\s=]+)");
+
+    /**
+     * The rows of the "Options in detail" table, as troff text, by each option name its first cell
+     * gives (a row of several options under each of them): the page's OPTIONS tells each option once,
+     * with this text in place of --help's shorter one.
+     */
+    static Map<String, String> optionDetails(String markdown) {
+        Map<String, String> details = new LinkedHashMap<>();
+        List<String> lines = markdown.lines().toList();
+        int at = lines.indexOf(OPTIONS_IN_DETAIL);
+        if (at < 0) {
+            return details;
+        }
+        int i = at + 1;
+        while (i < lines.size() && !lines.get(i).startsWith("|")) {
+            i++;
+        }
+        for (i += 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {  // past the header and |---|
+            List<String> cells = cells(lines.get(i));
+            String meaning = text(String.join("; ", cells.subList(1, cells.size()).stream().filter(c -> !c.isEmpty()).toList()));
+            Matcher names = OPTION_NAME.matcher(cells.get(0));
+            while (names.find()) {
+                details.put(names.group(1), meaning);
+            }
+        }
+        return details;
+    }
+
+    /** {@code markdown} without its "Options in detail" subsection, whose rows go to OPTIONS. */
+    static String withoutOptionDetails(String markdown) {
+        List<String> lines = new ArrayList<>(markdown.lines().toList());
+        int at = lines.indexOf(OPTIONS_IN_DETAIL);
+        if (at < 0) {
+            return markdown;
+        }
+        int end = at + 1;
+        while (end < lines.size() && !lines.get(end).startsWith("|")) {
+            end++;
+        }
+        while (end < lines.size() && lines.get(end).startsWith("|")) {
+            end++;
+        }
+        lines.subList(at, end).clear();
+        return String.join("\n", lines) + "\n";
+    }
+
     /** Whether {@code next} goes on with the paragraph or item before it. */
     private static boolean continues(String next, boolean item) {
         if (next.isBlank() || next.startsWith("#") || next.startsWith("|") || next.strip().startsWith("```")) {
