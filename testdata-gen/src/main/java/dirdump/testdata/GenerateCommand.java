@@ -89,6 +89,11 @@ final class GenerateCommand implements Callable<Integer> {
                 + "a 4 KiB chunk of each in turn, so that their extents interleave. The same bytes as without it.")
     Integer fragment;
 
+    @Option(names = "--age", description = "Then age the set, as a long-lived one ages: in one shuffled sequence "
+            + "a quarter of the files deleted, a quarter appended to, 15 %% rewritten and a third as many new files "
+            + "written, so that name, inode and disk order part. The same arguments give the same aged tree.")
+    boolean age;
+
     @Option(names = "--force", description = "Write into a non-empty OUT, alongside what is there. "
             + "Nothing is deleted or overwritten: a name the set would create must not exist yet.")
     boolean force;
@@ -109,7 +114,7 @@ final class GenerateCommand implements Callable<Integer> {
         try {
             sizes = median == null ? SizeModel.withSigma(minSize, maxSize, mean, SizeModel.DEFAULT_SIGMA)
                     : SizeModel.withMedian(minSize, maxSize, mean, median);
-            layout = Layout.plan(files(), dirs(), depth(), sizes, seed);
+            layout = Layout.plan(files(), dirs(), depth(), sizes, seed, age);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
