@@ -76,7 +76,7 @@ class RotatingDiskIT {
             Launched run = BuiltJar.run("-v", "--force", set.toString());
             assertEquals(0, run.status(), run.err());
             String said = run.errUnwrapped();
-            assertTrue(said.contains("8 readers") && said.contains("order physical (rotating disk"), said);
+            assertTrue(said.contains("64 readers") && said.contains("order physical (rotating disk"), said);
         }
     }
 

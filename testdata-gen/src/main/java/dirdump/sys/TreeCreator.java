@@ -115,6 +115,11 @@ public final class TreeCreator {
         check(os.writes.get().unlinkat(dir.fd(), LibcOs.cString(name), 0));
     }
 
+    /** syncfs(2): what was written so far reaches the disk, its blocks allocated, before what comes next. */
+    public void settle(Made dir) throws SysException {
+        check(os.writes.get().syncfs(dir.fd()));
+    }
+
     /** Writes {@code data} from its position to its limit. */
     public void write(int fd, ByteBuffer data) throws SysException {
         os.writeAll(fd, data);

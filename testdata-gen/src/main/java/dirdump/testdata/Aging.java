@@ -20,6 +20,8 @@ final class Aging {
     static final int NEW_PER_FILES = 3;
     static final int MIN_APPEND = 1_000;
     static final int MAX_APPEND = 12_000;
+    /** The steps are done in this many turns, the set synced to disk before each. */
+    static final int TURNS = 16;
 
     /** Per step, in the order they are done. */
     final Kind[] kind;

@@ -142,7 +142,7 @@ final class GenerateCommand implements Callable<Integer> {
     /** Writes the tree; returns the summary's line on how it was fragmented, or null for a plain run. */
     private String write(Layout layout, Progress progress) throws IOException {
         int slots = fragment == null ? 1 : fragment;
-        NativeSink libc = bind(slots);
+        NativeSink libc = bind(slots);  // --age needs it for syncfs, --fragment for fallocate
         try (FileSink<?> sink = libc != null ? libc : new NioSink(slots)) {
             write(sink, layout, slots, progress);
         }
@@ -165,8 +165,9 @@ final class GenerateCommand implements Callable<Integer> {
             return NativeSink.bind(slots, fragment != null);
         } catch (LinkageError | RuntimeException e) {
             String why = "(" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")";
-            if (fragment != null) {
-                throw new IOException("--fragment needs libc, which cannot be bound here " + why, e);
+            if (fragment != null || age) {
+                throw new IOException((age ? "--age" : "--fragment") + " needs libc, which cannot be bound here "
+                        + why, e);
             }
             err.println("testdata-gen: warning: cannot bind libc " + why + "; using java.nio, which refuses an OUT "
                     + "that others can change");

@@ -90,6 +90,11 @@ final class NativeSink implements FileSink<Made> {
     }
 
     @Override
+    public void settle(Made dir) throws SysException {
+        creator.settle(dir);
+    }
+
+    @Override
     public void remove(Made dir, String name) throws SysException {
         creator.remove(dir, PathNames.bytes(name));
     }

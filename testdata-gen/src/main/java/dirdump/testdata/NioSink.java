@@ -168,6 +168,12 @@ final class NioSink implements FileSink<NioSink.Dir> {
         }
     }
 
+    /** java.nio has no syncfs: --age needs libc (GenerateCommand refuses it without). */
+    @Override
+    public void settle(Dir dir) throws IOException {
+        throw new IOException("java.nio cannot sync a file system");
+    }
+
     @Override
     public void remove(Dir dir, String name) throws IOException {
         dir.stream().deleteFile(Path.of(name));

@@ -113,7 +113,13 @@ final class TreeWriter<D> implements AutoCloseable {
     /** The third part of {@link #write}, with --age: the {@link Aging} steps in their order, a file at a time. */
     void age() throws IOException {
         Aging aging = layout.aging;
+        // In turns, each synced before the next, as over time: else, with delayed allocation, the whole
+        // aging would happen in the page cache and each file get its blocks at writeback in one piece.
+        int turn = Math.max(1, aging.steps() / Aging.TURNS);
         for (int step = 0; step < aging.steps(); step++) {
+            if (step % turn == 0) {
+                settle();
+            }
             int f = aging.file[step];
             boolean added = aging.kind[step] == Aging.Kind.NEW;
             int dir = added ? aging.newDir[f] : layout.fileDir[f];
@@ -138,6 +144,14 @@ final class TreeWriter<D> implements AutoCloseable {
             } catch (IOException e) {
                 throw Failure.at(path, e);
             }
+        }
+    }
+
+    private void settle() throws IOException {
+        try {
+            sink.settle(directories.get(0));
+        } catch (IOException e) {
+            throw Failure.at(directories.path(0), e);
         }
     }
 
