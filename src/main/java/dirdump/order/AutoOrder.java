@@ -28,7 +28,10 @@ public final class AutoOrder {
         }
         switch (rotation) {
             case ROTATING:
-                return new Choice(Order.PHYSICAL, "rotating disk: seeks cost most of the time");
+                // Measured on an emulated disk (docs/performance.md): alike on a fresh file system, physical
+                // order less than half inode order's disk time on an aged one.
+                return new Choice(Order.PHYSICAL, "rotating disk: seeks cost most of the time, and the blocks' "
+                        + "order is the head's; inode order parts from it once a file system has aged");
             case NON_ROTATING:
                 // Reads cost about the same anywhere; the locating pass would cost more than it saves.
                 return new Choice(Order.INODE, "non-rotating disk");

@@ -276,6 +276,10 @@ public final class Libc {
         @SaveError
         int fsync(int fd);
 
+        /** For {@link TreeCreator}: an aged tree reaches the disk in turns, as it would over time. */
+        @SaveError
+        int syncfs(int fd);
+
         @SaveError
         int linkat(int oldDirFd, @In byte[] oldPath, int newDirFd, @In byte[] newPath, int flags);
 

@@ -20,6 +20,7 @@ final class OpenFlag {
     static final int O_EXCL = KNOWN ? 0x80 : OpenFlags.O_EXCL.intValue();
     static final int O_NOCTTY = KNOWN ? 0x100 : OpenFlags.O_NOCTTY.intValue();
     static final int O_NONBLOCK = KNOWN ? 0x800 : OpenFlags.O_NONBLOCK.intValue();
+    static final int O_APPEND = KNOWN ? 0x400 : OpenFlags.O_APPEND.intValue();
     static final int O_DIRECTORY = X86_64 ? 0x10000 : AARCH64 ? 0x4000 : OpenFlags.O_DIRECTORY.intValue();
     static final int O_NOFOLLOW = X86_64 ? 0x20000 : AARCH64 ? 0x8000 : OpenFlags.O_NOFOLLOW.intValue();
     static final int O_CLOEXEC = KNOWN ? 0x80000 : OpenFlags.O_CLOEXEC.intValue();

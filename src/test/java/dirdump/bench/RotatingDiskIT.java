@@ -3,16 +3,19 @@ package dirdump.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dirdump.testdata.TestdataGen;
 import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.RotatingDisk;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,10 +54,7 @@ class RotatingDiskIT {
     void onAnAgedExt4PhysicalOrderCostsNoMoreThanInodeOrderAndAutoTakesIt() throws Exception {
         try (RotatingDisk disk = RotatingDisk.up(scratch, "ext4", "1G")) {
             Path set = disk.mnt().resolve("set");
-            disk.fill(mnt -> {
-                smallFiles(set);
-                age(set);
-            });
+            disk.fill(mnt -> smallFiles(set, "--age"));
             Map<String, Double> inode = coldRead(disk, set, "--order=inode", "-j1");
             Map<String, Double> physical = coldRead(disk, set, "--order=physical", "-j1");
             assertTrue(physical.get("busy_ms") <= inode.get("busy_ms"),
@@ -76,7 +76,7 @@ class RotatingDiskIT {
             Launched run = BuiltJar.run("-v", "--force", set.toString());
             assertEquals(0, run.status(), run.err());
             String said = run.errUnwrapped();
-            assertTrue(said.contains("8 readers") && said.contains("order physical (rotating disk"), said);
+            assertTrue(said.contains("64 readers") && said.contains("order physical (rotating disk"), said);
         }
     }
 
@@ -92,63 +92,18 @@ class RotatingDiskIT {
     }
 
     /**
-     * Ages the set as bench/age-set.py does: in one shuffled sequence a quarter of the files deleted, a
-     * quarter appended to, 15 % rewritten, a third as many new ones written, so that inode order and
-     * disk order part.
+     * {@link #FILES} files of 100 B to 20 KB in one directory, made by testdata-gen (in a shuffled order, so
+     * that the directory's order, the inodes' and the blocks' differ), then aged with {@code --age} if
+     * asked; the bytes there are then.
      */
-    private static void age(Path set) throws Exception {
-        Random random = new Random(7);
-        List<String[]> ops = new ArrayList<>();
-        try (var names = Files.list(set)) {
-            for (Path p : names.sorted().toList()) {
-                double x = random.nextDouble();
-                String op = x < 0.25 ? "delete" : x < 0.5 ? "append" : x < 0.65 ? "rewrite" : null;
-                if (op != null) {
-                    ops.add(new String[] {op, p.getFileName().toString()});
-                }
-            }
+    private static long smallFiles(Path set, String... more) throws Exception {
+        List<String> args = new ArrayList<>(List.of("--files", "" + FILES, set.toString()));
+        args.addAll(List.of(more));
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        PrintStream to = new PrintStream(said, true, StandardCharsets.UTF_8);
+        assertEquals(0, TestdataGen.run(args.toArray(String[]::new), to, to, false), said.toString(StandardCharsets.UTF_8));
+        try (Stream<Path> files = Files.list(set)) {
+            return files.mapToLong(p -> p.toFile().length()).sum();
         }
-        for (int i = 0; i < FILES / 3; i++) {
-            ops.add(new String[] {"new", String.format("n%05d", i)});
-        }
-        Collections.shuffle(ops, random);
-        for (String[] op : ops) {
-            Path p = set.resolve(op[1]);
-            if (op[0].equals("delete")) {
-                Files.delete(p);
-            } else if (op[0].equals("append")) {
-                byte[] more = new byte[1000 + random.nextInt(11_000)];
-                random.nextBytes(more);
-                Files.write(p, more, java.nio.file.StandardOpenOption.APPEND);
-            } else {
-                byte[] data = new byte[(int) Math.round(100 * Math.pow(200, random.nextDouble()))];
-                random.nextBytes(data);
-                Files.write(p, data);
-            }
-        }
-    }
-
-    /**
-     * {@link #FILES} files of 100 B to 20 KB in one directory, made in a shuffled order (so that the
-     * directory's order, the inodes' and the blocks' differ, as testdata-gen makes them); their bytes.
-     */
-    private static long smallFiles(Path set) throws Exception {
-        Files.createDirectories(set);
-        List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < FILES; i++) {
-            order.add(i);
-        }
-        Random random = new Random(30);
-        Collections.shuffle(order, random);
-        long total = 0;
-        for (int i : order) {
-            // Log-uniform sizes: most files small, as in the original data set.
-            int size = (int) Math.round(100 * Math.pow(200, random.nextDouble()));
-            byte[] data = new byte[size];
-            random.nextBytes(data);
-            Files.write(set.resolve(String.format("f%05d", i)), data);
-            total += size;
-        }
-        return total;
     }
 }

@@ -23,6 +23,9 @@ class AutoOrderTest {
     @Test
     void aRotatingDiskGetsPhysicalOrder() {
         assertChoice(Order.PHYSICAL, "rotating disk", EXT4, Rotation.ROTATING);
+        // -v says why physical and not inode order, which also reads a fresh file system in one sweep.
+        assertChoice(Order.PHYSICAL, "inode order parts from it once a file system has aged", EXT4,
+                Rotation.ROTATING);
         assertChoice(Order.PHYSICAL, "rotating disk", XFS, Rotation.ROTATING);
         // statfs unavailable (java.nio fallback): the disk still decides.
         assertChoice(Order.PHYSICAL, "rotating disk", 0, Rotation.ROTATING);

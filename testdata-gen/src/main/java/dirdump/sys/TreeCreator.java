@@ -1,9 +1,13 @@
 package dirdump.sys;
 
+import static dirdump.sys.OpenFlag.O_APPEND;
 import static dirdump.sys.OpenFlag.O_CLOEXEC;
 import static dirdump.sys.OpenFlag.O_DIRECTORY;
+import static dirdump.sys.OpenFlag.O_NOCTTY;
 import static dirdump.sys.OpenFlag.O_NOFOLLOW;
+import static dirdump.sys.OpenFlag.O_NONBLOCK;
 import static dirdump.sys.OpenFlag.O_RDONLY;
+import static dirdump.sys.OpenFlag.O_WRONLY;
 
 import java.nio.ByteBuffer;
 
@@ -20,7 +24,13 @@ public final class TreeCreator {
     public record Made(int fd, long dev, long ino) {
     }
 
+    /** A file made here (its identity as made), to append to when the tree is aged. */
+    public record MadeFile(long dev, long ino) {
+    }
+
     private static final int AT_FDCWD = -100;
+    /** Nothing happens at open: a name swapped for a FIFO or device neither blocks nor becomes a terminal. */
+    private static final int OPEN_TO_APPEND = O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
     private static final int OPEN_DIRECTORY = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
     private static final int DIRECTORY_MODE = 0755;
     /** Reserve only: the size grows with the writes, so that a failed write leaves no zeros behind. */
@@ -72,6 +82,42 @@ public final class TreeCreator {
         int fd = libc.openat(dir.fd(), LibcOs.cString(name), LibcOs.CREATE_FILE, LibcOs.FILE_MODE);
         check(fd);
         return fd;
+    }
+
+    /** The identity of a file open for writing, to check it against when it is opened again. */
+    public MadeFile identity(int fd) throws SysException {
+        Stat st = os.fstat(fd);
+        return new MadeFile(st.dev, st.ino);
+    }
+
+    /**
+     * Opens a file made here to append to, relative to its directory, no link followed; fails (and
+     * closes it) unless what opened is the file made, so that nothing is appended to a file someone put
+     * in its place (a hard link to another file, say). Opening for append changes nothing.
+     */
+    public int openToAppend(Made dir, byte[] name, MadeFile made) throws SysException {
+        int fd = libc.openat(dir.fd(), LibcOs.cString(name), OPEN_TO_APPEND, 0);
+        check(fd);
+        try {
+            Stat st = os.fstat(fd);
+            if (st.type() != FileType.REGULAR || !st.sameFile(made.dev(), made.ino()) || st.uid != euid) {
+                throw new SysException(0, "another file now than the one made here: not appended to");
+            }
+            return fd;
+        } catch (SysException e) {
+            libc.close(fd);
+            throw e;
+        }
+    }
+
+    /** Removes a name from a directory made here: a name only, never what a link names, nor a directory. */
+    public void remove(Made dir, byte[] name) throws SysException {
+        check(os.writes.get().unlinkat(dir.fd(), LibcOs.cString(name), 0));
+    }
+
+    /** syncfs(2): what was written so far reaches the disk, its blocks allocated, before what comes next. */
+    public void settle(Made dir) throws SysException {
+        check(os.writes.get().syncfs(dir.fd()));
     }
 
     /** Writes {@code data} from its position to its limit. */

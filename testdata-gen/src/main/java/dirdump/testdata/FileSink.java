@@ -30,6 +30,21 @@ interface FileSink<D> extends Closeable {
 
     void close(int slot) throws IOException;
 
+    /** The identity of the file {@code name} just created in {@code slot}, to check it by when opened again. */
+    Object identity(int slot, D dir, String name) throws IOException;
+
+    /** Opens a file made here in {@code slot}, to append to; fails unless it still is {@code made}. */
+    void openToAppend(int slot, D dir, String name, Object made) throws IOException;
+
+    /**
+     * Makes what was written so far reach the disk (syncfs), so that the file system places it before what
+     * comes next, and what comes next around it.
+     */
+    void settle(D dir) throws IOException;
+
+    /** Removes {@code name} from {@code dir}: the name only, never what a link names. */
+    void remove(D dir, String name) throws IOException;
+
     /** Closes the files still open, after a failure; the failure is what gets reported. */
     @Override
     void close();

@@ -89,6 +89,11 @@ final class GenerateCommand implements Callable<Integer> {
                 + "a 4 KiB chunk of each in turn, so that their extents interleave. The same bytes as without it.")
     Integer fragment;
 
+    @Option(names = "--age", description = "Then age the set, as a long-lived one ages: in one shuffled sequence "
+            + "a quarter of the files deleted, a quarter appended to, 15 %% rewritten and a third as many new files "
+            + "written, so that name, inode and disk order part. The same arguments give the same aged tree.")
+    boolean age;
+
     @Option(names = "--force", description = "Write into a non-empty OUT, alongside what is there. "
             + "Nothing is deleted or overwritten: a name the set would create must not exist yet.")
     boolean force;
@@ -109,7 +114,7 @@ final class GenerateCommand implements Callable<Integer> {
         try {
             sizes = median == null ? SizeModel.withSigma(minSize, maxSize, mean, SizeModel.DEFAULT_SIGMA)
                     : SizeModel.withMedian(minSize, maxSize, mean, median);
-            layout = Layout.plan(files(), dirs(), depth(), sizes, seed);
+            layout = Layout.plan(files(), dirs(), depth(), sizes, seed, age);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -137,7 +142,7 @@ final class GenerateCommand implements Callable<Integer> {
     /** Writes the tree; returns the summary's line on how it was fragmented, or null for a plain run. */
     private String write(Layout layout, Progress progress) throws IOException {
         int slots = fragment == null ? 1 : fragment;
-        NativeSink libc = bind(slots);
+        NativeSink libc = bind(slots);  // --age needs it for syncfs, --fragment for fallocate
         try (FileSink<?> sink = libc != null ? libc : new NioSink(slots)) {
             write(sink, layout, slots, progress);
         }
@@ -160,8 +165,9 @@ final class GenerateCommand implements Callable<Integer> {
             return NativeSink.bind(slots, fragment != null);
         } catch (LinkageError | RuntimeException e) {
             String why = "(" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")";
-            if (fragment != null) {
-                throw new IOException("--fragment needs libc, which cannot be bound here " + why, e);
+            if (fragment != null || age) {
+                throw new IOException((age ? "--age" : "--fragment") + " needs libc, which cannot be bound here "
+                        + why, e);
             }
             err.println("testdata-gen: warning: cannot bind libc " + why + "; using java.nio, which refuses an OUT "
                     + "that others can change");

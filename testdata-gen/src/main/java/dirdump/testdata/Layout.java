@@ -20,10 +20,12 @@ final class Layout {
     final long[] contentSeed;
     /** File numbers in the order they are created: shuffled, so that it is neither name nor directory order. */
     final int[] creationOrder;
+    /** With --age, what happens to the set after it is written; else null. */
+    final Aging aging;
     private final int fileDigits;
     private final int dirDigits;
 
-    private Layout(int files, int dirs) {
+    private Layout(int files, int dirs, SizeModel sizes, boolean age, SplittableRandom ageRandom) {
         this.files = files;
         this.dirs = dirs;
         this.parent = new int[dirs];
@@ -33,6 +35,7 @@ final class Layout {
         this.creationOrder = new int[files];
         this.fileDigits = digits(files - 1);
         this.dirDigits = digits(dirs - 1);
+        this.aging = age ? Aging.plan(this, sizes, ageRandom) : null;
     }
 
     /**
@@ -40,6 +43,11 @@ final class Layout {
      * drawn from its own stream of the seed, so that the sizes, say, do not change with the directories.
      */
     static Layout plan(int files, int dirs, int depth, SizeModel sizes, long seed) {
+        return plan(files, dirs, depth, sizes, seed, false);
+    }
+
+    /** With {@code age}: and the {@link Aging} steps, from a stream of their own, the tree's as without it. */
+    static Layout plan(int files, int dirs, int depth, SizeModel sizes, long seed, boolean age) {
         check(files >= 1, "--files must be at least 1");
         check(dirs >= 1, "--dirs must be at least 1 (OUT counts as one)");
         check(depth >= 0, "--depth must be at least 0");
@@ -52,8 +60,9 @@ final class Layout {
         SplittableRandom sizeRandom = master.split();
         SplittableRandom contentRandom = master.split();
         SplittableRandom orderRandom = master.split();
+        SplittableRandom ageRandom = master.split();
 
-        Layout layout = new Layout(files, dirs);
+        Layout layout = new Layout(files, dirs, sizes, age, ageRandom);
         layout.growTree(depth, treeRandom);
         for (int f = 0; f < files; f++) {
             layout.fileDir[f] = placeRandom.nextInt(dirs);
@@ -109,6 +118,11 @@ final class Layout {
                 names.add(fileName(f));
             }
         }
+        for (int n = 0; aging != null && n < aging.newDir.length; n++) {
+            if (aging.newDir[n] == 0) {
+                names.add(aging.newName(n));
+            }
+        }
         return names;
     }
 
@@ -137,7 +151,7 @@ final class Layout {
     }
 
     /** The prefix and the number with leading zeros to {@code digits} digits, so names sort as numbers do. */
-    private static String numbered(char prefix, int n, int digits) {
+    static String numbered(char prefix, int n, int digits) {
         char[] name = new char[digits + 1];
         name[0] = prefix;
         for (int i = digits; i > 0; i--, n /= 10) {

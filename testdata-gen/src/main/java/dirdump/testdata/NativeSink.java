@@ -3,6 +3,7 @@ package dirdump.testdata;
 import dirdump.sys.PathNames;
 import dirdump.sys.SysException;
 import dirdump.sys.TreeCreator.Made;
+import dirdump.sys.TreeCreator.MadeFile;
 import dirdump.sys.TreeCreator;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -76,6 +77,26 @@ final class NativeSink implements FileSink<Made> {
         int fd = fds[slot];
         fds[slot] = -1;
         creator.close(fd);
+    }
+
+    @Override
+    public MadeFile identity(int slot, Made dir, String name) throws SysException {
+        return creator.identity(fds[slot]);
+    }
+
+    @Override
+    public void openToAppend(int slot, Made dir, String name, Object made) throws SysException {
+        fds[slot] = creator.openToAppend(dir, PathNames.bytes(name), (MadeFile) made);
+    }
+
+    @Override
+    public void settle(Made dir) throws SysException {
+        creator.settle(dir);
+    }
+
+    @Override
+    public void remove(Made dir, String name) throws SysException {
+        creator.remove(dir, PathNames.bytes(name));
     }
 
     @Override

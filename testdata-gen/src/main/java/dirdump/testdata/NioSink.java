@@ -40,6 +40,8 @@ final class NioSink implements FileSink<NioSink.Dir> {
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--"));
     private static final Set<OpenOption> CREATE =
             Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+    private static final Set<OpenOption> APPEND =
+            Set.of(StandardOpenOption.APPEND, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
     private static final int GROUP_OR_OTHER_WRITE = 0022;
     private static final int STICKY = 01000;
 
@@ -150,6 +152,37 @@ final class NioSink implements FileSink<NioSink.Dir> {
         SeekableByteChannel channel = channels[slot];
         channels[slot] = null;
         channel.close();
+    }
+
+    @Override
+    public Object identity(int slot, Dir dir, String name) throws IOException {
+        return fileKey(dir, name);
+    }
+
+    @Override
+    public void openToAppend(int slot, Dir dir, String name, Object made) throws IOException {
+        channels[slot] = dir.stream().newByteChannel(Path.of(name), APPEND);
+        if (!made.equals(fileKey(dir, name))) {
+            close(slot);
+            throw new IOException("another file now than the one made here: not appended to");
+        }
+    }
+
+    /** java.nio has no syncfs: --age needs libc (GenerateCommand refuses it without). */
+    @Override
+    public void settle(Dir dir) throws IOException {
+        throw new IOException("java.nio cannot sync a file system");
+    }
+
+    @Override
+    public void remove(Dir dir, String name) throws IOException {
+        dir.stream().deleteFile(Path.of(name));
+    }
+
+    /** By name: nobody else can change the directories this fallback writes in (see the class). */
+    private static Object fileKey(Dir dir, String name) throws IOException {
+        return dir.stream().getFileAttributeView(Path.of(name), BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .readAttributes().fileKey();
     }
 
     @Override

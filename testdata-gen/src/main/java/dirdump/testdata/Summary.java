@@ -23,5 +23,13 @@ final class Summary {
         if (fragmenting != null) {
             err.println("  " + fragmenting);
         }
+        Aging aging = layout.aging;
+        if (aging != null) {
+            int deleted = aging.count(Aging.Kind.DELETE);
+            int added = aging.count(Aging.Kind.NEW);
+            err.printf(Locale.ROOT, "  aged: %,d deleted, %,d appended to, %,d rewritten, %,d new: %s now%n", deleted,
+                    aging.count(Aging.Kind.APPEND), aging.count(Aging.Kind.REWRITE), added,
+                    Units.count(layout.files - deleted + added, "file", "files"));
+        }
     }
 }

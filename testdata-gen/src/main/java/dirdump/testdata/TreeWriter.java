@@ -31,6 +31,8 @@ final class TreeWriter<D> implements AutoCloseable {
     private final long[] written;
     private final SplittableRandom[] content;
     private final Path[] pathIn;
+    /** With --age: per file, its identity as created, to append to that file only. */
+    private final Object[] made;
 
     TreeWriter(Layout layout, Path out, FileSink<D> sink, int slots, int chunk, Progress progress) {
         this.layout = layout;
@@ -43,11 +45,15 @@ final class TreeWriter<D> implements AutoCloseable {
         this.written = new long[slots];
         this.content = new SplittableRandom[slots];
         this.pathIn = new Path[slots];
+        this.made = layout.aging != null ? new Object[layout.files] : null;
     }
 
     void write() throws IOException {
         makeDirectories();
         writeFiles();
+        if (layout.aging != null) {
+            age();
+        }
     }
 
     /** The first part of {@link #write}: OUT opened, and every directory made in it. */
@@ -95,10 +101,70 @@ final class TreeWriter<D> implements AutoCloseable {
         pathIn[slot] = path;
         try {
             sink.create(slot, handle, name);
+            if (made != null) {
+                made[file] = sink.identity(slot, handle, name);
+            }
         } catch (IOException e) {
             fileIn[slot] = -1;
             throw Failure.at(path, e);
         }
+    }
+
+    /** The third part of {@link #write}, with --age: the {@link Aging} steps in their order, a file at a time. */
+    void age() throws IOException {
+        Aging aging = layout.aging;
+        // In turns, each synced before the next, as over time: else, with delayed allocation, the whole
+        // aging would happen in the page cache and each file get its blocks at writeback in one piece.
+        int turn = Math.max(1, aging.steps() / Aging.TURNS);
+        for (int step = 0; step < aging.steps(); step++) {
+            if (step % turn == 0) {
+                settle();
+            }
+            int f = aging.file[step];
+            boolean added = aging.kind[step] == Aging.Kind.NEW;
+            int dir = added ? aging.newDir[f] : layout.fileDir[f];
+            String name = added ? aging.newName(f) : layout.fileName(f);
+            D handle = directories.get(dir);
+            Path path = directories.path(dir).resolve(name);
+            try {
+                switch (aging.kind[step]) {
+                    case DELETE -> sink.remove(handle, name);
+                    case APPEND -> {
+                        sink.openToAppend(0, handle, name, made[f]);
+                        writeWhole(aging.contentSeed[step], aging.size[step], layout.fileSize[f]);
+                    }
+                    case REWRITE, NEW -> {
+                        if (!added) {
+                            sink.remove(handle, name);
+                        }
+                        sink.create(0, handle, name);
+                        writeWhole(aging.contentSeed[step], aging.size[step], 0);
+                    }
+                }
+            } catch (IOException e) {
+                throw Failure.at(path, e);
+            }
+        }
+    }
+
+    private void settle() throws IOException {
+        try {
+            sink.settle(directories.get(0));
+        } catch (IOException e) {
+            throw Failure.at(directories.path(0), e);
+        }
+    }
+
+    /** Writes n bytes of the stream from {@code seed} to the file open in slot 0, from {@code offset}; closes it. */
+    private void writeWhole(long seed, int n, long offset) throws IOException {
+        SplittableRandom random = new SplittableRandom(seed);
+        for (int done = 0; done < n; ) {
+            int k = Math.min(chunk, n - done);
+            fill(random, k);
+            sink.append(0, buffer, offset + done);
+            done += k;
+        }
+        sink.close(0);
     }
 
     /** Writes the slot's next chunk; true when its file is complete. */
