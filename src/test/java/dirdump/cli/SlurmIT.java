@@ -162,13 +162,12 @@ class SlurmIT {
             PageCache.evict(files);
             Path during = tmp.resolve("task.json");
             String id = slurm.submit(DIRDUMP + " status --json " + data + " > " + during + "\necho \"warmed=$DIRDUMP_WARMED\"\n",
-                    "--export=ALL,DIRDUMP_WARM=" + data);
+                    "--export=ALL,DIRDUMP_WARM=" + data + ",TMPDIR=" + tmp);
             Slurm.Job job = slurm.await(id);
             assertEquals("0:0", job.exitCode(), slurm.output(id));
             assertEquals(100.0, percent(during), "warm before the batch script's first line");
             assertTrue(slurm.output(id).contains("warmed=0"), slurm.output(id));
-            try (var left = Files.newDirectoryStream(Path.of(System.getenv().getOrDefault("TMPDIR", "/tmp")),
-                    "dirdump-warm." + id + ".*")) {
+            try (var left = Files.newDirectoryStream(tmp, "dirdump-warm." + id + ".*")) {
                 assertFalse(left.iterator().hasNext(), "the TaskProlog's lock file is left behind");
             }
         });
