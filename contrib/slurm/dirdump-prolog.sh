@@ -9,7 +9,7 @@
 #     $DIRDUMP_FEATURES (/etc/dirdump/slurm-features): lines "FEATURE PATH[:PATH...]", read as root.
 # It always exits 0: a Prolog that fails drains the node and requeues the job held, and a bad path in a
 # comment must never do that. What it did goes to $DIRDUMP_LOG (/var/log/dirdump-slurm.log), one line
-# each. Settings: DIRDUMP (dirdump's path), DIRDUMP_LOG, DIRDUMP_FEATURES, DIRDUMP_TIMEOUT (seconds a
+# a path. Settings: DIRDUMP (dirdump's path), DIRDUMP_LOG, DIRDUMP_FEATURES, DIRDUMP_TIMEOUT (seconds a
 # warm-up may take, 600), from /etc/default/dirdump-slurm if it exists.
 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export PATH
@@ -25,27 +25,32 @@ say() {
         printf 'dirdump-prolog: job %s: %s\n' "${SLURM_JOB_ID:-?}" "$*" >&2
 }
 
-# warm AS PATHS: AS is "user" (the job's) or "root"; PATHS is PATH[:PATH...].
+# warm AS PATHS: AS is "user" (the job's) or "root"; PATHS is PATH[:PATH...]. A run and a log line a PATH,
+# so that the log says which path failed.
 warm() {
     as=$1 paths=$2
+    if [ "$as" = user ]; then
+        gid=$(id -g "$SLURM_JOB_USER" 2>/dev/null) || { say "no user $SLURM_JOB_USER: $paths not warmed"; return 0; }
+    fi
     IFS=:
     # shellcheck disable=SC2086 # split on ':' on purpose, no globbing
     set -- $paths
     unset IFS
-    [ $# -gt 0 ] || return 0
-    if [ "$as" = user ]; then
-        gid=$(id -g "$SLURM_JOB_USER" 2>/dev/null) || { say "no user $SLURM_JOB_USER: $paths not warmed"; return 0; }
-        err=$(timeout "${DIRDUMP_TIMEOUT:-600}" setpriv --reuid="$SLURM_JOB_UID" --regid="$gid" --init-groups \
-            "$dirdump" -q -- "$@" 2>&1 >/dev/null)
-    else
-        err=$(timeout "${DIRDUMP_TIMEOUT:-600}" "$dirdump" -q -- "$@" 2>&1 >/dev/null)
-    fi
-    status=$?
-    if [ "$status" -eq 0 ]; then
-        say "warmed $paths as $as"
-    else
-        say "warming $paths as $as failed (exit status $status): $(printf '%s' "$err" | tr '\n' ' ')"
-    fi
+    for path do
+        [ -n "$path" ] || continue
+        if [ "$as" = user ]; then
+            err=$(timeout "${DIRDUMP_TIMEOUT:-600}" setpriv --reuid="$SLURM_JOB_UID" --regid="$gid" --init-groups \
+                "$dirdump" -q -- "$path" 2>&1 >/dev/null)
+        else
+            err=$(timeout "${DIRDUMP_TIMEOUT:-600}" "$dirdump" -q -- "$path" 2>&1 >/dev/null)
+        fi
+        status=$?
+        if [ "$status" -eq 0 ]; then
+            say "warmed $path as $as"
+        else
+            say "warming $path as $as failed (exit status $status): $(printf '%s' "$err" | tr '\n' ' ')"
+        fi
+    done
 }
 
 for word in ${SLURM_JOB_COMMENT:-}; do

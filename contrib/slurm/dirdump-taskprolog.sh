@@ -16,6 +16,9 @@ set -- $DIRDUMP_WARM
 unset IFS
 err=$(flock "$lock" "$dirdump" -q -- "$@" 2>&1 >/dev/null)
 status=$?
+# Each task that may have made the lock file removes it, so that no job leaves one behind; a task that
+# waited on a removed one warms again, finding the pages cached.
+rm -f "$lock"
 if [ "$status" -ne 0 ]; then
     printf '%s\n' "$err" | while IFS= read -r line; do printf 'print %s\n' "$line"; done
     printf 'print dirdump-taskprolog: warming %s failed (exit status %s); the job runs all the same\n' \

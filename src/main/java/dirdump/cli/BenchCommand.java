@@ -110,7 +110,8 @@ final class BenchCommand implements Callable<Integer> {
                             + "variant's settings and the machine.").build())
                 .build());
         spec.addOption(plot.option(String.class, "--plot").paramLabel("FILE")
-                .description("Also draw the seconds of every run, a line a variant over the rounds, into FILE: "
+                .description("Also draw each variant's median seconds with their spread over the rounds, and its "
+                    + "speedup, into FILE: "
                     + "FILE.svg or FILE.png, for a report; written in FILE's directory and renamed over FILE once "
                     + "complete, as status --save writes: a link there is replaced, never followed; a FIFO, a device or "
                     + "a directory is refused.").build());

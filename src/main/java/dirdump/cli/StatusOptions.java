@@ -1,6 +1,7 @@
 package dirdump.cli;
 
 import dirdump.report.StatusColumn;
+import java.util.Arrays;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -21,6 +22,7 @@ final class StatusOptions {
         spec = command;
         CommandSpec table = CommandSpec.create();
         table.addOption(output.option(String.class, "-o", "--output").paramLabel("LIST")
+                .completionCandidates(Arrays.stream(StatusColumn.values()).map(Enum::name).toList())
                 .description("Columns of the -v table, comma-separated: RES (resident bytes), PAGES (resident pages), "
                     + "SIZE, PERCENT (of the size's pages), FILE (default RES,PAGES,SIZE,FILE, as fincore counts them, "
                     + "a sparse file's holes included); DATA_RES, DATA_PAGES, DATA_SIZE, DATA_PERCENT: the same of the "

@@ -4,7 +4,6 @@ import dirdump.bench.BenchResults;
 import dirdump.bench.TimedRun;
 import dirdump.bench.VariantResult;
 import dirdump.outcome.Units;
-import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
@@ -16,29 +15,35 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import javax.imageio.ImageIO;
 import javax.imageio.stream.ImageOutputStream;
 import javax.imageio.stream.MemoryCacheImageOutputStream;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.annotations.CategoryTextAnnotation;
+import org.jfree.chart.axis.AxisLocation;
+import org.jfree.chart.axis.CategoryAnchor;
+import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.block.ColumnArrangement;
-import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.renderer.category.BoxAndWhiskerRenderer;
 import org.jfree.chart.title.TextTitle;
-import org.jfree.chart.ui.HorizontalAlignment;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
-import org.jfree.chart.ui.VerticalAlignment;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.statistics.BoxAndWhiskerItem;
+import org.jfree.data.statistics.DefaultBoxAndWhiskerCategoryDataset;
 import org.jfree.svg.SVGGraphics2D;
 
 /**
- * The runs as a picture for a report (bench --plot): the seconds of each variant's runs, round by
- * round, a line a variant, so that the spread and any drift over the rounds show as well as the
- * medians; the machine and the files under the title. SVG or PNG by the file's name, onto a stream:
+ * The runs as a picture for a report (bench --plot): a row a variant, its median seconds with their
+ * spread (a box of the middle half of the rounds, whiskers to the fastest and slowest run) on an axis
+ * from zero, and beside it the median and the speedup against the first variant, as the table gives
+ * them; the machine and the files under the title. SVG or PNG by the file's name, onto a stream:
  * the file is the command's to open.
  */
 public final class BenchPlot {
@@ -47,14 +52,15 @@ public final class BenchPlot {
     /** What jfreesvg's own file writer puts before the picture. */
     private static final String SVG_DOCTYPE = "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
             + "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n";
-    /** The legend's distance from the image's edges, and the room its line and marker take before a label. */
+    /** The bottom line's distance from the image's edges; the share of the width the variants' names may take. */
     private static final int MARGIN = 12;
-    private static final int MARKER = 40;
+    private static final double NAMES = 0.4;
     private static final Font SMALL = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
-    /** Colours told apart on paper and on screen (Tableau 10); JFreeChart's own include a pale yellow. */
-    private static final Color[] COLOURS = {new Color(0x4e79a7), new Color(0xf28e2b), new Color(0xe15759),
-        new Color(0x76b7b2), new Color(0x59a14f), new Color(0xedc948), new Color(0xb07aa1), new Color(0xff9da7),
-        new Color(0x9c755f), new Color(0xbab0ac)};
+    private static final Font FIGURES = new Font(Font.SANS_SERIF, Font.BOLD, 12);
+    /** Light enough for the median's line to show on it. */
+    private static final Color BOX = new Color(0xa0cbe8);
+    /** The one series: the variants are the categories. */
+    private static final String SERIES = "seconds";
 
     private BenchPlot() {
     }
@@ -91,62 +97,94 @@ public final class BenchPlot {
     }
 
     static JFreeChart chart(BenchResults r) {
-        XYSeriesCollection series = new XYSeriesCollection();
         FontMetrics metrics = metrics();
-        for (VariantResult v : r.variants()) {
-            // A label may repeat (two identical --vs): series keys must not.
-            XYSeries s = new XYSeries(fit(v.label + (v.settings != null ? " (" + v.settings.text() + ")" : ""), metrics),
-                    false, true);
-            for (TimedRun run : v.runs) {
-                if (run.endedWell()) {
-                    s.add(run.round(), run.seconds());
-                }
+        DefaultBoxAndWhiskerCategoryDataset spreads = new DefaultBoxAndWhiskerCategoryDataset();
+        double longest = 0;
+        List<CategoryTextAnnotation> figures = new ArrayList<>();
+        for (int i = 0; i < r.variants().size(); i++) {
+            VariantResult v = r.variants().get(i);
+            // A label may repeat (two identical --vs): category keys must not, so each has its number.
+            String key = fit((i + 1) + ". " + v.label + (v.settings != null ? " (" + v.settings.text() + ")" : ""), metrics);
+            spreads.add(spread(v), SERIES, key);
+            if (!v.failed()) {
+                longest = Math.max(longest, v.maxSeconds);
             }
-            series.addSeries(s);
+            CategoryTextAnnotation text = new CategoryTextAnnotation(figures(v, i == 0), key, v.failed() ? 0 : v.maxSeconds);
+            text.setFont(FIGURES);
+            text.setTextAnchor(TextAnchor.CENTER_LEFT);
+            text.setCategoryAnchor(CategoryAnchor.MIDDLE);
+            figures.add(text);
         }
-        NumberAxis rounds = new NumberAxis("round");
-        rounds.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
-        rounds.setRange(0.8, r.rounds() + 0.2);
-        NumberAxis seconds = new NumberAxis("seconds (" + r.prep().asked.key() + " cache; lower is faster)");
-        seconds.setAutoRangeIncludesZero(true);
-        XYLineAndShapeRenderer lines = new XYLineAndShapeRenderer(true, true);
-        for (int i = 0; i < series.getSeriesCount(); i++) {
-            lines.setSeriesStroke(i, new BasicStroke(2f));
-            lines.setSeriesPaint(i, COLOURS[i % COLOURS.length]);
-        }
-        XYPlot plot = new XYPlot(series, rounds, seconds, lines);
+        NumberAxis seconds = new NumberAxis("seconds, " + r.prep().asked.key() + " cache (shorter is faster)");
+        seconds.setRange(0, longest > 0 ? longest * 1.45 : 1);  // from zero, so that lengths compare; room for the figures
+        CategoryAxis variants = new CategoryAxis();
+        variants.setTickLabelFont(SMALL);
+        variants.setMaximumCategoryLabelWidthRatio((float) NAMES);
+        variants.setMaximumCategoryLabelLines(3);
+        BoxAndWhiskerRenderer boxes = new BoxAndWhiskerRenderer();
+        boxes.setSeriesPaint(0, BOX);
+        boxes.setMeanVisible(false);
+        boxes.setMaxOutlierVisible(false);
+        boxes.setMinOutlierVisible(false);
+        boxes.setMaximumBarWidth(0.3);
+        boxes.setWhiskerWidth(0.6);
+        boxes.setDefaultOutlinePaint(Color.BLACK);
+        boxes.setUseOutlinePaintForWhiskers(true);
+        CategoryPlot plot = new CategoryPlot(spreads, variants, seconds, boxes);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_RIGHT);
         plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        JFreeChart chart = new JFreeChart(String.format(Locale.ROOT, "dirdump bench: %s, %s",
-                Units.count(r.files(), "file", "files"), Units.bytes(r.bytes())),
+        figures.forEach(plot::addAnnotation);
+        JFreeChart chart = new JFreeChart(String.format(Locale.ROOT, "dirdump bench: %s, %s, %s",
+                Units.count(r.files(), "file", "files"), Units.bytes(r.bytes()), Units.count(r.rounds(), "round", "rounds")),
                 new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, false);
         chart.setBackgroundPaint(Color.WHITE);
         for (String line : MachineLines.of(r.machine())) {
             chart.addSubtitle(new TextTitle(line, SMALL));
         }
-        chart.addLegend(legend(plot));
+        TextTitle speedup = new TextTitle("Box: the middle half of the rounds, the line in it their median; whiskers: the "
+                + "fastest and the slowest run. Speedup: the first variant's seconds over the variant's, the median of the "
+                + "rounds' ratios (above 1x: faster).", SMALL);
+        speedup.setPosition(RectangleEdge.BOTTOM);
+        speedup.setMargin(new RectangleInsets(4, MARGIN, MARGIN, MARGIN));
+        chart.addSubtitle(speedup);
         return chart;
     }
 
     /**
-     * One entry a line, from the left, below the plot: JFreeChart's default flows the entries in rows
-     * centred on the image, and a row wider than the image (long --vs commands) ran off both its sides.
+     * What a variant's box shows: its median, the middle half of its runs (from the median of the
+     * faster half to that of the slower half) and the fastest and slowest; nothing for a variant none
+     * of whose runs ended well.
      */
-    private static LegendTitle legend(XYPlot plot) {
-        ColumnArrangement oneALine = new ColumnArrangement(HorizontalAlignment.LEFT, VerticalAlignment.TOP, 0, 2);
-        LegendTitle legend = new LegendTitle(plot, oneALine, oneALine);
-        legend.setItemFont(SMALL);
-        legend.setPosition(RectangleEdge.BOTTOM);
-        legend.setHorizontalAlignment(HorizontalAlignment.LEFT);
-        legend.setMargin(new RectangleInsets(4, MARGIN, MARGIN, MARGIN));
-        legend.setBackgroundPaint(Color.WHITE);
-        return legend;
+    static BoxAndWhiskerItem spread(VariantResult v) {
+        double[] s = v.runs.stream().filter(TimedRun::endedWell).mapToDouble(TimedRun::seconds).sorted().toArray();
+        if (s.length == 0) {
+            return new BoxAndWhiskerItem(null, null, null, null, null, null, null, null, List.of());
+        }
+        int half = Math.max(1, s.length / 2);
+        return new BoxAndWhiskerItem(null, v.medianSeconds, median(Arrays.copyOfRange(s, 0, half)),
+                median(Arrays.copyOfRange(s, s.length - half, s.length)), v.minSeconds, v.maxSeconds, null, null, List.of());
     }
 
-    /** {@code label} cut (with "...") to the width an entry of the legend has for it. */
+    private static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** The figures beside a variant's box: its median seconds and its speedup, or that it failed. */
+    static String figures(VariantResult v, boolean first) {
+        if (v.failed()) {
+            return "  failed: no run ended well";
+        }
+        String speedup = first ? "the baseline" : v.speedup == null ? "no speedup (the baseline failed)"
+                : String.format(Locale.ROOT, "%.2fx", v.speedup);
+        return String.format(Locale.ROOT, "  %s s, %s", BenchTable.seconds(v.medianSeconds), speedup);
+    }
+
+    /** {@code label} cut (with "...") to the room the variants' names have: three lines of their share of the width. */
     static String fit(String label, FontMetrics metrics) {
-        int room = WIDTH - 2 * MARGIN - MARKER;
+        int room = (int) (3 * NAMES * WIDTH) - 3 * 40;  // each line breaks at a space, wasting up to a word
         if (metrics.stringWidth(label) <= room) {
             return label;
         }

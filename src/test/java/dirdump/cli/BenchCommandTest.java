@@ -253,8 +253,8 @@ class BenchCommandTest {
         assertEquals(0, vector.status(), vector.err());
         String text = Files.readString(svg);
         assertTrue(text.startsWith("<?xml") || text.contains("<svg"), text.substring(0, 100));
-        assertTrue(text.contains("dirdump -j1 (") && text.contains("dirdump -j4 ("), "a legend entry a variant");
-        assertTrue(text.contains("round"), "the rounds along one axis");
+        assertTrue(text.contains("1. dirdump -j1") && text.contains("2. dirdump -j4"), "a row a variant");
+        assertTrue(text.contains("s, the baseline") && text.matches("(?s).*[0-9] s, [0-9.]+x.*"), "the medians and the speedup");
 
         DirdumpRun jpeg = DirdumpRun.of("bench", set, "--plot", tmp.resolve("bench.jpg"));
         assertEquals(2, jpeg.status());

@@ -1,9 +1,13 @@
 package dirdump.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dirdump.testing.Launched;
+import dirdump.testing.Tmux;
+import dirdump.testing.Tools;
 import dirdump.testing.Zsh;
 import java.io.ByteArrayInputStream;
 import java.io.PrintStream;
@@ -122,8 +126,95 @@ class CompletionTest {
         assertEquals(Set.of("auto", "fiemap", "fibmap"), zsh("dirdump --locate="));
         assertEquals(Set.of("auto", "cachestat", "mincore"), zsh("dirdump status --method "));
         assertEquals(Set.of("status", "status.txt", "stuff"), zsh("dirdump st"));
+        assertEquals(Set.of("order", "status", "evict", "lock", "run", "bench", "help"), zsh("dirdump help "));
         Set<String> longOptions = new TreeSet<>(optionsOf("bench"));
         longOptions.removeIf(o -> !o.startsWith("--"));
         assertEquals(longOptions, zsh("dirdump bench --"));
+    }
+
+    /** Where bash-completion keeps its functions (Debian's bash-completion package). */
+    private static final Path BASH_COMPLETION = Path.of("/usr/share/bash-completion/bash_completion");
+
+    /** Commands of the test's own on the shell's PATH: the names run's COMMAND completes to. */
+    private Path commands() throws Exception {
+        Path bin = tmp.resolve("bin");
+        Tools.script(bin.resolve("ddtest-alpha"), "exit 0");
+        Tools.script(bin.resolve("ddtest-beta"), "exit 0");
+        return bin;
+    }
+
+    /** An interactive bash in tmux, the completion sourced (after bash-completion's, if asked), in the test's directory. */
+    private Tmux bashInTmux(boolean withBashCompletion) throws Exception {
+        Tmux bash = Tmux.start(tmp.resolve("tmux"), commands(), "bash --norc --noprofile -i");
+        if (withBashCompletion) {
+            bash.run("source " + BASH_COMPLETION);
+        }
+        bash.run("source " + COMPLETION.resolve("dirdump.bash") + "; cd " + tmp);
+        return bash;
+    }
+
+    @Test
+    void bashInATerminalCompletesRunsCommandHelpsCommandAndStatusColumns() throws Exception {
+        try (Tmux bash = bashInTmux(false)) {
+            String commands = bash.completed("dirdump run . -- ddtest-", 2);
+            assertTrue(commands.contains("ddtest-alpha") && commands.contains("ddtest-beta"), commands);
+            assertTrue(bash.completed("dirdump --jobs 3 run data -- ddtest-al", 1)
+                    .contains("dirdump --jobs 3 run data -- ddtest-alpha"), "the one command, completed");
+            // Without bash-completion, COMMAND's arguments are files.
+            assertTrue(bash.completed("dirdump run . -- ddtest-alpha st", 2).contains("status.txt"));
+            assertColumnsAndCommands(bash, 2);
+        }
+    }
+
+    @Test
+    void bashWithBashCompletionCompletesRunsCommandAsItsOwn() throws Exception {
+        assumeTrue(Files.exists(BASH_COMPLETION), "bash-completion is not installed");
+        try (Tmux bash = bashInTmux(true)) {
+            bash.run("complete -W 'one two' ddtest-alpha");
+            String own = bash.completed("dirdump run data -- ddtest-alpha ", 2);
+            assertTrue(own.contains("one") && own.contains("two") && !own.contains("stuff"), own);
+            assertTrue(bash.completed("dirdump run . -- ddtest-be", 1).contains("dirdump run . -- ddtest-beta"));
+            assertColumnsAndCommands(bash, 2);
+        }
+    }
+
+    /** status -o offers every column, also after one; help offers the commands, and no file. */
+    private static void assertColumnsAndCommands(Tmux shell, int tabs) throws Exception {
+        String columns = shell.completed("dirdump status -o ", tabs);
+        for (String column : List.of("RES", "PAGES", "SIZE", "PERCENT", "DATA_RES", "DATA_PAGES", "DATA_SIZE", "DATA_PERCENT", "FILE")) {
+            assertTrue(columns.matches("(?s).*\\b" + column + "\\b.*"), column + " in " + columns);
+        }
+        String next = shell.completed("dirdump status -o RES,P", tabs);
+        assertTrue(next.contains("PAGES") && next.contains("PERCENT") && !next.contains("SIZE"), next);
+        String help = shell.completed("dirdump help ", tabs);
+        for (String command : List.of("order", "status", "evict", "lock", "run", "bench", "help")) {
+            assertTrue(help.matches("(?s).*\\b" + command + "\\b.*"), command + " in " + help);
+        }
+        assertFalse(help.contains("stuff") || help.contains("dat.txt"), help);
+    }
+
+    @Test
+    void zshInATerminalDescribesTheCommandsAndCompletesRunsCommand() throws Exception {
+        assumeTrue(new ProcessBuilder("sh", "-c", "command -v zsh").start().waitFor() == 0, "zsh is not installed");
+        Path fpath = Files.createDirectories(tmp.resolve("fpath"));
+        Files.copy(COMPLETION.resolve("_dirdump"), fpath.resolve("_dirdump"));
+        try (Tmux zsh = Tmux.start(tmp.resolve("tmux"), commands(), "zsh -f -i")) {
+            zsh.run("fpath=(" + fpath + " $fpath); autoload -U compinit; compinit -u -D; cd " + tmp);
+            String menu = zsh.completed("dirdump ", 1);
+            // Each command with what it does, from its description; files beside them.
+            assertTrue(menu.contains("help    -- Display help information about the specified command"), menu);
+            assertTrue(menu.contains("order   -- Prints the files in the order they would be read, without reading them"), menu);
+            for (String command : List.of("status", "evict", "lock", "run", "bench")) {
+                assertTrue(menu.matches("(?s).*\\n" + command + " +-- [A-Z].*"), command + " in " + menu);
+            }
+            assertTrue(menu.contains("stuff"), menu);
+            String options = zsh.completed("dirdump status -", 1);
+            assertTrue(options.matches("(?s).*--bytes +-b +-- Sizes in the table in bytes.*"), options);
+            String commands = zsh.completed("dirdump run . -- ddtest-", 1);
+            assertTrue(commands.contains("ddtest-alpha") && commands.contains("ddtest-beta"), commands);
+            assertTrue(zsh.completed("dirdump --jobs 3 run data -- ddtest-al", 1).contains("dirdump --jobs 3 run data -- ddtest-alpha"));
+            assertTrue(zsh.completed("dirdump run . -- ddtest-alpha st", 1).contains("status.txt"));
+            assertColumnsAndCommands(zsh, 1);
+        }
     }
 }

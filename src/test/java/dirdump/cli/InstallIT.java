@@ -321,7 +321,7 @@ class InstallIT {
 
         // The unpacked directory stands for /usr/share/zsh/vendor-completions, first on zsh's own fpath.
         Path dir = Files.createDirectories(tmp.resolve("empty"));
-        assertEquals(Set.of("order", "status", "evict", "lock", "run", "bench"), Zsh.offered(completions, dir, "dirdump "),
+        assertEquals(Set.of("order", "status", "evict", "lock", "run", "bench", "help"), Zsh.offered(completions, dir, "dirdump "),
                 "in an empty directory, the commands only");
     }
 
@@ -342,10 +342,11 @@ class InstallIT {
         Path deb = deb(version);
 
         Launched fields = Launched.of(new ProcessBuilder(dpkgDeb.toString(), "-f", deb.toString(), "Package", "Version",
-                "Architecture", "Depends"));
+                "Architecture", "Depends", "Recommends"));
         String arch = deb.getFileName().toString().replaceAll(".*_(.*)\\.deb", "$1");
         assertEquals("Package: dirdump\nVersion: " + version + "\nArchitecture: " + arch + "\n"
-                + "Depends: default-jre-headless (>= 2:1.17) | java17-runtime-headless, libc6 (>= 2.17)\n", fields.out());
+                + "Depends: default-jre-headless (>= 2:1.17) | java17-runtime-headless, libc6 (>= 2.17)\n"
+                + "Recommends: bash-completion\n", fields.out());
         Launched contents = Launched.of(new ProcessBuilder(dpkgDeb.toString(), "-c", deb.toString()));
         assertTrue(contents.out().lines().anyMatch(l -> l.startsWith("-rwxr-xr-x root/root") && l.endsWith(" ./usr/bin/dirdump")),
                 contents.out());

@@ -1,6 +1,7 @@
 package dirdump.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -175,11 +176,14 @@ class SlurmIT {
             PageCache.evict(files);
             Path during = tmp.resolve("task.json");
             String id = slurm.submit(DIRDUMP + " status --json " + data + " > " + during + "\necho \"warmed=$DIRDUMP_WARMED\"\n",
-                    "--export=ALL,DIRDUMP_WARM=" + data);
+                    "--export=ALL,DIRDUMP_WARM=" + data + ",TMPDIR=" + tmp);
             Slurm.Job job = slurm.await(id);
             assertEquals("0:0", job.exitCode(), slurm.output(id));
             assertEquals(100.0, percent(during), "warm before the batch script's first line");
             assertTrue(slurm.output(id).contains("warmed=0"), slurm.output(id));
+            try (var left = Files.newDirectoryStream(tmp, "dirdump-warm." + id + ".*")) {
+                assertFalse(left.iterator().hasNext(), "the TaskProlog's lock file is left behind");
+            }
         });
     }
 
@@ -193,7 +197,7 @@ class SlurmIT {
             Path featureDuring = tmp.resolve("feature.json");
             String id = slurm.submit(DIRDUMP + " status --json " + data + " > " + during + "\n" + DIRDUMP
                     + " status --json " + featureData + " > " + featureDuring + "\n",
-                    "--comment=warm=" + missing + " warm=" + data, "--constraint=warmset");
+                    "--comment=a comment warm=" + missing + ":" + data, "--constraint=warmset");
             Slurm.Job job = slurm.await(id);
             assertEquals("COMPLETED", job.state(), job.line() + "\n" + slurm.output(id));
             assertEquals(100.0, percent(during), "the comment's path warm before the job");
@@ -204,6 +208,8 @@ class SlurmIT {
             assertTrue(log.contains("job " + id + ": warming " + missing + " as user failed (exit status 2): dirdump: "
                     + missing + ": No such file or directory"), log);
             assertTrue(log.contains("job " + id + ": warmed " + featureData + " as root"), log);
+            // A line a path: the path that failed named alone, the other said warmed; nothing of the other words.
+            assertEquals(3, log.lines().filter(l -> l.contains("job " + id + ": ")).count(), log);
         });
     }
 
@@ -270,15 +276,22 @@ class SlurmIT {
                     "srun --ntasks-per-node=1 " + DIRDUMP + " -q lock --daemon " + data + " 2> " + out + "/refused.err",
                     "echo $? > " + out + "/refused.status",
                     "srun --overlap --ntasks-per-node=1 " + DIRDUMP + " -q lock --pidfile " + out + "/step.pid " + data + " &",
+                    "lock=$!",
                     "i=0",
                     "until grep -qs 'VmLck:[[:space:]]*[1-9]' /proc/$(cat " + out + "/step.pid 2>/dev/null)/status; do",
                     "  i=$((i + 1)); [ $i -lt 600 ] || exit 4; sleep 0.1",
                     "done",
                     "grep VmLck: /proc/$(cat " + out + "/step.pid)/status > " + out + "/step.vmlck",
                     "cp " + out + "/step.pid " + out + "/step.held",
+                    // docs/slurm.md's end of the step: SIGINT to the job's steps, the lock ends well, nothing is said.
+                    "scancel --quiet --signal=INT $SLURM_JOB_ID; wait $lock",
+                    "echo $? > " + out + "/step.status",
                     ""));
             Slurm.Job job = own.await(id);
             assertEquals("0:0", job.exitCode(), job.line() + "\n" + own.output(id));
+            assertEquals("0\n", Files.readString(out.resolve("step.status")), "the lock step ended well");
+            assertFalse(own.output(id).contains("CANCELLED") || own.output(id).contains("aborted"),
+                    "nothing of the lock step's end in the job's output: " + own.output(id));
             String locked = "VmLck:\t" + String.format("%8d", pages(files) * 4) + " kB\n";
             assertEquals(locked, Files.readString(out.resolve("daemon.vmlck")), "--daemon held the set in the job");
             assertEquals(locked, Files.readString(out.resolve("step.vmlck")), "the background step held it");

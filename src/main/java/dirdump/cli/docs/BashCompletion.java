@@ -1,6 +1,7 @@
 package dirdump.cli.docs;
 
 import dirdump.cli.docs.Completions.Command;
+import dirdump.cli.docs.Completions.Operands;
 import dirdump.cli.docs.Completions.Option;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,7 +12,8 @@ import java.util.regex.Pattern;
 /**
  * The bash completion: a function of its own (not picocli's generated one, which turns filename
  * completion off for PATHs and offers enum names in upper case). PATHs and FILEs complete as files,
- * an option's value as the words it takes, and after a "-" every option of the command.
+ * an option's value as the words it takes, after a "-" every option of the command, help's operand as
+ * a command's name, and run's COMMAND as a command line of its own.
  */
 public final class BashCompletion {
     /** What may be written unquoted into the script: option names, commands and value words are all so. */
@@ -37,6 +39,24 @@ public final class BashCompletion {
                 .append("    local f\n")
                 .append("    while IFS= read -r f; do COMPREPLY+=(\"$f\"); done < <(compgen -f -- \"$cur\")\n")
                 .append("}\n\n");
+        s.append("# Of a comma-separated list of the WORDs (status -o RES,FILE): the next one, after those typed.\n")
+                .append("_dirdump_list() {\n")
+                .append("    local typed=\n")
+                .append("    [[ $cur == *,* ]] && typed=${cur%,*},\n")
+                .append("    mapfile -t COMPREPLY < <(compgen -P \"$typed\" -W \"$*\" -- \"${cur##*,}\")\n")
+                .append("    compopt -o nospace 2>/dev/null  # room for the next comma\n")
+                .append("}\n\n");
+        s.append("# A command line of its own from word $1 on (run's COMMAND and ARGs): as bash-completion completes\n")
+                .append("# one after sudo, the command's own completion; without it, a command name, then files.\n")
+                .append("_dirdump_command() {\n")
+                .append("    if declare -F _command_offset >/dev/null; then\n")
+                .append("        _command_offset \"$1\"\n")
+                .append("    elif ((COMP_CWORD == $1)); then\n")
+                .append("        mapfile -t COMPREPLY < <(compgen -c -- \"$cur\")\n")
+                .append("    else\n")
+                .append("        _dirdump_files\n")
+                .append("    fi\n")
+                .append("}\n\n");
         s.append("_dirdump() {\n")
                 .append("    local cur=${COMP_WORDS[COMP_CWORD]} opt= cmd= i=1\n")
                 .append("    COMPREPLY=()\n")
@@ -60,6 +80,17 @@ public final class BashCompletion {
                 .append("        esac\n")
                 .append("        i=$((i + 1))\n")
                 .append("    done\n");
+        List<String> commandLines = commands.stream().filter(c -> c.operands() == Operands.PATHS_THEN_COMMAND)
+                .map(Command::name).toList();
+        if (!commandLines.isEmpty()) {
+            s.append("    # After \"--\": COMMAND and its ARGs.\n")
+                    .append("    case $cmd in\n")
+                    .append("        ").append(String.join(" | ", words(commandLines))).append(")\n")
+                    .append("            while ((++i < COMP_CWORD)); do\n")
+                    .append("                [[ ${COMP_WORDS[i]} == -- ]] && { _dirdump_command $((i + 1)); return; }\n")
+                    .append("            done ;;\n")
+                    .append("    esac\n");
+        }
         s.append("    case $cmd:$opt in\n");
         for (Map.Entry<String, List<String>> e : valueActions(commands).entrySet()) {
             s.append("        ").append(String.join(" | ", e.getValue())).append(")\n")
@@ -77,9 +108,15 @@ public final class BashCompletion {
         s.append("        esac\n")
                 .append("        return\n")
                 .append("    fi\n")
-                .append("    # PATHs; before a command, the commands too.\n")
-                .append("    [[ -z $cmd ]] && _dirdump_reply ").append(String.join(" ", Completions.subcommands(commands)))
-                .append("\n")
+                .append("    case $cmd in\n");
+        List<String> namers = commands.stream().filter(c -> c.operands() == Operands.COMMAND_NAME).map(Command::name).toList();
+        if (!namers.isEmpty()) {
+            s.append("        ").append(String.join(" | ", words(namers))).append(") _dirdump_reply ")
+                    .append(String.join(" ", words(Completions.subcommands(commands)))).append("; return ;;\n");
+        }
+        s.append("        # PATHs; before a command, the commands too.\n")
+                .append("        '') _dirdump_reply ").append(String.join(" ", Completions.subcommands(commands))).append(" ;;\n")
+                .append("    esac\n")
                 .append("    _dirdump_files\n")
                 .append("}\n\n")
                 .append("complete -F _dirdump dirdump\n");
@@ -98,6 +135,9 @@ public final class BashCompletion {
                 switch (o.value()) {
                     case WORDS:
                         action = "_dirdump_reply " + String.join(" ", words(o.words())) + "; return";
+                        break;
+                    case LIST:
+                        action = "_dirdump_list " + String.join(" ", words(o.words())) + "; return";
                         break;
                     case FILE:
                         action = "_dirdump_files; return";

@@ -23,6 +23,8 @@ public final class Completions {
         NONE,
         /** One of {@link Option#words}. */
         WORDS,
+        /** Some of {@link Option#words}, comma-separated (status -o RES,FILE). */
+        LIST,
         /** A file name. */
         FILE,
         /** A value of its own (a number, a size, a pattern): nothing to offer. */
@@ -47,20 +49,47 @@ public final class Completions {
         }
     }
 
-    /** A command: "" for dirdump itself, else the subcommand's name. */
-    public record Command(String name, List<Option> options) {
+    /** What a command's words other than options are. */
+    public enum Operands {
+        /** Files and directories. */
+        PATHS,
+        /** PATHs, then "--", then a command line of its own: run's COMMAND and its ARGs. */
+        PATHS_THEN_COMMAND,
+        /** The name of one of dirdump's commands: help's. */
+        COMMAND_NAME
+    }
+
+    /**
+     * A command: "" for dirdump itself, else the subcommand's name; the first sentence of its
+     * description, for menus; its options; what its other words are.
+     */
+    public record Command(String name, String summary, List<Option> options, Operands operands) {
     }
 
     private Completions() {
     }
 
-    /** dirdump and each of its subcommands that is not hidden, in the order they are defined. */
+    /**
+     * dirdump and each of its subcommands that is not hidden, in the order they are defined, help
+     * (which man pages leave out) last.
+     */
     public static List<Command> of(CommandLine root) {
         List<Command> commands = new ArrayList<>();
         for (CommandSpec spec : Commands.of(root)) {
-            commands.add(command(spec.parent() == null ? "" : spec.name(), spec));
+            commands.add(command(spec.parent() == null ? "" : spec.name(), spec, operands(spec)));
+        }
+        for (CommandLine sub : root.getSubcommands().values()) {
+            if (sub.getCommand() instanceof CommandLine.HelpCommand) {
+                commands.add(command(sub.getCommandName(), sub.getCommandSpec(), Operands.COMMAND_NAME));
+            }
         }
         return commands;
+    }
+
+    /** run's synopsis says that a command line follows "--": "PATH... -- COMMAND [ARG...]". */
+    private static Operands operands(CommandSpec spec) {
+        return String.join(" ", spec.usageMessage().customSynopsis()).contains(" -- COMMAND")
+                ? Operands.PATHS_THEN_COMMAND : Operands.PATHS;
     }
 
     /** The names of the subcommands. */
@@ -79,14 +108,16 @@ public final class Completions {
         return names;
     }
 
-    private static Command command(String name, CommandSpec spec) {
+    private static Command command(String name, CommandSpec spec, Operands operands) {
         List<Option> options = new ArrayList<>();
         for (OptionSpec o : spec.options()) {
             if (!o.hidden()) {
                 options.add(option(o, spec));
             }
         }
-        return new Command(name, options);
+        // help's description is of its own use; its header says what it does.
+        String[] text = spec.usageMessage().header().length > 0 ? spec.usageMessage().header() : spec.usageMessage().description();
+        return new Command(name, text.length == 0 ? "" : commandSummary(PlainText.of(text[0])), options, operands);
     }
 
     private static Option option(OptionSpec o, CommandSpec spec) {
@@ -105,7 +136,8 @@ public final class Completions {
             words = o.typeInfo().getEnumConstantNames().stream().map(w -> w.toLowerCase(Locale.ROOT))
                     .collect(Collectors.toList());
         } else if (o.completionCandidates() != null) {
-            value = Value.WORDS;
+            // The options that take several words say so: -o LIST.
+            value = o.paramLabel().equals("LIST") ? Value.LIST : Value.WORDS;
             words = StreamSupport.stream(o.completionCandidates().spliterator(), false).collect(Collectors.toList());
         } else if (o.paramLabel().equals("FILE")) {  // the options that name a file say so: --files-from FILE
             value = Value.FILE;
@@ -114,6 +146,17 @@ public final class Completions {
         }
         return new Option(List.copyOf(names), o.paramLabel(), value, words, o.isMultiValue(),
                 summary(PlainText.description(o)), negated);
+    }
+
+    /**
+     * What a menu says of a command: the first sentence of its description ("PATH..." ends none), its
+     * asides in parentheses left out, up to its first ":" or ";".
+     */
+    static String commandSummary(String description) {
+        String s = description.replaceAll(" \\([^()]*\\)", "");
+        java.util.regex.Matcher end = java.util.regex.Pattern.compile("(?<!\\.)\\. |[:;] ").matcher(s);
+        s = (end.find() ? s.substring(0, end.start()) : s).strip();
+        return s.endsWith(".") && !s.endsWith("..") ? s.substring(0, s.length() - 1) : s;
     }
 
     /** The first sentence of the description, for a one-line menu. */

@@ -1,12 +1,13 @@
 package dirdump.cli.docs;
 
 import dirdump.cli.docs.Completions.Command;
+import dirdump.cli.docs.Completions.Operands;
 import dirdump.cli.docs.Completions.Option;
 import java.util.List;
 
 /**
  * The zsh completion: a native function (#compdef) on zsh's _arguments, offering what the bash one
- * offers (the same {@link Completions}), with each option's summary in the menu.
+ * offers (the same {@link Completions}), with each command's and option's summary in the menu.
  */
 public final class ZshCompletion {
     private ZshCompletion() {
@@ -14,6 +15,8 @@ public final class ZshCompletion {
 
     public static String script(List<Command> commands) {
         List<String> subcommands = Completions.subcommands(commands);
+        List<String> commandLines = commands.stream().filter(c -> c.operands() == Operands.PATHS_THEN_COMMAND)
+                .map(Command::name).toList();
         StringBuilder s = new StringBuilder("#compdef dirdump\n");
         s.append("# zsh completion for dirdump(1), written by the build from its command definitions\n")
                 .append("# (dirdump.cli.docs.ZshCompletion): change those, not this. Installed as\n")
@@ -29,6 +32,19 @@ public final class ZshCompletion {
                 .append("    esac\n")
                 .append("    (( i++ ))\n")
                 .append("  done\n")
+                .append("  case $cmd in\n")
+                .append("    (").append(String.join("|", commandLines)).append(")\n")
+                .append("      # After \"--\": COMMAND and its ARGs, completed as zsh completes a command line (_precommand).\n")
+                .append("      local j=$i\n")
+                .append("      while (( ++j < CURRENT )); do\n")
+                .append("        if [[ ${words[j]} == -- ]]; then\n")
+                .append("          words=(\"${(@)words[j+1,-1]}\")\n")
+                .append("          (( CURRENT -= j ))\n")
+                .append("          _normal\n")
+                .append("          return\n")
+                .append("        fi\n")
+                .append("      done ;;\n")
+                .append("  esac\n")
                 .append("  if [[ -n $cmd ]]; then\n")
                 .append("    # From the command on, as _arguments reads a command line (its name first).\n")
                 .append("    words=(\"${(@)words[i,-1]}\")\n")
@@ -43,18 +59,35 @@ public final class ZshCompletion {
                     s.append(" \\\n        ").append(quote(spec(o, name)));
                 }
             }
-            s.append(" \\\n        ").append(quote(c.name().isEmpty() ? "*:PATH:_dirdump_paths" : "*:PATH:_files"))
-                    .append("\n      ;;\n");
+            s.append(" \\\n        ").append(quote(operands(c))).append("\n      ;;\n");
         }
         s.append("  esac\n")
                 .append("}\n\n")
                 .append("# Before a command: a PATH, or the command.\n")
                 .append("_dirdump_paths() {\n")
-                .append("  _alternative 'commands:command:(").append(String.join(" ", subcommands))
-                .append(")' 'files:PATH:_files'\n")
+                .append("  _alternative 'commands:command:_dirdump_commands' 'files:PATH:_files'\n")
+                .append("}\n\n")
+                .append("# dirdump's commands, each with what it does.\n")
+                .append("_dirdump_commands() {\n")
+                .append("  local -a commands=(");
+        for (Command c : commands) {
+            if (!c.name().isEmpty()) {
+                s.append("\n    ").append(quote(c.name() + ":" + c.summary()));
+            }
+        }
+        s.append("\n  )\n")
+                .append("  _describe -t commands command commands\n")
                 .append("}\n\n")
                 .append("_dirdump \"$@\"\n");
         return s.toString();
+    }
+
+    /** The _arguments spec of the words other than options. */
+    private static String operands(Command c) {
+        if (c.name().isEmpty()) {
+            return "*:PATH:_dirdump_paths";
+        }
+        return c.operands() == Operands.COMMAND_NAME ? ":COMMAND:_dirdump_commands" : "*:PATH:_files";
     }
 
     /**
@@ -80,6 +113,9 @@ public final class ZshCompletion {
             switch (o.value()) {
                 case WORDS:
                     spec.append('(').append(String.join(" ", o.words())).append(')');
+                    break;
+                case LIST:
+                    spec.append("_values -s , ").append(escape(o.label())).append(' ').append(String.join(" ", o.words()));
                     break;
                 case FILE:
                     spec.append("_files");
