@@ -61,19 +61,13 @@ public final class BlockDevices {
      */
     private Long mountSource(long dev) {
         String majorMinor = DeviceNumbers.text(dev);
-        for (String line : KernelFile.lines(mountinfo)) {
-            String[] fields = line.split(" ");
-            int dash = line.indexOf(" - ");
-            if (fields.length < 5 || dash < 0) {
-                continue;
-            }
-            String[] after = line.substring(dash + 3).split(" ");
-            if (after.length < 2 || !after[1].startsWith("/dev/")
-                    || !(fields[2].equals(majorMinor) || after[0].equals("btrfs") && devOf(unescape(fields[4])) == dev)) {
+        for (MountInfo.Mount m : MountInfo.read(mountinfo)) {
+            if (!m.source().startsWith("/dev/")
+                    || !(m.device().equals(majorMinor) || m.type().equals("btrfs") && devOf(m.point()) == dev)) {
                 continue;
             }
             try {
-                Path source = Path.of(unescape(after[1]));
+                Path source = Path.of(m.source());
                 int mode = (Integer) Files.getAttribute(source, "unix:mode");
                 if ((mode & S_IFMT) == S_IFBLK) {
                     return (Long) Files.getAttribute(source, "unix:rdev");
@@ -95,21 +89,6 @@ public final class BlockDevices {
         } catch (IOException | RuntimeException e) {
             return -1;
         }
-    }
-
-    /** mountinfo's escapes (\040 for a space, \011, \012, \134) undone. */
-    private static String unescape(String field) {
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < field.length(); i++) {
-            char c = field.charAt(i);
-            if (c == '\\' && i + 3 < field.length() && field.substring(i + 1, i + 4).matches("[0-7]{3}")) {
-                out.append((char) Integer.parseInt(field.substring(i + 1, i + 4), 8));
-                i += 3;
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
     }
 
     private BlockQueue ownQueue(long dev) {

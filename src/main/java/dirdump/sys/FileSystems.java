@@ -25,9 +25,6 @@ public final class FileSystems {
     /** ext2, ext3 and ext4 share one magic, and one driver (ext4's); the superblock's features tell them apart. */
     private static final long EXT = 0xEF53L;
     private static final Set<String> EXT_TYPES = Set.of("ext2", "ext3", "ext4");
-    private static final Path MOUNTINFO = Path.of("/proc/self/mountinfo");
-    /** mountinfo's lines: one a mount, which a container host may have thousands of. */
-    private static final int MOUNTINFO_MOST = 4 << 20;
 
     /** From linux/magic.h and the file systems' own headers. */
     private static final Map<Long, Known> KNOWN = Map.ofEntries(
@@ -96,15 +93,9 @@ public final class FileSystems {
             return name(magic);
         }
         String device = DeviceNumbers.major(dev) + ":" + DeviceNumbers.minor(dev);
-        for (String line : KernelFile.lines(MOUNTINFO, MOUNTINFO_MOST)) {
-            // ID PARENT MAJOR:MINOR ROOT MOUNTPOINT OPTIONS [TAGS...] - TYPE SOURCE SUPER-OPTIONS
-            String[] fields = line.split(" ", 4);
-            int dash = line.indexOf(" - ");
-            if (fields.length == 4 && fields[2].equals(device) && dash > 0) {
-                String type = line.substring(dash + 3).split(" ", 2)[0];
-                if (EXT_TYPES.contains(type)) {
-                    return type;
-                }
+        for (MountInfo.Mount m : MountInfo.read(MountInfo.SELF)) {
+            if (m.device().equals(device) && EXT_TYPES.contains(m.type())) {
+                return m.type();
             }
         }
         return name(magic);

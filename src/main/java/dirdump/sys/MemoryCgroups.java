@@ -123,37 +123,16 @@ final class MemoryCgroups {
         return n < 0 || n >= NO_LIMIT ? NO_LIMIT : n;
     }
 
-    /** The memory cgroup mounts of /proc/self/mountinfo: "ID PARENT MAJ:MIN ROOT POINT OPTIONS... - TYPE SOURCE SUPER". */
+    /** The memory cgroup mounts of mountinfo: v2's, and v1's with the memory controller. */
     private static List<Mount> mounts(Path mountinfo) {
         List<Mount> mounts = new ArrayList<>();
-        for (String line : KernelFile.lines(mountinfo)) {
-            String[] f = line.split(" ");
-            int dash = List.of(f).indexOf("-");
-            if (f.length < 5 || dash < 0 || dash + 3 >= f.length) {
-                continue;
-            }
-            String type = f[dash + 1];
-            boolean v1Memory = type.equals("cgroup") && List.of(f[dash + 3].split(",")).contains("memory");
-            if (type.equals("cgroup2") || v1Memory) {
-                mounts.add(new Mount(unescaped(f[3]), unescaped(f[4]), type.equals("cgroup2")));
+        for (MountInfo.Mount m : MountInfo.read(mountinfo)) {
+            boolean v1Memory = m.type().equals("cgroup") && List.of(m.superOptions().split(",")).contains("memory");
+            if (m.type().equals("cgroup2") || v1Memory) {
+                mounts.add(new Mount(m.root(), m.point(), m.type().equals("cgroup2")));
             }
         }
         return mounts;
-    }
-
-    /** A mountinfo field: space, tab, newline and backslash are octal escapes there ("\040"). */
-    private static String unescaped(String field) {
-        StringBuilder s = new StringBuilder(field.length());
-        for (int i = 0; i < field.length(); i++) {
-            char c = field.charAt(i);
-            if (c == '\\' && i + 3 < field.length() && field.substring(i + 1, i + 4).matches("[0-7]{3}")) {
-                s.append((char) Integer.parseInt(field.substring(i + 1, i + 4), 8));
-                i += 3;
-            } else {
-                s.append(c);
-            }
-        }
-        return s.toString();
     }
 
     /** Whether the cgroup is the mount's root or below it. */
