@@ -75,9 +75,11 @@ class LibcOsTest {
     }
 
     /**
-     * preadv2(RWF_NOWAIT) copies only pages cached and up to date. (It is not free of I/O on Linux 6.18:
-     * a page not cached has its read started, and the read-ahead mark starts read-ahead; so CachedReads
-     * reads only ranges that cachestat found cached.)
+     * preadv2(RWF_NOWAIT) copies only pages cached and up to date, and never waits for a read. It is not
+     * free of I/O on Linux 6.18: at the first page not cached it starts that page's read-ahead, which
+     * this fast virtual disk may finish before the call looks again, so the call may also copy those
+     * pages, never fewer than the cached ones (hence CachedReads reads only ranges that cachestat found
+     * cached).
      */
     @Test
     void readCachedReadsOnlyWhatTheCacheHolds() throws Exception {
@@ -88,7 +90,9 @@ class LibcOsTest {
                 file.dontNeed();
                 assertEquals(-1, file.readCached(buffer, 0, buffer.capacity()), "nothing cached: EAGAIN");
                 PageCache.cacheOnly(f, 0, 8 * 4096);
-                assertEquals(8 * 4096, file.readCached(buffer, 0, buffer.capacity()), "up to the first page not cached");
+                int copied = file.readCached(buffer, 0, buffer.capacity());
+                assertTrue(copied >= 8 * 4096 && copied % 4096 == 0 && copied <= 16 * 4096,
+                        "the cached pages, and at most what a read-ahead started at the first one not cached brought: " + copied);
                 assertEquals(0, file.readCached(buffer, 16 * 4096, 10), "0 at the end of the file");
             }
         });
