@@ -17,14 +17,12 @@ import dirdump.scan.WalkResult;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.sys.Directory;
-import dirdump.sys.Extent;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.PathNames;
 import dirdump.sys.ReadBuffer;
-import dirdump.sys.Residency;
-import dirdump.sys.Stat;
 import dirdump.sys.SysException;
+import dirdump.testing.ForwardingOpenFile;
 import dirdump.testing.ForwardingOs;
 import dirdump.testing.Trees;
 import java.io.IOException;
@@ -128,7 +126,7 @@ class GrownWhileReadTest {
         @Override
         public OpenFile open(Directory dir, byte[] name, boolean follow) throws SysException {
             OpenFile f = real.open(dir, name, follow);
-            return new OpenFile() {
+            return new ForwardingOpenFile(f) {
                 private long position;
 
                 @Override
@@ -147,69 +145,9 @@ class GrownWhileReadTest {
                 }
 
                 @Override
-                public Stat stat() throws SysException {
-                    return f.stat();
-                }
-
-                @Override
-                public long nextData(long offset) throws SysException {
-                    return f.nextData(offset);
-                }
-
-                @Override
-                public long nextHole(long offset) throws SysException {
-                    return f.nextHole(offset);
-                }
-
-                @Override
                 public void willNeed(long offset, long length) throws SysException {
                     asked(offset, (int) Math.min(length, Integer.MAX_VALUE));
                     f.willNeed(offset, length);
-                }
-
-                @Override
-                public void noReadAhead() throws SysException {
-                    f.noReadAhead();
-                }
-
-                @Override
-                public void dontNeed() throws SysException {
-                    f.dontNeed();
-                }
-
-                @Override
-                public Residency cachestat(long offset, long length) throws SysException {
-                    return f.cachestat(offset, length);
-                }
-
-                @Override
-                public Residency mincore(long offset, long length) throws SysException {
-                    return f.mincore(offset, length);
-                }
-
-                @Override
-                public boolean mincoreIsTruthful() {
-                    return f.mincoreIsTruthful();
-                }
-
-                @Override
-                public Extent firstExtent(boolean sync) throws SysException {
-                    return f.firstExtent(sync);
-                }
-
-                @Override
-                public long fibmapFirstByte() throws SysException {
-                    return f.fibmapFirstByte();
-                }
-
-                @Override
-                public int blockSize() throws SysException {
-                    return f.blockSize();
-                }
-
-                @Override
-                public void close() {
-                    f.close();
                 }
             };
         }

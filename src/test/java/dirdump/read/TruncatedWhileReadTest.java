@@ -19,14 +19,12 @@ import dirdump.scan.WalkResult;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
 import dirdump.sys.Directory;
-import dirdump.sys.Extent;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.PathNames;
 import dirdump.sys.ReadBuffer;
-import dirdump.sys.Residency;
-import dirdump.sys.Stat;
 import dirdump.sys.SysException;
+import dirdump.testing.ForwardingOpenFile;
 import dirdump.testing.ForwardingOs;
 import dirdump.testing.Trees;
 import java.io.IOException;
@@ -84,7 +82,7 @@ class TruncatedWhileReadTest {
         @Override
         public OpenFile open(Directory dir, byte[] name, boolean follow) throws SysException {
             OpenFile f = real.open(dir, name, follow);
-            return new OpenFile() {
+            return new ForwardingOpenFile(f) {
                 private boolean truncated;
 
                 @Override
@@ -98,76 +96,6 @@ class TruncatedWhileReadTest {
                         }
                     }
                     return f.read(buffer);
-                }
-
-                @Override
-                public Stat stat() throws SysException {
-                    return f.stat();
-                }
-
-                @Override
-                public int read(ReadBuffer buffer, long offset, int length) throws SysException {
-                    return f.read(buffer, offset, length);
-                }
-
-                @Override
-                public long nextData(long offset) throws SysException {
-                    return f.nextData(offset);
-                }
-
-                @Override
-                public long nextHole(long offset) throws SysException {
-                    return f.nextHole(offset);
-                }
-
-                @Override
-                public void willNeed(long offset, long length) throws SysException {
-                    f.willNeed(offset, length);
-                }
-
-                @Override
-                public void noReadAhead() throws SysException {
-                    f.noReadAhead();
-                }
-
-                @Override
-                public void dontNeed() throws SysException {
-                    f.dontNeed();
-                }
-
-                @Override
-                public Residency cachestat(long offset, long length) throws SysException {
-                    return f.cachestat(offset, length);
-                }
-
-                @Override
-                public Residency mincore(long offset, long length) throws SysException {
-                    return f.mincore(offset, length);
-                }
-
-                @Override
-                public boolean mincoreIsTruthful() {
-                    return f.mincoreIsTruthful();
-                }
-
-                @Override
-                public Extent firstExtent(boolean sync) throws SysException {
-                    return f.firstExtent(sync);
-                }
-
-                @Override
-                public long fibmapFirstByte() throws SysException {
-                    return f.fibmapFirstByte();
-                }
-
-                @Override
-                public int blockSize() throws SysException {
-                    return f.blockSize();
-                }
-
-                @Override
-                public void close() {
-                    f.close();
                 }
             };
         }
