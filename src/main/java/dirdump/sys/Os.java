@@ -3,7 +3,6 @@ package dirdump.sys;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
