@@ -6,6 +6,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPac
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static java.util.stream.Collectors.joining;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,10 +40,13 @@ import java.io.FileWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -134,6 +138,17 @@ final class ArchitectureTest {
             .and().doNotHaveFullyQualifiedName(DOC_FILE_WRITER)
             .should().dependOnClassesThat(resideInAPackage("dirdump..").and(resideOutsideOfPackage("dirdump.build..")));
 
+    /**
+     * errno numbers are sys's: outside it no constant bears an errno's name (sys.Errno's, the one place
+     * they are written; it and SysException.errno are package-private, so none is read from there), and
+     * a failure is asked what it means (SysException.isGone, ...).
+     */
+    @ArchTest
+    static final ArchRule errnoOnlyInSys = noFields()
+            .that().areDeclaredInClassesThat().resideOutsideOfPackage("dirdump.sys..")
+            .should().haveNameMatching(errnoNames())
+            .as("no code outside sys defines an errno number (a field named as one of sys.Errno's)");
+
     /** It makes testdata-gen's trees, in testdata-gen's sources; in sys only because it binds libc. */
     @ArchTest
     static final ArchRule treeCreatorOnlyForTestdata = noClasses()
@@ -178,6 +193,16 @@ final class ArchitectureTest {
             rules = rules == null ? CompositeArchRule.of(rule) : rules.and(rule);
         }
         return rules.as("each package imports only those of its layer and of the layers before it: " + chain());
+    }
+
+    /** The names sys.Errno gives its numbers, as one pattern: "EPERM|ENOENT|...". */
+    private static String errnoNames() {
+        try {
+            return Arrays.stream(Class.forName("dirdump.sys.Errno").getDeclaredFields())
+                    .filter(f -> Modifier.isStatic(f.getModifiers())).map(Field::getName).collect(joining("|"));
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static DescribedPredicate<JavaMethodCall> startsAProcess() {

@@ -146,7 +146,7 @@ public final class CachedReads {
 
     /** {@code readable} bytes, then a page that cannot be read, for the reason {@code e}. */
     private long unreadable(long readable, SysException e) {
-        failure = new SysException(e.errno(), "pages cached but unreadable (" + e.getMessage() + ")");
+        failure = e.reworded("pages cached but unreadable (" + e.getMessage() + ")");
         return readable;
     }
 

@@ -121,7 +121,7 @@ public final class LockPass {
                 parts[i].close();
             }
             String why = "not locked: mmap: " + e.getMessage();
-            throw new SysException(e.errno(), e.isOutOfMemory() ? why + " (no room for it in the address space: "
+            throw e.reworded(e.isOutOfMemory() ? why + " (no room for it in the address space: "
                     + "ulimit -v, vm.max_map_count)" : why);
         }
     }
@@ -143,7 +143,7 @@ public final class LockPass {
             for (FileMapping part : parts) {
                 part.close();
             }
-            throw new SysException(e.errno(), "not locked: read: " + e.getMessage());
+            throw e.reworded("not locked: read: " + e.getMessage());
         }
     }
 

@@ -7,8 +7,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * run's COMMAND: started (PATH searched, as execvp does) with dirdump's standard streams, the
@@ -21,11 +19,6 @@ import java.util.regex.Pattern;
  */
 public record ChildCommand(List<String> words, List<byte[]> environment, long ignored, long blocked,
         Set<Integer> descriptors) {
-    /** How the JDK says why a program could not be started: "... error=2, No such file or directory". */
-    private static final Pattern ERROR = Pattern.compile("error=(\\d+), (.*)");
-    private static final int ENOENT = 2;
-    private static final int ENOEXEC = 8;
-
     /** Runs COMMAND to its end: its exit status (128 + N if signal N ended it). */
     public int run(Processes processes) throws CannotStart {
         if (processes.fallbackReason() != null) {
@@ -37,7 +30,7 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
         try {
             pid = spawn(argv, processes);
         } catch (SysException e) {
-            throw cannotStart(e.errno(), e.getMessage());
+            throw cannotStart(e);
         }
         ProcessHandle child = ProcessHandle.of(pid).orElseThrow();  // a zombie until waited for
         try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child, processes, false))) {
@@ -48,14 +41,14 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
     }
 
     /**
-     * posix_spawnp, and for a file that is no program (ENOEXEC: a script without "#!") the shell, as
+     * posix_spawnp, and for a file that is no program (a script without "#!") the shell, as
      * execvp and every shell run one: sh's exec runs it as a script of its own.
      */
     private long spawn(List<byte[]> argv, Processes processes) throws SysException {
         try {
             return processes.spawn(argv, environment, ignored, blocked, descriptors);
         } catch (SysException e) {
-            if (e.errno() != ENOEXEC) {
+            if (!e.isNotExecutable()) {
                 throw e;
             }
             List<byte[]> viaShell = new ArrayList<>(List.of(PathNames.bytes("/bin/sh"), PathNames.bytes("-c"),
@@ -79,8 +72,7 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
         try {
             child = pb.start();
         } catch (IOException e) {
-            Matcher m = ERROR.matcher(String.valueOf(e.getMessage()));
-            throw m.find() ? cannotStart(Integer.parseInt(m.group(1)), m.group(2)) : cannotStart(0, e.getMessage());
+            throw cannotStart(SysException.ofProcessStart(e));
         }
         try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), processes, false))) {
             return waitFor(child);
@@ -98,9 +90,10 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
         }
     }
 
-    private CannotStart cannotStart(int errno, String why) {
+    private CannotStart cannotStart(SysException why) {
         String name = words.get(0);
-        boolean missing = errno == ENOENT;
-        return new CannotStart(name + ": " + (missing && !name.contains("/") ? "command not found" : why), missing);
+        boolean missing = why.isGone();
+        return new CannotStart(name + ": " + (missing && !name.contains("/") ? "command not found" : why.getMessage()),
+                missing);
     }
 }

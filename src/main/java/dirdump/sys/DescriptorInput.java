@@ -11,15 +11,15 @@ import jnr.ffi.Pointer;
 final class DescriptorInput extends InputStream {
     private static final int CHUNK = 64 * 1024;
 
-    private final LibcOs os;
+    private final LibcCalls calls;
     private final int fd;
     private final Pointer buffer;
     private boolean closed;
 
-    DescriptorInput(LibcOs os, int fd) {
-        this.os = os;
+    DescriptorInput(LibcCalls calls, int fd) {
+        this.calls = calls;
         this.fd = fd;
-        this.buffer = NativeMemory.allocate(os.runtime, CHUNK, false);
+        this.buffer = calls.allocate(CHUNK, false);
     }
 
     @Override
@@ -33,7 +33,7 @@ final class DescriptorInput extends InputStream {
         if (len == 0) {
             return 0;
         }
-        int n = os.restarted(() -> os.libc.read(fd, buffer, Math.min(len, CHUNK)));
+        int n = calls.restarted(() -> calls.libc().read(fd, buffer, Math.min(len, CHUNK)));
         if (n == 0) {
             return -1;
         }
@@ -45,7 +45,7 @@ final class DescriptorInput extends InputStream {
     public void close() {
         if (!closed) {
             closed = true;
-            os.libc.close(fd);
+            calls.libc().close(fd);
         }
     }
 }

@@ -9,20 +9,20 @@ import jnr.ffi.Pointer;
 final class DirentBuffer {
     private static final int DIRENT_BUFFER = 128 * 1024;
 
-    private final LibcOs os;
+    private final LibcCalls calls;
     private final Pointer pointer;
     private final byte[] chunk = new byte[DIRENT_BUFFER];
     private final ByteBuffer view = ByteBuffer.wrap(chunk).order(ByteOrder.nativeOrder());
 
-    DirentBuffer(LibcOs os) {
-        this.os = os;
-        this.pointer = NativeMemory.allocate(os.runtime, DIRENT_BUFFER, false);
+    DirentBuffer(LibcCalls calls) {
+        this.calls = calls;
+        this.pointer = calls.allocate(DIRENT_BUFFER, false);
     }
 
     void drain(int fd, EntrySink sink) throws SysException {
         while (true) {
-            long n = os.libc.getdents64(fd, pointer, DIRENT_BUFFER);
-            os.check(n);
+            long n = calls.libc().getdents64(fd, pointer, DIRENT_BUFFER);
+            calls.check(n);
             if (n == 0) {
                 return;
             }

@@ -15,11 +15,12 @@ import jnr.ffi.annotations.Out;
 import jnr.ffi.annotations.SaveError;
 
 /**
- * The libc functions jnr-posix lacks or only offers with String paths. Those every walk and read
- * calls are called through jffi, jnr-ffi's own native layer, directly: binding them is a symbol
- * lookup each, where jnr-ffi would generate their stubs with ASM at every start, the larger part of a
- * start's binding (docs/performance.md, "Start-up"). The interfaces inside, which few runs need, are
- * bound by jnr-ffi, each on its first call ({@link LibcOs}).
+ * Every libc function dirdump calls (jnr-posix, which offers some with String paths only, is not
+ * used). Those every walk and read calls are called through jffi, jnr-ffi's own native layer,
+ * directly: binding them is a symbol lookup each, where jnr-ffi would generate their stubs with ASM
+ * at every start, the larger part of a start's binding (docs/performance.md, "Start-up"). The
+ * interfaces inside, which few runs need, are bound by jnr-ffi, each on its first call ({@link
+ * LibcCalls}).
  */
 public final class Libc {
     /** The name the dynamic linker knows the JVM's own libc by: found without a search. */

@@ -9,20 +9,20 @@ final class LibcExtents {
     private static final long FIGETBSZ = 2;
     private static final int FIEMAP_FLAG_SYNC = 1;
 
-    private final LibcOs os;
+    private final LibcCalls calls;
 
-    LibcExtents(LibcOs os) {
-        this.os = os;
+    LibcExtents(LibcCalls calls) {
+        this.calls = calls;
     }
 
     Extent firstExtent(int fd, boolean sync) throws SysException {
-        Pointer p = os.scratch.get();
+        Pointer p = calls.scratch();
         // struct fiemap (32 bytes) followed by room for one struct fiemap_extent (56 bytes).
         p.setMemory(0, 88, (byte) 0);
         p.putLongLong(8, -1L);  // fm_length: the whole file
         p.putInt(16, sync ? FIEMAP_FLAG_SYNC : 0);
         p.putInt(24, 1);  // fm_extent_count
-        os.check(os.control.get().ioctl(fd, FS_IOC_FIEMAP, p));
+        calls.check(calls.control().ioctl(fd, FS_IOC_FIEMAP, p));
         if (p.getInt(20) == 0) {
             return null;
         }
@@ -31,17 +31,17 @@ final class LibcExtents {
 
     long fibmapFirstByte(int fd) throws SysException {
         long blockSize = blockSize(fd);
-        Pointer p = os.scratch.get();
+        Pointer p = calls.scratch();
         p.putInt(0, 0);  // logical block 0 in, physical block out
-        os.check(os.control.get().ioctl(fd, FIBMAP, p));
+        calls.check(calls.control().ioctl(fd, FIBMAP, p));
         long block = p.getInt(0) & 0xffffffffL;
         return block == 0 ? -1 : block * blockSize;
     }
 
     int blockSize(int fd) throws SysException {
-        Pointer p = os.scratch.get();
+        Pointer p = calls.scratch();
         p.putInt(0, 0);
-        os.check(os.control.get().ioctl(fd, FIGETBSZ, p));
+        calls.check(calls.control().ioctl(fd, FIGETBSZ, p));
         return p.getInt(0);
     }
 }

@@ -1,6 +1,10 @@
 package dirdump.sys;
 
-import java.nio.charset.StandardCharsets;
+import static dirdump.sys.Errno.EAGAIN;
+import static dirdump.sys.Errno.ENOENT;
+import static dirdump.sys.Errno.ENXIO;
+import static dirdump.sys.Errno.EPERM;
+
 import jnr.ffi.Pointer;
 
 /**
@@ -9,9 +13,6 @@ import jnr.ffi.Pointer;
  * jobs of their own.
  */
 final class LibcFile implements OpenFile {
-    private static final int EINTR = 4;
-    private static final int ENXIO = 6;
-    private static final int EAGAIN = 11;
     private static final int RWF_NOWAIT = 8;
     private static final int SEEK_DATA = 3;
     private static final int SEEK_HOLE = 4;
@@ -21,29 +22,29 @@ final class LibcFile implements OpenFile {
     /** SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER: written out and waited for. */
     private static final int SYNC_FILE_RANGE_ALL = 1 | 2 | 4;
 
-    /** Where a descriptor's file is opened again: a magic link to the file itself, not to a name. */
-    private static final String PROC_FD = "/proc/self/fd/";
-
-    private final LibcOs os;
-    private final Libc libc;
+    // What every file shares is held by reference: 32 bytes a file opened, as before (GarbagePerFileTest).
+    private final LibcCalls calls;
+    private final LibcResidency residency;
+    private final LibcExtents extents;
     private final int fd;
     /** An O_PATH descriptor: fstat only, until {@link #readable} opens the file for reading. */
     private final boolean pathOnly;
 
-    LibcFile(LibcOs os, int fd) {
-        this(os, fd, false);
+    LibcFile(LibcCalls calls, LibcResidency residency, LibcExtents extents, int fd) {
+        this(calls, residency, extents, fd, false);
     }
 
-    private LibcFile(LibcOs os, int fd, boolean pathOnly) {
-        this.os = os;
-        this.libc = os.libc;
+    private LibcFile(LibcCalls calls, LibcResidency residency, LibcExtents extents, int fd, boolean pathOnly) {
+        this.calls = calls;
+        this.residency = residency;
+        this.extents = extents;
         this.fd = fd;
         this.pathOnly = pathOnly;
     }
 
     /** A file opened with O_PATH: nothing of it is opened (no driver's open, no FIFO's), it can only be fstat'ed. */
-    static LibcFile pathOnly(LibcOs os, int fd) {
-        return new LibcFile(os, fd, true);
+    static LibcFile pathOnly(LibcCalls calls, LibcResidency residency, LibcExtents extents, int fd) {
+        return new LibcFile(calls, residency, extents, fd, true);
     }
 
     /**
@@ -56,28 +57,29 @@ final class LibcFile implements OpenFile {
         if (!pathOnly) {
             return this;
         }
-        byte[] proc = LibcOs.cString((PROC_FD + fd).getBytes(StandardCharsets.US_ASCII));
+        Libc libc = calls.libc();
+        byte[] proc = LibcCalls.procSelfFd(fd);
         int flags = OpenFlag.O_RDONLY | OpenFlag.O_NONBLOCK | OpenFlag.O_NOCTTY | OpenFlag.O_CLOEXEC;
-        int again = libc.openat(LibcOs.AT_FDCWD, proc, flags | OpenFlag.O_NOATIME, 0);
-        if (again < 0 && os.lastError() == SysException.EPERM) {  // O_NOATIME: the owner's (or CAP_FOWNER's) only
-            again = libc.openat(LibcOs.AT_FDCWD, proc, flags, 0);
+        int again = libc.openat(LibcCalls.AT_FDCWD, proc, flags | OpenFlag.O_NOATIME, 0);
+        if (again < 0 && calls.lastError() == EPERM) {  // O_NOATIME: the owner's (or CAP_FOWNER's) only
+            again = libc.openat(LibcCalls.AT_FDCWD, proc, flags, 0);
         }
-        if (again < 0 && os.lastError() == SysException.ENOENT) {
-            throw new SysException(SysException.ENOENT, "a followed link's target is opened for reading only "
+        if (again < 0 && calls.lastError() == ENOENT) {
+            throw new SysException(ENOENT, "a followed link's target is opened for reading only "
                     + "through /proc/self/fd, and /proc is not mounted; not opened");
         }
-        os.check(again);
+        calls.check(again);
         close();
-        return new LibcFile(os, again);
+        return new LibcFile(calls, residency, extents, again);
     }
 
     /**
      * Page-aligned: the kernel's copy into a buffer that does not start on a page boundary is much
      * slower (docs/performance.md, "Facts behind the code").
      */
-    static ReadBuffer allocate(LibcOs os, int capacity) {
-        int pageSize = os.pageSize;
-        Pointer memory = NativeMemory.allocate(os.runtime, (long) capacity + pageSize, false);
+    static ReadBuffer allocate(LibcCalls calls, int capacity) {
+        int pageSize = calls.pageSize();
+        Pointer memory = calls.allocate((long) capacity + pageSize, false);
         long pad = (pageSize - memory.address() % pageSize) % pageSize;
         return new NativeBuffer(memory, memory.slice(pad, capacity), capacity);
     }
@@ -91,12 +93,12 @@ final class LibcFile implements OpenFile {
 
     @Override
     public Stat stat() throws SysException {
-        return os.fstat(fd);
+        return calls.fstat(fd);
     }
 
     @Override
     public void stat(StatBuffer into) throws SysException {
-        os.statx(fd, LibcOs.EMPTY_C_NAME, LibcOs.AT_EMPTY_PATH, into);
+        calls.statx(fd, LibcCalls.EMPTY_C_NAME, LibcCalls.AT_EMPTY_PATH, into);
     }
 
     @Override
@@ -104,8 +106,8 @@ final class LibcFile implements OpenFile {
         NativeBuffer nb = (NativeBuffer) buffer;
         long n;
         do {
-            n = libc.read(fd, nb.pointer, nb.capacity);
-        } while (os.interrupted(n));
+            n = calls.libc().read(fd, nb.pointer, nb.capacity);
+        } while (calls.interrupted(n));
         return (int) n;
     }
 
@@ -114,30 +116,25 @@ final class LibcFile implements OpenFile {
         NativeBuffer nb = (NativeBuffer) buffer;
         long n;
         do {
-            n = libc.pread(fd, nb.pointer, Math.min(length, nb.capacity), offset);
-        } while (os.interrupted(n));
+            n = calls.libc().pread(fd, nb.pointer, Math.min(length, nb.capacity), offset);
+        } while (calls.interrupted(n));
         return (int) n;
     }
 
     @Override
     public int readCached(ReadBuffer buffer, long offset, int length) throws SysException {
         NativeBuffer nb = (NativeBuffer) buffer;
-        Pointer iov = os.scratch.get();  // struct iovec {base, len}: two native words
+        Pointer iov = calls.scratch();  // struct iovec {base, len}: two native words
         iov.putAddress(0, nb.pointer.address());
-        iov.putAddress(os.runtime.addressSize(), Math.min(length, nb.capacity));
-        while (true) {
-            long n = libc.preadv2(fd, iov, 1, offset, RWF_NOWAIT);
-            if (n >= 0) {
-                return (int) n;
-            }
-            int errno = os.lastError();
-            if (errno == EAGAIN) {
+        iov.putAddress(calls.addressSize(), Math.min(length, nb.capacity));
+        long n;
+        do {
+            n = calls.libc().preadv2(fd, iov, 1, offset, RWF_NOWAIT);
+            if (n < 0 && calls.lastError() == EAGAIN) {
                 return -1;
             }
-            if (errno != EINTR) {
-                throw new SysException(errno, os.strerror(errno));
-            }
-        }
+        } while (calls.interrupted(n));
+        return (int) n;
     }
 
     @Override
@@ -152,11 +149,11 @@ final class LibcFile implements OpenFile {
 
     /** ENXIO: no data (or no hole) at or after the offset, as past the end of the file. */
     private long seek(long offset, int whence) throws SysException {
-        long at = libc.lseek(fd, offset, whence);
-        if (at < 0 && os.lastError() == ENXIO) {
+        long at = calls.libc().lseek(fd, offset, whence);
+        if (at < 0 && calls.lastError() == ENXIO) {
             return -1;
         }
-        os.check(at);
+        calls.check(at);
         return at;
     }
 
@@ -177,39 +174,39 @@ final class LibcFile implements OpenFile {
 
     @Override
     public void writeBack() throws SysException {
-        os.check(os.writes.get().sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_ALL));
+        calls.check(calls.writes().sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_ALL));
     }
 
     private void fadvise(long offset, long length, int advice) throws SysException {
-        int errno = libc.posix_fadvise(fd, offset, length, advice);
+        int errno = calls.libc().posix_fadvise(fd, offset, length, advice);  // the error itself, not in errno
         if (errno != 0) {
-            throw new SysException(errno, os.strerror(errno));
+            throw calls.failure(errno);
         }
     }
 
     @Override
     public Residency cachestat(long offset, long length) throws SysException {
-        return os.residency.cachestat(fd, offset, length);
+        return residency.cachestat(fd, offset, length);
     }
 
     @Override
     public Residency mincore(long offset, long length) throws SysException {
-        return os.residency.mincore(fd, offset, length);
+        return residency.mincore(fd, offset, length);
     }
 
     @Override
     public int pageSize() {
-        return os.pageSize;
+        return calls.pageSize();
     }
 
     @Override
     public FileMapping map(long offset, long length) throws SysException {
-        return os.residency.map(fd, offset, length);
+        return residency.map(fd, offset, length);
     }
 
     @Override
     public boolean mincoreIsTruthful() {
-        return os.residency.mincoreIsTruthful(fd, this::uid);
+        return residency.mincoreIsTruthful(fd, this::uid);
     }
 
     private int uid() {
@@ -222,21 +219,21 @@ final class LibcFile implements OpenFile {
 
     @Override
     public Extent firstExtent(boolean sync) throws SysException {
-        return os.extents.firstExtent(fd, sync);
+        return extents.firstExtent(fd, sync);
     }
 
     @Override
     public long fibmapFirstByte() throws SysException {
-        return os.extents.fibmapFirstByte(fd);
+        return extents.fibmapFirstByte(fd);
     }
 
     @Override
     public int blockSize() throws SysException {
-        return os.extents.blockSize(fd);
+        return extents.blockSize(fd);
     }
 
     @Override
     public void close() {
-        libc.close(fd);
+        calls.libc().close(fd);
     }
 }

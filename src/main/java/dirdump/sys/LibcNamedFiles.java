@@ -1,12 +1,15 @@
 package dirdump.sys;
 
-import static dirdump.sys.LibcOs.AT_FDCWD;
-import static dirdump.sys.LibcOs.AT_SYMLINK_NOFOLLOW;
-import static dirdump.sys.LibcOs.CREATE_FILE;
-import static dirdump.sys.LibcOs.EEXIST;
-import static dirdump.sys.LibcOs.FILE_MODE;
-import static dirdump.sys.LibcOs.cString;
-import static dirdump.sys.LibcOs.fd;
+import static dirdump.sys.Errno.EAGAIN;
+import static dirdump.sys.Errno.EEXIST;
+import static dirdump.sys.Errno.EINTR;
+import static dirdump.sys.Errno.ENOENT;
+import static dirdump.sys.LibcCalls.AT_FDCWD;
+import static dirdump.sys.LibcCalls.AT_SYMLINK_NOFOLLOW;
+import static dirdump.sys.LibcCalls.CREATE_FILE;
+import static dirdump.sys.LibcCalls.FILE_MODE;
+import static dirdump.sys.LibcCalls.cString;
+import static dirdump.sys.LibcDirectory.fd;
 import static dirdump.sys.OpenFlag.O_CLOEXEC;
 import static dirdump.sys.OpenFlag.O_NOCTTY;
 import static dirdump.sys.OpenFlag.O_NOFOLLOW;
@@ -22,39 +25,32 @@ import jnr.ffi.Pointer;
  * --replay snapshot and a --files-from list read, a --save snapshot replaced.
  */
 final class LibcNamedFiles {
-    private static final int EINTR = 4;
     private static final int LOCK_EX = 2;
     private static final int LOCK_NB = 4;
     private static final int LOCK_TRIES = 100;
     private static final int LOCK_WAIT_MILLIS = 10;
 
-    private final LibcOs os;
+    private final LibcCalls calls;
     private final Libc libc;
 
-    LibcNamedFiles(LibcOs os) {
-        this.os = os;
-        this.libc = os.libc;
+    LibcNamedFiles(LibcCalls calls) {
+        this.calls = calls;
+        this.libc = calls.libc();
     }
 
     SmallFile createFile(Directory dir, byte[] name, byte[] content) throws SysException {
         int fd = libc.openat(fd(dir), cString(name), CREATE_FILE, FILE_MODE);
-        if (fd < 0 && os.lastError() == EEXIST) {
+        if (fd < 0 && calls.lastError() == EEXIST) {
             return null;
         }
-        os.check(fd);
-        Stat written;
-        try {
-            written = os.fstat(fd);
-        } catch (SysException e) {
-            libc.close(fd);
-            throw e;
-        }
+        calls.check(fd);
+        Stat written = calls.fstatOrClose(fd);
         try {
             if (!lock(fd)) {
                 throw SysException.invalid("another process locked it as soon as it was made");
             }
-            os.writeAll(fd, ByteBuffer.allocateDirect(content.length).put(content).flip());
-            os.check(os.writes.get().fsync(fd));  // also the errors of writes the file system deferred (NFS)
+            calls.writeAll(fd, ByteBuffer.allocateDirect(content.length).put(content).flip());
+            calls.check(calls.writes().fsync(fd));  // also the errors of writes the file system deferred (NFS)
         } catch (SysException e) {
             removeAfterFailure(dir, name, written);  // while it is open: its inode is no other file's yet
             libc.close(fd);
@@ -70,12 +66,12 @@ final class LibcNamedFiles {
      */
     private boolean lock(int fd) throws SysException {
         for (int tries = 0; ; tries++) {
-            if (os.writes.get().flock(fd, LOCK_EX | LOCK_NB) == 0) {
+            if (calls.writes().flock(fd, LOCK_EX | LOCK_NB) == 0) {
                 return true;
             }
-            int errno = os.lastError();
-            if (errno != SysException.EAGAIN && errno != EINTR) {
-                throw new SysException(errno, "flock: " + os.strerror(errno));
+            int errno = calls.lastError();
+            if (errno != EAGAIN && errno != EINTR) {
+                throw new SysException(errno, "flock: " + calls.strerror(errno));
             }
             if (tries == LOCK_TRIES) {
                 return false;
@@ -99,15 +95,15 @@ final class LibcNamedFiles {
     }
 
     SmallFile readSmallFile(Directory dir, byte[] name, int max) throws SysException {
-        Stat st = os.statAt(fd(dir), name, AT_SYMLINK_NOFOLLOW);
+        Stat st = calls.statAt(fd(dir), name, AT_SYMLINK_NOFOLLOW);
         if (st.type() != FileType.REGULAR) {
             return new SmallFile(st, null, false, () -> { });
         }
         int fd = openStatted(dir, name, st);
         try {
             boolean mine = lock(fd);
-            Pointer buf = NativeMemory.allocate(os.runtime, Math.max(max, 1), false);
-            int n = os.restarted(() -> libc.read(fd, buf, max));
+            Pointer buf = calls.allocate(Math.max(max, 1), false);
+            int n = calls.restarted(() -> libc.read(fd, buf, max));
             byte[] start = new byte[n];
             buf.get(0, start, 0, n);
             return new SmallFile(st, start, !mine, () -> libc.close(fd));
@@ -118,11 +114,11 @@ final class LibcNamedFiles {
     }
 
     InputStream openRegular(Directory dir, byte[] name) throws SysException {
-        Stat found = os.stat(dir, name, false);
+        Stat found = calls.statAt(fd(dir), name, AT_SYMLINK_NOFOLLOW);
         if (found.type() != FileType.REGULAR) {
             throw Os.notRegular(found.type());
         }
-        return new DescriptorInput(os, openStatted(dir, name, found));
+        return new DescriptorInput(calls, openStatted(dir, name, found));
     }
 
     /**
@@ -131,9 +127,9 @@ final class LibcNamedFiles {
      * device is asked anything; O_NOFOLLOW and the fstat after catch a name swapped in between.
      */
     private int openStatted(Directory dir, byte[] name, Stat found) throws SysException {
-        int fd = os.openAt(fd(dir), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        int fd = calls.openAt(fd(dir), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
         try {
-            Stat opened = os.fstat(fd);
+            Stat opened = calls.fstat(fd);
             if (!opened.sameFile(found.dev, found.ino) || opened.type() != FileType.REGULAR) {
                 throw Os.notRegular(opened.sameFile(found.dev, found.ino) ? opened.type() : FileType.UNKNOWN);
             }
@@ -154,7 +150,7 @@ final class LibcNamedFiles {
     boolean removeIfSame(Directory dir, byte[] name, Stat expected) throws SysException {
         Stat now;
         try {
-            now = os.statAt(fd(dir), name, AT_SYMLINK_NOFOLLOW);
+            now = calls.statAt(fd(dir), name, AT_SYMLINK_NOFOLLOW);
         } catch (SysException e) {
             if (e.isGone()) {
                 return false;
@@ -164,19 +160,19 @@ final class LibcNamedFiles {
         if (!now.sameFile(expected.dev, expected.ino) || now.uid != expected.uid) {
             return false;
         }
-        int rc = os.writes.get().unlinkat(fd(dir), cString(name), 0);
-        if (rc < 0 && os.lastError() == SysException.ENOENT) {
+        int rc = calls.writes().unlinkat(fd(dir), cString(name), 0);
+        if (rc < 0 && calls.lastError() == ENOENT) {
             return false;
         }
-        os.check(rc);
+        calls.check(rc);
         return true;
     }
 
     Replacement replace(Directory dir, byte[] name) throws SysException {
-        return LibcReplacement.create(os, fd(dir), name);
+        return LibcReplacement.create(calls, fd(dir), name);
     }
 
     InputStream openInput(byte[] path) throws SysException {
-        return new DescriptorInput(os, os.openAt(AT_FDCWD, path, O_RDONLY | O_CLOEXEC));
+        return new DescriptorInput(calls, calls.openAt(AT_FDCWD, path, O_RDONLY | O_CLOEXEC));
     }
 }

@@ -1,5 +1,6 @@
 package dirdump.sys;
 
+import static dirdump.sys.Errno.ENOSYS;
 import static dirdump.sys.OpenFlag.O_CLOEXEC;
 
 import java.nio.ByteBuffer;
@@ -12,74 +13,64 @@ import java.util.Set;
 final class LibcProcesses implements Processes {
     private static final int RLIMIT_MEMLOCK = 8;
     private static final int O_RDWR = 2;
-    private static final int EINTR = 4;
     private static final long SYS_PIDFD_OPEN = 434;  // the same number on every architecture
     private static final short POLLIN = 1;
 
-    private final LibcOs os;
+    private final LibcCalls calls;
 
-    LibcProcesses(LibcOs os) {
-        this.os = os;
+    LibcProcesses(LibcCalls calls) {
+        this.calls = calls;
     }
 
     @Override
     public int effectiveUid() {
-        return os.access.get().geteuid();
+        return calls.access().geteuid();
     }
 
     @Override
     public long memoryLockLimit() throws SysException {
-        long[] limit = new long[2];
-        os.check(os.libc.getrlimit(RLIMIT_MEMLOCK, limit));
-        if (limit[0] != limit[1] && os.libc.setrlimit(RLIMIT_MEMLOCK, new long[] {limit[1], limit[1]}) == 0) {
-            limit[0] = limit[1];
-        }
-        return limit[0] < 0 ? -1 : limit[0];  // RLIM_INFINITY is -1 as a signed number
+        long limit = calls.raisedLimit(RLIMIT_MEMLOCK);
+        return limit < 0 ? -1 : limit;  // RLIM_INFINITY is -1 as a signed number
     }
 
     @Override
     public void newSession() throws SysException {
-        os.check(os.processes.get().setsid());
+        calls.check(calls.processes().setsid());
     }
 
     @Override
     public void detachStandardStreams() throws SysException {
-        int fd = os.openAt(LibcOs.AT_FDCWD, "/dev/null".getBytes(StandardCharsets.US_ASCII), O_RDWR | O_CLOEXEC);
+        int fd = calls.openAt(LibcCalls.AT_FDCWD, "/dev/null".getBytes(StandardCharsets.US_ASCII), O_RDWR | O_CLOEXEC);
         try {
             for (int std = 0; std <= 2; std++) {
-                os.check(os.processes.get().dup2(fd, std));
+                calls.check(calls.processes().dup2(fd, std));
             }
         } finally {
-            os.libc.close(fd);
+            calls.libc().close(fd);
         }
     }
 
     @Override
     public void signal(long pid, int signal) throws SysException {
-        os.check(os.processes.get().kill((int) pid, signal));
+        calls.check(calls.processes().kill((int) pid, signal));
     }
 
     @Override
     public WatchedProcess watch(long pid) throws SysException {
-        long fd = os.libc.syscall(SYS_PIDFD_OPEN, pid, 0, 0, 0);
-        os.check(fd);
+        long fd = calls.libc().syscall(SYS_PIDFD_OPEN, pid, 0, 0, 0);
+        calls.check(fd);
         return new WatchedProcess() {
             @Override
             public void awaitExit() throws SysException {
                 byte[] pollFd = new byte[8];
                 ByteBuffer.wrap(pollFd).order(ByteOrder.nativeOrder()).putInt((int) fd).putShort(POLLIN);
                 // A pidfd is readable once its process has ended; EINTR (a signal to this thread): poll again.
-                while (os.processes.get().poll(pollFd, 1, -1) < 0) {
-                    int errno = os.lastError();
-                    if (errno != EINTR) {
-                        throw new SysException(errno, os.strerror(errno));
-                    }
-                }
+                calls.restarted(() -> calls.processes().poll(pollFd, 1, -1));
             }
 
             @Override
             public void close() {
-                os.libc.close((int) fd);
+                calls.libc().close((int) fd);
             }
         };
     }
@@ -89,20 +80,20 @@ final class LibcProcesses implements Processes {
         String arch = System.getProperty("os.arch");
         long nr = "amd64".equals(arch) || "x86_64".equals(arch) ? 251 : "aarch64".equals(arch) ? 30 : -1;
         if (nr < 0) {
-            throw new SysException(SysException.ENOSYS, "ioprio_set is not known on " + arch);
+            throw new SysException(ENOSYS, "ioprio_set is not known on " + arch);
         }
         final int whoProcess = 1;
-        os.check(os.libc.syscall(nr, whoProcess, 0, ((long) ioClass << 13) | level, 0));
+        calls.check(calls.libc().syscall(nr, whoProcess, 0, ((long) ioClass << 13) | level, 0));
     }
 
     @Override
     public long spawn(List<byte[]> argv, List<byte[]> env, long ignored, long blocked, Set<Integer> descriptors)
             throws SysException {
-        return new Spawner(os, os.runtime).spawn(argv, env, ignored, blocked, descriptors);
+        return new Spawner(calls).spawn(argv, env, ignored, blocked, descriptors);
     }
 
     @Override
     public int waitFor(long pid) throws SysException {
-        return new Spawner(os, os.runtime).waitFor(pid);
+        return new Spawner(calls).waitFor(pid);
     }
 }

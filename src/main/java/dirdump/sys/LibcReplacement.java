@@ -1,5 +1,14 @@
 package dirdump.sys;
 
+import static dirdump.sys.Errno.EEXIST;
+import static dirdump.sys.Errno.EINVAL;
+import static dirdump.sys.Errno.EISDIR;
+import static dirdump.sys.Errno.ENOENT;
+import static dirdump.sys.Errno.EOPNOTSUPP;
+import static dirdump.sys.LibcCalls.AT_EMPTY_PATH;
+import static dirdump.sys.LibcCalls.AT_FDCWD;
+import static dirdump.sys.LibcCalls.CREATE_FILE;
+import static dirdump.sys.LibcCalls.cString;
 import static dirdump.sys.OpenFlag.O_CLOEXEC;
 import static dirdump.sys.OpenFlag.O_TMPFILE;
 import static dirdump.sys.OpenFlag.O_WRONLY;
@@ -20,11 +29,10 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 final class LibcReplacement implements Replacement {
     private static final int AT_SYMLINK_FOLLOW = 0x400;
-    private static final int EISDIR = 21;
     private static final int MODE = 0600;  // a snapshot names files that others may not see
     private static final int CHUNK = 1 << 16;
 
-    private final LibcOs os;
+    private final LibcCalls calls;
     private final int dirFd;
     private final byte[] name;
     private final int fd;
@@ -34,31 +42,32 @@ final class LibcReplacement implements Replacement {
     private boolean committed;
     private boolean closed;
 
-    private LibcReplacement(LibcOs os, int dirFd, byte[] name, int fd, byte[] temporary) {
-        this.os = os;
+    private LibcReplacement(LibcCalls calls, int dirFd, byte[] name, int fd, byte[] temporary) {
+        this.calls = calls;
         this.dirFd = dirFd;
         this.name = name;
         this.fd = fd;
         this.temporary = temporary;
     }
 
-    static LibcReplacement create(LibcOs os, int dirFd, byte[] name) throws SysException {
-        int fd = os.libc.openat(dirFd, LibcOs.cString(new byte[] {'.'}), O_TMPFILE | O_WRONLY | O_CLOEXEC, MODE);
+    static LibcReplacement create(LibcCalls calls, int dirFd, byte[] name) throws SysException {
+        Libc libc = calls.libc();
+        int fd = libc.openat(dirFd, cString(new byte[] {'.'}), O_TMPFILE | O_WRONLY | O_CLOEXEC, MODE);
         if (fd >= 0) {
-            return new LibcReplacement(os, dirFd, name, fd, null);
+            return new LibcReplacement(calls, dirFd, name, fd, null);
         }
-        int errno = os.lastError();
-        if (errno != SysException.EOPNOTSUPP && errno != EISDIR && errno != SysException.EINVAL) {
-            os.check(fd);
+        int errno = calls.lastError();
+        if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
+            calls.check(fd);
         }
         for (int attempt = 0; ; attempt++) {
             byte[] temporary = temporaryName(name);
-            fd = os.libc.openat(dirFd, LibcOs.cString(temporary), LibcOs.CREATE_FILE, MODE);
+            fd = libc.openat(dirFd, cString(temporary), CREATE_FILE, MODE);
             if (fd >= 0) {
-                return new LibcReplacement(os, dirFd, name, fd, temporary);
+                return new LibcReplacement(calls, dirFd, name, fd, temporary);
             }
-            if (os.lastError() != LibcOs.EEXIST || attempt == 100) {
-                os.check(fd);
+            if (calls.lastError() != EEXIST || attempt == 100) {
+                calls.check(fd);
             }
         }
     }
@@ -88,7 +97,7 @@ final class LibcReplacement implements Replacement {
                     int n = Math.min(CHUNK, off + len - at);
                     chunk.clear();
                     chunk.put(b, at, n).flip();
-                    os.writeAll(fd, chunk);
+                    calls.writeAll(fd, chunk);
                     at += n;
                 }
             }
@@ -98,13 +107,13 @@ final class LibcReplacement implements Replacement {
     @Override
     public void commit() throws SysException {
         try {
-            os.check(os.writes.get().fsync(fd));  // on disk before it has the name: it is to outlive a reboot
+            calls.check(calls.writes().fsync(fd));  // on disk before it has the name: it is to outlive a reboot
             if (temporary == null) {
                 link();
             }
             closed = true;
-            os.check(os.libc.close(fd));  // also the errors of writes the file system deferred (NFS)
-            os.check(os.writes.get().renameat(dirFd, LibcOs.cString(temporary), dirFd, LibcOs.cString(name)));
+            calls.check(calls.libc().close(fd));  // also the errors of writes the file system deferred (NFS)
+            calls.check(calls.writes().renameat(dirFd, cString(temporary), dirFd, cString(name)));
             committed = true;
         } finally {
             if (!committed) {
@@ -117,17 +126,16 @@ final class LibcReplacement implements Replacement {
     private void link() throws SysException {
         for (int attempt = 0; ; attempt++) {
             byte[] t = temporaryName(name);
-            byte[] proc = ("/proc/self/fd/" + fd).getBytes(StandardCharsets.US_ASCII);
-            int rc = os.writes.get().linkat(LibcOs.AT_FDCWD, LibcOs.cString(proc), dirFd, LibcOs.cString(t), AT_SYMLINK_FOLLOW);
-            if (rc < 0 && os.lastError() == SysException.ENOENT) {
-                rc = os.writes.get().linkat(fd, LibcOs.cString(new byte[0]), dirFd, LibcOs.cString(t), LibcOs.AT_EMPTY_PATH);
+            int rc = calls.writes().linkat(AT_FDCWD, LibcCalls.procSelfFd(fd), dirFd, cString(t), AT_SYMLINK_FOLLOW);
+            if (rc < 0 && calls.lastError() == ENOENT) {
+                rc = calls.writes().linkat(fd, LibcCalls.EMPTY_C_NAME, dirFd, cString(t), AT_EMPTY_PATH);
             }
             if (rc == 0) {
                 temporary = t;
                 return;
             }
-            if (os.lastError() != LibcOs.EEXIST || attempt == 100) {
-                os.check(rc);
+            if (calls.lastError() != EEXIST || attempt == 100) {
+                calls.check(rc);
             }
         }
     }
@@ -143,10 +151,10 @@ final class LibcReplacement implements Replacement {
     private void discard() {
         if (!closed) {
             closed = true;
-            os.libc.close(fd);
+            calls.libc().close(fd);
         }
         if (temporary != null) {
-            os.writes.get().unlinkat(dirFd, LibcOs.cString(temporary), 0);  // a name only, never what a link points to
+            calls.writes().unlinkat(dirFd, cString(temporary), 0);  // a name only, never what a link points to
             temporary = null;
         }
     }

@@ -1,9 +1,11 @@
 package dirdump.sys;
 
-import static dirdump.sys.LibcOs.AT_FDCWD;
-import static dirdump.sys.LibcOs.cString;
+import static dirdump.sys.Errno.EFAULT;
+import static dirdump.sys.Errno.EHWPOISON;
+import static dirdump.sys.Errno.EIO;
+import static dirdump.sys.Errno.EPERM;
+import static dirdump.sys.LibcCalls.AT_FDCWD;
 
-import java.nio.charset.StandardCharsets;
 import java.util.function.IntSupplier;
 import jnr.ffi.Pointer;
 
@@ -31,14 +33,14 @@ final class LibcResidency {
     private static final String UNREADABLE = "a page of it cannot be read (an I/O error, or the file shrank since "
             + "it was mapped)";
 
-    private final LibcOs os;
+    private final LibcCalls calls;
     private final int pageSize;
     /** Whether mappings lock with populating reads ({@link FileMapping#populates}): asked once, at the first map. */
     private Boolean populates;
 
-    LibcResidency(LibcOs os) {
-        this.os = os;
-        this.pageSize = os.pageSize;
+    LibcResidency(LibcCalls calls) {
+        this.calls = calls;
+        this.pageSize = calls.pageSize();
     }
 
     Residency cachestat(int fd, long offset, long length) throws SysException {
@@ -46,12 +48,12 @@ final class LibcResidency {
         if (pages == 0) {
             return new Residency(0, 0, pageSize);  // len 0 would mean "to the end of the file"
         }
-        Pointer p = os.scratch.get();
+        Pointer p = calls.scratch();
         // struct cachestat_range {off, len}: a range, so that a large folio reaching past EOF
         // is not counted beyond the pages of the file.
         p.putLongLong(0, offset);
         p.putLongLong(8, length);
-        os.check(os.libc.syscall(SYS_CACHESTAT, fd, p.address(), p.address() + 16, 0));
+        calls.check(calls.libc().syscall(SYS_CACHESTAT, fd, p.address(), p.address() + 16, 0));
         // struct cachestat {nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted}
         return new Residency(p.getLongLong(16), pages, pageSize);
     }
@@ -61,32 +63,34 @@ final class LibcResidency {
         if (pages == 0) {
             return new Residency(0, 0, pageSize);  // mmap of an empty file fails
         }
-        Pointer map = os.mappings.get().mmap(null, length, PROT_READ, MAP_SHARED, fd, offset);
-        if (map == null || map.address() == -1L) {
-            os.check(-1);
-        }
+        Pointer map = mmap(fd, offset, length);
         try {
             byte[] vec = new byte[(int) Math.min(pages, MINCORE_CHUNK_PAGES)];
             long resident = 0;
             for (long page = 0; page < pages; page += vec.length) {
                 int n = (int) Math.min(vec.length, pages - page);
-                os.check(os.mappings.get().mincore(map.slice(page * pageSize), (long) n * pageSize, vec));
+                calls.check(calls.mappings().mincore(map.slice(page * pageSize), (long) n * pageSize, vec));
                 for (int i = 0; i < n; i++) {
                     resident += vec[i] & 1;
                 }
             }
             return new Residency(resident, pages, pageSize);
         } finally {
-            os.mappings.get().munmap(map, length);
+            calls.mappings().munmap(map, length);
         }
     }
 
     FileMapping map(int fd, long offset, long length) throws SysException {
-        Pointer map = os.mappings.get().mmap(null, length, PROT_READ, MAP_SHARED, fd, offset);
+        return new LibcMapping(mmap(fd, offset, length), length, pageSize, calls, populates());
+    }
+
+    /** A shared read-only mapping of the range. */
+    private Pointer mmap(int fd, long offset, long length) throws SysException {
+        Pointer map = calls.mappings().mmap(null, length, PROT_READ, MAP_SHARED, fd, offset);
         if (map == null || map.address() == -1L) {
-            os.check(-1);
+            calls.check(-1);
         }
-        return new LibcMapping(map, length, pageSize, os, populates());
+        return map;
     }
 
     /**
@@ -97,9 +101,9 @@ final class LibcResidency {
      */
     private synchronized boolean populates() {
         if (populates == null) {
-            populates = SYS_MLOCK2 >= 0 && (os.libc.syscall(SYS_MLOCK2, 0, 0, MLOCK_ONFAULT, 0) == 0
-                    || os.lastError() == SysException.EPERM)
-                    && os.mappings.get().madvise(null, 0, MADV_POPULATE_READ) == 0;
+            populates = SYS_MLOCK2 >= 0 && (calls.libc().syscall(SYS_MLOCK2, 0, 0, MLOCK_ONFAULT, 0) == 0
+                    || calls.lastError() == EPERM)
+                    && calls.mappings().madvise(null, 0, MADV_POPULATE_READ) == 0;
         }
         return populates;
     }
@@ -108,35 +112,35 @@ final class LibcResidency {
     boolean mincoreIsTruthful(int fd, IntSupplier uid) {
         // Write access is checked on the open file through /proc, not on its name, which may
         // name another file by now. Without /proc the check fails, and mincore is not trusted.
-        byte[] self = ("/proc/self/fd/" + fd).getBytes(StandardCharsets.US_ASCII);
-        return os.access.get().geteuid() == 0 || uid.getAsInt() == os.access.get().geteuid()
-                || os.access.get().faccessat(AT_FDCWD, cString(self), W_OK, AT_EACCESS) == 0;
+        Libc.Access access = calls.access();
+        return access.geteuid() == 0 || uid.getAsInt() == access.geteuid()
+                || access.faccessat(AT_FDCWD, LibcCalls.procSelfFd(fd), W_OK, AT_EACCESS) == 0;
     }
 
     private long pages(long size) {
         return (size + pageSize - 1) / pageSize;
     }
 
-    private record LibcMapping(Pointer map, long length, int pageSize, LibcOs os, boolean populates)
+    private record LibcMapping(Pointer map, long length, int pageSize, LibcCalls calls, boolean populates)
             implements FileMapping {
         @Override
         public void willNeed(long offset, long bytes) throws SysException {
-            os.check(os.mappings.get().madvise(map.slice(offset), bytes, MADV_WILLNEED));
+            calls.check(calls.mappings().madvise(map.slice(offset), bytes, MADV_WILLNEED));
         }
 
         @Override
         public void lock(long offset, long bytes) throws SysException {
             Pointer at = map.slice(offset);
-            long locked = populates ? os.libc.syscall(SYS_MLOCK2, at.address(), bytes, MLOCK_ONFAULT, 0)
-                    : os.mappings.get().mlock(at, bytes);
+            long locked = populates ? calls.libc().syscall(SYS_MLOCK2, at.address(), bytes, MLOCK_ONFAULT, 0)
+                    : calls.mappings().mlock(at, bytes);
             if (locked < 0) {
-                int errno = os.lastError();
-                throw new SysException(errno, LockLimits.reason(errno, os.strerror(errno)));
+                int errno = calls.lastError();
+                throw new SysException(errno, LockLimits.reason(errno, calls.strerror(errno)));
             }
-            if (populates && os.mappings.get().madvise(at, bytes, MADV_POPULATE_READ) < 0) {
-                int errno = os.lastError();
-                throw new SysException(errno, errno == SysException.EFAULT || errno == SysException.EIO
-                        || errno == SysException.EHWPOISON ? UNREADABLE : os.strerror(errno));
+            if (populates && calls.mappings().madvise(at, bytes, MADV_POPULATE_READ) < 0) {
+                int errno = calls.lastError();
+                throw errno == EFAULT || errno == EIO || errno == EHWPOISON ? new SysException(errno, UNREADABLE)
+                        : calls.failure(errno);
             }
         }
 
@@ -147,7 +151,7 @@ final class LibcResidency {
 
         @Override
         public void close() {
-            os.mappings.get().munmap(map, length);
+            calls.mappings().munmap(map, length);
         }
     }
 }

@@ -1,9 +1,15 @@
 package dirdump.sys;
 
-import static dirdump.sys.LibcOs.AT_FDCWD;
-import static dirdump.sys.LibcOs.AT_SYMLINK_NOFOLLOW;
-import static dirdump.sys.LibcOs.cString;
-import static dirdump.sys.LibcOs.fd;
+import static dirdump.sys.Errno.ELOOP;
+import static dirdump.sys.Errno.ENAMETOOLONG;
+import static dirdump.sys.Errno.ENOSYS;
+import static dirdump.sys.Errno.ENOTDIR;
+import static dirdump.sys.Errno.EPERM;
+import static dirdump.sys.Errno.EXDEV;
+import static dirdump.sys.LibcCalls.AT_FDCWD;
+import static dirdump.sys.LibcCalls.AT_SYMLINK_NOFOLLOW;
+import static dirdump.sys.LibcCalls.cString;
+import static dirdump.sys.LibcDirectory.fd;
 import static dirdump.sys.OpenFlag.O_CLOEXEC;
 import static dirdump.sys.OpenFlag.O_DIRECTORY;
 import static dirdump.sys.OpenFlag.O_NOATIME;
@@ -36,31 +42,34 @@ final class LibcResolver {
     private static final byte[] DOT = {'.'};
     private static final byte[] DOT_DOT = {'.', '.'};
 
-    private final LibcOs os;
+    private final LibcCalls calls;
     private final Libc libc;
+    /** Handed to each file opened, which measures and locates itself with them. */
+    private final LibcResidency residency;
+    private final LibcExtents extents;
     /** openat2 refused once (ENOSYS, or EPERM from a seccomp filter): it will be each time. */
     private volatile boolean openat2Missing;
 
-    LibcResolver(LibcOs os) {
-        this.os = os;
-        this.libc = os.libc;
+    LibcResolver(LibcCalls calls, LibcResidency residency, LibcExtents extents) {
+        this.calls = calls;
+        this.libc = calls.libc();
+        this.residency = residency;
+        this.extents = extents;
     }
 
     Stat stat(byte[] path) throws SysException {
-        return os.statAt(AT_FDCWD, path, 0);
+        return calls.statAt(AT_FDCWD, path, 0);
     }
 
     Directory openPath(byte[] path, boolean toList) throws SysException {
-        return directory(os.openAt(AT_FDCWD, path, toList ? DIR_FLAGS : O_PATH | O_DIRECTORY | O_CLOEXEC));
+        return directory(calls.openAt(AT_FDCWD, path, toList ? DIR_FLAGS : O_PATH | O_DIRECTORY | O_CLOEXEC));
     }
 
     Directory openDirectory(Directory parent, byte[] name, boolean follow) throws SysException {
         int fd = libc.openat(fd(parent), cString(name), DIR_FLAGS | (follow ? 0 : O_NOFOLLOW), 0);
         if (fd < 0) {
-            int errno = os.lastError();
-            // O_DIRECTORY refuses a symlink as ENOTDIR before O_NOFOLLOW's ELOOP: tell which it is.
-            throw openError(errno == SysException.ENOTDIR && !follow && isSymlink(fd(parent), name)
-                    ? SysException.ELOOP : errno);
+            int errno = calls.lastError();
+            throw openError(follow ? errno : linkOrNot(errno, fd(parent), name));
         }
         return directory(fd);
     }
@@ -72,10 +81,10 @@ final class LibcResolver {
             if (fd >= 0) {
                 return directory((int) fd);
             }
-            int errno = os.lastError();
-            if (errno == SysException.ENOSYS || errno == SysException.EPERM) {
+            int errno = calls.lastError();
+            if (errno == ENOSYS || errno == EPERM) {
                 openat2Missing = true;  // before Linux 5.6, or refused by a container's seccomp filter
-            } else if (errno != SysException.ENAMETOOLONG) {
+            } else if (errno != ENAMETOOLONG) {
                 throw openError(errno);
             }
         }
@@ -84,7 +93,7 @@ final class LibcResolver {
 
     /** openat2(2) (syscall 437) with struct open_how {flags, mode, resolve} and the path after it. */
     private long openat2(int dirFd, byte[] path) {
-        Pointer how = NativeMemory.allocate(os.runtime, OPEN_HOW_SIZE + path.length + 1, true);
+        Pointer how = calls.allocate(OPEN_HOW_SIZE + path.length + 1, true);
         how.putLongLong(0, O_PATH | O_DIRECTORY | O_CLOEXEC);
         how.putLongLong(16, RESOLVE_NO_MAGICLINKS | RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH);
         how.put(OPEN_HOW_SIZE, path, 0, path.length);
@@ -100,7 +109,7 @@ final class LibcResolver {
      * inode, kept for each step): one moved meanwhile cannot lead out of base.
      */
     private Directory openByComponents(int baseFd, byte[] path) throws SysException {
-        Stat base = os.fstat(baseFd);
+        Stat base = calls.fstat(baseFd);
         long[] way = {base.dev, base.ino};  // device and inode of each directory on the way, base first
         int depth = 0;
         int fd = -1;  // the directory reached; -1: base itself
@@ -117,23 +126,21 @@ final class LibcResolver {
                 }
                 boolean up = Arrays.equals(name, DOT_DOT);
                 if (up && depth == 0) {
-                    throw openError(SysException.EXDEV);
+                    throw openError(EXDEV);
                 }
                 int at = fd < 0 ? baseFd : fd;
                 int next = libc.openat(at, cString(name), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
                 if (next < 0) {
-                    int errno = os.lastError();
-                    // O_DIRECTORY refuses a symlink as ENOTDIR: tell which it is.
-                    throw openError(errno == SysException.ENOTDIR && isSymlink(at, name) ? SysException.ELOOP : errno);
+                    throw openError(linkOrNot(calls.lastError(), at, name));
                 }
                 if (fd >= 0) {
                     libc.close(fd);
                 }
                 fd = next;
-                Stat st = os.fstat(fd);
+                Stat st = calls.fstat(fd);
                 depth += up ? -1 : 1;
                 if (up && (st.dev != way[2 * depth] || st.ino != way[2 * depth + 1])) {
-                    throw openError(SysException.EXDEV);  // moved since it was passed: ".." leads elsewhere
+                    throw openError(EXDEV);  // moved since it was passed: ".." leads elsewhere
                 }
                 if (!up) {
                     if (2 * depth + 2 > way.length) {
@@ -144,7 +151,7 @@ final class LibcResolver {
                 }
             }
             if (fd < 0) {
-                return directory(os.openAt(baseFd, DOT, O_PATH | O_DIRECTORY | O_CLOEXEC));
+                return directory(calls.openAt(baseFd, DOT, O_PATH | O_DIRECTORY | O_CLOEXEC));
             }
             int reached = fd;
             fd = -1;
@@ -156,9 +163,17 @@ final class LibcResolver {
         }
     }
 
+    /**
+     * The errno of an O_DIRECTORY|O_NOFOLLOW open of {@code name} in {@code dirFd}: O_DIRECTORY refuses a
+     * symlink as ENOTDIR before O_NOFOLLOW's ELOOP; tell which it is.
+     */
+    private int linkOrNot(int errno, int dirFd, byte[] name) {
+        return errno == ENOTDIR && isSymlink(dirFd, name) ? ELOOP : errno;
+    }
+
     private boolean isSymlink(int dirFd, byte[] name) {
         try {
-            return os.statAt(dirFd, name, AT_SYMLINK_NOFOLLOW).type() == FileType.SYMLINK;
+            return calls.statAt(dirFd, name, AT_SYMLINK_NOFOLLOW).type() == FileType.SYMLINK;
         } catch (SysException e) {
             return false;
         }
@@ -166,12 +181,12 @@ final class LibcResolver {
 
     /** The error of an open that resolves names; EXDEV is only ever RESOLVE_BENEATH's. */
     private SysException openError(int errno) {
-        return new SysException(errno, errno == SysException.EXDEV
-                ? "'..' climbs above the directory the name starts from" : os.strerror(errno));
+        return new SysException(errno, errno == EXDEV
+                ? "'..' climbs above the directory the name starts from" : calls.strerror(errno));
     }
 
     Stat stat(Directory dir, byte[] name, boolean follow) throws SysException {
-        return os.statAt(fd(dir), name, follow ? 0 : AT_SYMLINK_NOFOLLOW);
+        return calls.statAt(fd(dir), name, follow ? 0 : AT_SYMLINK_NOFOLLOW);
     }
 
     /**
@@ -181,21 +196,23 @@ final class LibcResolver {
     OpenFile openTerminated(Directory dir, byte[] cName, boolean follow) throws SysException {
         if (follow) {
             int fd = libc.openat(fd(dir), cName, O_PATH | O_CLOEXEC, 0);
-            os.check(fd);
-            return LibcFile.pathOnly(os, fd);
+            calls.check(fd);
+            return LibcFile.pathOnly(calls, residency, extents, fd);
         }
         int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | O_NOFOLLOW;
         // O_NOATIME is only allowed to the file's owner (or CAP_FOWNER): once refused in a directory,
         // its other files (most often of the same owner) are opened without it at the first try.
         LibcDirectory d = (LibcDirectory) dir;
-        boolean noAtime = !d.noAtimeRefused;
-        int fd = libc.openat(d.fd, cName, flags | (noAtime ? O_NOATIME : 0), 0);
-        if (fd < 0 && noAtime && os.lastError() == SysException.EPERM) {
-            fd = libc.openat(d.fd, cName, flags, 0);
-            d.noAtimeRefused = fd >= 0;
+        boolean noAtime = d.triesNoAtime();
+        int fd = libc.openat(fd(d), cName, flags | (noAtime ? O_NOATIME : 0), 0);
+        if (fd < 0 && noAtime && calls.lastError() == EPERM) {
+            fd = libc.openat(fd(d), cName, flags, 0);
+            if (fd >= 0) {
+                d.noAtimeRefused();
+            }
         }
-        os.check(fd);
-        return new LibcFile(os, fd);
+        calls.check(fd);
+        return new LibcFile(calls, residency, extents, fd);
     }
 
     long fileSystemType(Directory dir) throws SysException {
@@ -203,7 +220,7 @@ final class LibcResolver {
     }
 
     long fileSystemType(Directory dir, byte[] name, boolean follow) throws SysException {
-        int fd = os.openAt(fd(dir), name, O_PATH | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+        int fd = calls.openAt(fd(dir), name, O_PATH | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
         try {
             return statfsMagic(fd);
         } finally {
@@ -214,17 +231,12 @@ final class LibcResolver {
     /** struct statfs's f_type, its first field. */
     private long statfsMagic(int fd) throws SysException {
         byte[] buf = new byte[128];
-        os.check(libc.fstatfs(fd, buf));
+        calls.check(libc.fstatfs(fd, buf));
         return ByteBuffer.wrap(buf).order(ByteOrder.nativeOrder()).getLong(0);
     }
 
     /** Wraps a just-opened directory descriptor with its fstat, or closes it if fstat fails. */
     private Directory directory(int fd) throws SysException {
-        try {
-            return new LibcDirectory(fd, os.fstat(fd), os);
-        } catch (SysException e) {
-            libc.close(fd);
-            throw e;
-        }
+        return new LibcDirectory(fd, calls.fstatOrClose(fd), libc);
     }
 }

@@ -46,11 +46,11 @@ public record LockLimits(long limit, boolean exempt, long locked, long mappingsL
     /** Why mlock failed, in the user's terms: strerror's text and what it means here. */
     static String reason(int errno, String text) {
         switch (errno) {
-            case SysException.ENOMEM:
+            case Errno.ENOMEM:
                 return text + ": more than RLIMIT_MEMLOCK (ulimit -l) allows, or the file shrank since it was mapped";
-            case SysException.EPERM:
+            case Errno.EPERM:
                 return text + ": locking memory needs CAP_IPC_LOCK or an RLIMIT_MEMLOCK above 0 (ulimit -l)";
-            case SysException.EAGAIN:
+            case Errno.EAGAIN:
                 return text + ": the kernel could not lock every page (short of memory)";
             default:
                 return text;

@@ -104,7 +104,7 @@ final class NioOs implements Os {
                 }
                 if (name.equals("..")) {
                     if (opened.isEmpty()) {
-                        throw new SysException(SysException.EXDEV, "'..' climbs above the directory the name starts from");
+                        throw new SysException(Errno.EXDEV, "'..' climbs above the directory the name starts from");
                     }
                     opened.pop().close();
                     continue;
@@ -196,12 +196,12 @@ final class NioOs implements Os {
 
     @Override
     public long fileSystemType(Directory dir) throws SysException {
-        throw unsupported("statfs");
+        throw Os.nativeOnly("statfs");
     }
 
     @Override
     public long fileSystemType(Directory dir, byte[] name, boolean follow) throws SysException {
-        throw unsupported("statfs");
+        throw Os.nativeOnly("statfs");
     }
 
     /** From /proc/self/limits, the soft limit ("Max open files  1024  4096  files"); the JVM raised it already. */
@@ -227,17 +227,13 @@ final class NioOs implements Os {
 
     @Override
     public void sync() throws SysException {
-        throw unsupported("sync");
-    }
-
-    static SysException unsupported(String call) {
-        return new SysException(SysException.ENOSYS, call + " needs the native library");
+        throw Os.nativeOnly("sync");
     }
 
     private static SecureDirectoryStream<Path> safe(Directory dir) throws SysException {
         NioDirectory d = (NioDirectory) dir;
         if (!d.trusted) {
-            throw new SysException(SysException.EPERM, "other users can write to its directory, and the java.nio "
+            throw new SysException(Errno.EPERM, "other users can write to its directory, and the java.nio "
                     + "fallback cannot open a name there safely");
         }
         return d.stream;
@@ -246,7 +242,7 @@ final class NioOs implements Os {
     private static Directory directory(DirectoryStream<Path> stream, Path path) throws SysException {
         if (!(stream instanceof SecureDirectoryStream)) {
             close(stream);
-            throw new SysException(SysException.ENOSYS, "java.nio cannot open relative to a directory here");
+            throw new SysException(Errno.ENOSYS, "java.nio cannot open relative to a directory here");
         }
         SecureDirectoryStream<Path> secure = (SecureDirectoryStream<Path>) stream;
         try {
@@ -279,7 +275,7 @@ final class NioOs implements Os {
     private static Stat stat(PosixFileAttributes a, Path other) throws IOException, SysException {
         Matcher m = FILE_KEY.matcher(String.valueOf(a.fileKey()));
         if (!m.matches()) {
-            throw unsupported("the inode number");
+            throw Os.nativeOnly("the inode number");
         }
         int type = a.isRegularFile() ? S_IFREG : a.isDirectory() ? S_IFDIR : a.isSymbolicLink() ? S_IFLNK
                 : other != null ? (Integer) Files.getAttribute(other, "unix:mode", NOFOLLOW) & S_IFMT : 0;
@@ -310,7 +306,7 @@ final class NioOs implements Os {
             return Path.of(name);
         } catch (InvalidPathException e) {
             // Under LANG=C the JVM encodes names in ASCII: "café" has no name there.
-            throw new SysException(SysException.EILSEQ, "the name cannot be written in the JVM's file-name encoding ("
+            throw new SysException(Errno.EILSEQ, "the name cannot be written in the JVM's file-name encoding ("
                     + PathNames.CHARSET.name() + "), which java.nio needs; the native library does not");
         }
     }
@@ -373,7 +369,7 @@ final class NioOs implements Os {
 
         @Override
         public void willNeed(long offset, long length) throws SysException {
-            throw unsupported("posix_fadvise");
+            throw Os.nativeOnly("posix_fadvise");
         }
 
         @Override
@@ -383,17 +379,17 @@ final class NioOs implements Os {
 
         @Override
         public void dontNeed() throws SysException {
-            throw unsupported("posix_fadvise");
+            throw Os.nativeOnly("posix_fadvise");
         }
 
         @Override
         public Residency cachestat(long offset, long length) throws SysException {
-            throw unsupported("cachestat");
+            throw Os.nativeOnly("cachestat");
         }
 
         @Override
         public Residency mincore(long offset, long length) throws SysException {
-            throw unsupported("mincore");
+            throw Os.nativeOnly("mincore");
         }
 
         @Override
@@ -403,17 +399,17 @@ final class NioOs implements Os {
 
         @Override
         public Extent firstExtent(boolean sync) throws SysException {
-            throw unsupported("FIEMAP");
+            throw Os.nativeOnly("FIEMAP");
         }
 
         @Override
         public long fibmapFirstByte() throws SysException {
-            throw unsupported("FIBMAP");
+            throw Os.nativeOnly("FIBMAP");
         }
 
         @Override
         public int blockSize() throws SysException {
-            throw unsupported("FIGETBSZ");
+            throw Os.nativeOnly("FIGETBSZ");
         }
 
         @Override

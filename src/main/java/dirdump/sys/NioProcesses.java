@@ -29,12 +29,12 @@ final class NioProcesses implements Processes {
         } catch (RuntimeException e) {
             // not told: below
         }
-        throw new SysException(SysException.ENOSYS, "/proc/self/status does not tell the effective uid");
+        throw new SysException(Errno.ENOSYS, "/proc/self/status does not tell the effective uid");
     }
 
     @Override
     public void setIoPriority(int ioClass, int level) throws SysException {
-        throw NioOs.unsupported("ioprio_set");
+        throw Os.nativeOnly("ioprio_set");
     }
 
     @Override

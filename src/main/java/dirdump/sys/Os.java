@@ -3,7 +3,6 @@ package dirdump.sys;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -184,10 +183,9 @@ public interface Os {
         return BlockDevices.SYSFS;
     }
 
-    /** The failure of a call only the native implementation makes. */
+    /** The failure of a call only the native implementation makes (under the java.nio fallback). */
     static SysException nativeOnly(String call) {
-        return new SysException(SysException.ENOSYS, call + " needs the native implementation (libc could not be "
-                + "bound)");
+        return new SysException(Errno.ENOSYS, call + " needs the native library");
     }
 
     /** Starts binding libc in the background, for a command that will need it (see {@link #load}). */

@@ -94,7 +94,7 @@ public interface Processes {
      */
     static Processes load() {
         try {
-            return new LibcProcesses(LibcBinding.get());
+            return new LibcProcesses(LibcBinding.get().calls());
         } catch (LinkageError | RuntimeException e) {
             return new NioProcesses(LibcBinding.reason(e));
         }

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import jnr.ffi.Pointer;
-import jnr.ffi.Runtime;
 
 /**
  * {@link Processes#spawn} and {@link Processes#waitFor} with libc. Why not java.lang.ProcessBuilder: a child it starts
@@ -33,14 +32,13 @@ final class Spawner {
      * (its implicit checks), SIGUSR2 (its suspending of threads); SIGKILL and SIGSTOP cannot be.
      */
     private static final long VITAL = bit(4) | bit(5) | bit(7) | bit(8) | bit(9) | bit(11) | bit(12) | bit(19);
-    private static final int EINTR = 4;
 
-    private final LibcOs os;
-    private final Runtime runtime;
+    private final LibcCalls calls;
+    private final Libc.Processes processes;
 
-    Spawner(LibcOs os, Runtime runtime) {
-        this.os = os;
-        this.runtime = runtime;
+    Spawner(LibcCalls calls) {
+        this.calls = calls;
+        this.processes = calls.processes();
     }
 
     private static long bit(int signal) {
@@ -51,35 +49,35 @@ final class Spawner {
             throws SysException {
         for (int signal = 1; signal <= SIGNALS; signal++) {
             if ((ignored & ~VITAL & bit(signal)) != 0) {
-                os.processes.get().signal(signal, SIG_IGN);
+                processes.signal(signal, SIG_IGN);
             }
         }
         List<Pointer> keep = new ArrayList<>();  // the strings, alive until the child has its copies
         Pointer args = strings(argv, keep);
         Pointer environment = strings(env, keep);
-        Pointer actions = NativeMemory.allocate(runtime, ATTR_SIZE, true);
-        check(os.processes.get().posix_spawn_file_actions_init(actions));
-        Pointer attr = NativeMemory.allocate(runtime, ATTR_SIZE, true);
-        int failed = os.processes.get().posix_spawnattr_init(attr);
+        Pointer actions = calls.allocate(ATTR_SIZE, true);
+        check(processes.posix_spawn_file_actions_init(actions));
+        Pointer attr = calls.allocate(ATTR_SIZE, true);
+        int failed = processes.posix_spawnattr_init(attr);
         if (failed != 0) {
-            os.processes.get().posix_spawn_file_actions_destroy(actions);
-            throw new SysException(failed, os.strerror(failed));
+            processes.posix_spawn_file_actions_destroy(actions);
+            throw calls.failure(failed);
         }
         try {
             for (int fd : open()) {
                 if (!descriptors.contains(fd)) {
-                    check(os.processes.get().posix_spawn_file_actions_addclose(actions, fd));
+                    check(processes.posix_spawn_file_actions_addclose(actions, fd));
                 }
             }
-            os.processes.get().posix_spawnattr_setflags(attr, (short) (POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK));
-            os.processes.get().posix_spawnattr_setsigdefault(attr, sigset(~ignored));
-            os.processes.get().posix_spawnattr_setsigmask(attr, sigset(blocked));
+            processes.posix_spawnattr_setflags(attr, (short) (POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK));
+            processes.posix_spawnattr_setsigdefault(attr, sigset(~ignored));
+            processes.posix_spawnattr_setsigmask(attr, sigset(blocked));
             int[] pid = new int[1];
-            check(os.processes.get().posix_spawnp(pid, LibcOs.cString(argv.get(0)), actions, attr, args, environment));
+            check(processes.posix_spawnp(pid, LibcCalls.cString(argv.get(0)), actions, attr, args, environment));
             return pid[0];
         } finally {
-            os.processes.get().posix_spawnattr_destroy(attr);
-            os.processes.get().posix_spawn_file_actions_destroy(actions);
+            processes.posix_spawnattr_destroy(attr);
+            processes.posix_spawn_file_actions_destroy(actions);
             Reference.reachabilityFence(keep);
         }
     }
@@ -87,7 +85,7 @@ final class Spawner {
     /** A posix_spawn call's result: the error number itself. */
     private void check(int failed) throws SysException {
         if (failed != 0) {
-            throw new SysException(failed, os.strerror(failed));
+            throw calls.failure(failed);
         }
     }
 
@@ -108,11 +106,7 @@ final class Spawner {
 
     int waitFor(long pid) throws SysException {
         int[] status = new int[1];
-        while (os.processes.get().waitpid((int) pid, status, 0) < 0) {
-            if (os.lastError() != EINTR) {
-                os.check(-1);
-            }
-        }
+        calls.restarted(() -> processes.waitpid((int) pid, status, 0));
         int signal = status[0] & 0x7f;
         return signal == 0 ? (status[0] >> 8) & 0xff : 128 + signal;
     }
@@ -126,12 +120,12 @@ final class Spawner {
 
     /** A NULL-terminated array of C strings, each kept in {@code keep}. */
     private Pointer strings(List<byte[]> entries, List<Pointer> keep) {
-        int size = runtime.addressSize();
-        Pointer array = NativeMemory.allocate(runtime, (long) (entries.size() + 1) * size, true);
+        int size = calls.addressSize();
+        Pointer array = calls.allocate((long) (entries.size() + 1) * size, true);
         keep.add(array);
         for (int i = 0; i < entries.size(); i++) {
             byte[] entry = entries.get(i);
-            Pointer string = NativeMemory.allocate(runtime, entry.length + 1, true);
+            Pointer string = calls.allocate(entry.length + 1, true);
             string.put(0, entry, 0, entry.length);
             keep.add(string);
             array.putPointer((long) i * size, string);

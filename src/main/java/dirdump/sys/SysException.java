@@ -1,37 +1,37 @@
 package dirdump.sys;
 
+import static dirdump.sys.Errno.EACCES;
+import static dirdump.sys.Errno.EBADR;
+import static dirdump.sys.Errno.EINVAL;
+import static dirdump.sys.Errno.ELOOP;
+import static dirdump.sys.Errno.EMFILE;
+import static dirdump.sys.Errno.ENAMETOOLONG;
+import static dirdump.sys.Errno.ENFILE;
+import static dirdump.sys.Errno.ENODEV;
+import static dirdump.sys.Errno.ENOENT;
+import static dirdump.sys.Errno.ENOEXEC;
+import static dirdump.sys.Errno.ENOMEM;
+import static dirdump.sys.Errno.ENOSYS;
+import static dirdump.sys.Errno.ENOTDIR;
+import static dirdump.sys.Errno.ENOTTY;
+import static dirdump.sys.Errno.EOPNOTSUPP;
+import static dirdump.sys.Errno.EPERM;
+import static dirdump.sys.Errno.ESRCH;
+
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.FileSystemLoopException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-/** A failed system call: the errno and the text strerror(3) gives for it. */
+/**
+ * A failed system call: the errno and the text strerror(3) gives for it. Outside sys it is asked what it
+ * means (the predicates below), never for its number: {@link #errno} is sys's own.
+ */
 public final class SysException extends IOException {
-    public static final int ENOENT = 2;
-    public static final int EACCES = 13;
-    public static final int EPERM = 1;
-    public static final int ENOTDIR = 20;
-    public static final int ELOOP = 40;
-    public static final int ENAMETOOLONG = 36;
-    public static final int EINVAL = 22;
-    public static final int ENOTTY = 25;
-    public static final int ENOSYS = 38;
-    public static final int EBADR = 53;
-    public static final int EOPNOTSUPP = 95;
-    public static final int EXDEV = 18;
-    public static final int EMFILE = 24;
-    public static final int ENFILE = 23;
-    public static final int EILSEQ = 84;
-    public static final int ENOMEM = 12;
-    public static final int EAGAIN = 11;
-    public static final int ENODEV = 19;
-    public static final int ESRCH = 3;
-    public static final int EIO = 5;
-    public static final int EFAULT = 14;
-    public static final int EHWPOISON = 133;
-
     private final int errno;
 
     public SysException(int errno, String reason) {
@@ -39,8 +39,13 @@ public final class SysException extends IOException {
         this.errno = errno;
     }
 
-    public int errno() {
+    int errno() {
         return errno;
+    }
+
+    /** The same failure, told in other words: {@code reason} is its whole text now. */
+    public SysException reworded(String reason) {
+        return new SysException(errno, reason);
     }
 
     // What a failure means, so that no code outside sys compares errno numbers.
@@ -48,6 +53,11 @@ public final class SysException extends IOException {
     /** No such process (ESRCH): it has ended, or never was. */
     public boolean isNoSuchProcess() {
         return errno == ESRCH;
+    }
+
+    /** A file that is no program the kernel can run (ENOEXEC): a script without "#!", which a shell runs. */
+    public boolean isNotExecutable() {
+        return errno == ENOEXEC;
     }
 
     /** The name does not exist (ENOENT). */
@@ -146,27 +156,38 @@ public final class SysException extends IOException {
             return (SysException) e;  // libc's already (Os.openInput)
         }
         if (e instanceof NoSuchFileException) {
-            return new SysException(SysException.ENOENT, "No such file or directory");
+            return new SysException(ENOENT, "No such file or directory");
         }
         if (e instanceof AccessDeniedException) {
-            return new SysException(SysException.EACCES, "Permission denied");
+            return new SysException(EACCES, "Permission denied");
         }
         if (e instanceof NotDirectoryException) {
-            return new SysException(SysException.ENOTDIR, "Not a directory");
+            return new SysException(ENOTDIR, "Not a directory");
         }
         if (e instanceof FileSystemLoopException) {
-            return new SysException(SysException.ELOOP, "Too many levels of symbolic links");
+            return new SysException(ELOOP, "Too many levels of symbolic links");
         }
         // A plain IOException's message is already strerror's text ("Is a directory").
         String reason = e instanceof FileSystemException ? ((FileSystemException) e).getReason() : e.getMessage();
         // O_NOFOLLOW met a link: the JDK adds its own English words to strerror's, which follow the locale.
         if (reason != null && (reason.startsWith("Too many levels of symbolic links")
                 || reason.endsWith(" or unable to access attributes of symbolic link"))) {
-            return new SysException(SysException.ELOOP, "Too many levels of symbolic links");
+            return new SysException(ELOOP, "Too many levels of symbolic links");
         }
         if ("Not a directory".equals(reason)) {
-            return new SysException(SysException.ENOTDIR, reason);
+            return new SysException(ENOTDIR, reason);
         }
         return new SysException(0, reason != null ? reason : e.toString());
+    }
+
+    /**
+     * The errno and text of java.lang.ProcessBuilder.start's failure, which the JDK gives only in its
+     * message ("Cannot run program "x": error=2, No such file or directory"); errno 0 and the whole
+     * message where it has none.
+     */
+    public static SysException ofProcessStart(IOException e) {
+        String message = String.valueOf(e.getMessage());
+        Matcher m = Pattern.compile("error=(\\d+), (.*)").matcher(message);
+        return m.find() ? new SysException(Integer.parseInt(m.group(1)), m.group(2)) : new SysException(0, message);
     }
 }

@@ -21,7 +21,7 @@ public final class Terminal {
      */
     public static boolean stderrIsTerminal() {
         try {
-            return LibcBinding.get().libc.isatty(STDERR) == 1;
+            return LibcBinding.get().calls().libc().isatty(STDERR) == 1;
         } catch (LinkageError | RuntimeException e) {
             return false;
         }
@@ -67,11 +67,11 @@ public final class Terminal {
 
         static synchronized int columns() {
             try {
-                LibcOs os = LibcBinding.get();
+                LibcCalls calls = LibcBinding.get().calls();
                 if (struct == null) {
-                    struct = NativeMemory.allocate(os.runtime, 8, true);
+                    struct = calls.allocate(8, true);
                 }
-                return os.control.get().ioctl(STDERR, TIOCGWINSZ, struct) == 0 ? struct.getShort(2) & 0xffff : 0;
+                return calls.control().ioctl(STDERR, TIOCGWINSZ, struct) == 0 ? struct.getShort(2) & 0xffff : 0;
             } catch (LinkageError | RuntimeException e) {
                 return 0;
             }

@@ -20,10 +20,10 @@ final class WorkingDirectory {
      * Back into the deleted directory, once, while libc is bound (before any LibcOs is handed out);
      * the descriptor is closed then, so that no child process inherits it.
      */
-    static void restore(LibcOs os) {
-        if (FD >= 0 && !restored && os.processes.get().fchdir(FD) == 0) {
+    static void restore(LibcCalls calls) {
+        if (FD >= 0 && !restored && calls.processes().fchdir(FD) == 0) {
             restored = true;
-            os.libc.close(FD);
+            calls.libc().close(FD);
         }
     }
 

@@ -114,7 +114,7 @@ class LibcOsTest {
                 assertFalse(file.mincoreIsTruthful());
                 assertEquals(8, file.mincore(0, 8 * 4096).residentPages(), "mincore claims every page");
                 SysException refused = assertThrows(SysException.class, () -> file.cachestat(0, 8 * 4096));
-                assertEquals(SysException.EPERM, refused.errno());
+                assertTrue(refused.isNotPermitted(), refused.getMessage());
             }
             return null;
         });

@@ -28,7 +28,6 @@ public final class TreeCreator {
     public record MadeFile(long dev, long ino) {
     }
 
-    private static final int AT_FDCWD = -100;
     /** Nothing happens at open: a name swapped for a FIFO or device neither blocks nor becomes a terminal. */
     private static final int OPEN_TO_APPEND = O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
     private static final int OPEN_DIRECTORY = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
@@ -36,15 +35,15 @@ public final class TreeCreator {
     /** Reserve only: the size grows with the writes, so that a failed write leaves no zeros behind. */
     private static final int FALLOC_FL_KEEP_SIZE = 1;
 
-    /** For its fstat and errno handling: the errors of the read and of the writes are told alike. */
-    private final LibcOs os;
+    /** dirdump's calls, for fstat and errno handling: the errors of the read and of the writes are told alike. */
+    private final LibcCalls calls;
     private final Libc libc;
     private final int euid;
 
-    private TreeCreator(LibcOs os) {
-        this.os = os;
-        this.libc = os.libc;
-        this.euid = os.access.get().geteuid();
+    private TreeCreator(LibcCalls calls) {
+        this.calls = calls;
+        this.libc = calls.libc();
+        this.euid = calls.access().geteuid();
     }
 
     /**
@@ -52,19 +51,19 @@ public final class TreeCreator {
      * LinkageError or a RuntimeException) if libc cannot be bound.
      */
     public static TreeCreator bind() {
-        return new TreeCreator(LibcBinding.get());
+        return new TreeCreator(LibcBinding.get().calls());
     }
 
     /** Opens the top directory by name (symbolic links followed: the name is the user's). */
     public Made openTop(byte[] path) throws SysException {
-        int fd = libc.openat(AT_FDCWD, LibcOs.cString(path), OPEN_DIRECTORY, 0);
+        int fd = libc.openat(LibcCalls.AT_FDCWD, LibcCalls.cString(path), OPEN_DIRECTORY, 0);
         check(fd);
         return checked(fd, null, false);
     }
 
     /** Makes directory {@code name} in {@code parent} and opens it; fails unless what opens is the one made. */
     public Made makeDirectory(Made parent, byte[] name) throws SysException {
-        check(os.writes.get().mkdirat(parent.fd(), LibcOs.cString(name), DIRECTORY_MODE));
+        check(calls.writes().mkdirat(parent.fd(), LibcCalls.cString(name), DIRECTORY_MODE));
         return openIn(parent, name, null);
     }
 
@@ -79,14 +78,14 @@ public final class TreeCreator {
 
     /** Creates a new file (never an existing one, nor through a symbolic link) and opens it for writing. */
     public int createFile(Made dir, byte[] name) throws SysException {
-        int fd = libc.openat(dir.fd(), LibcOs.cString(name), LibcOs.CREATE_FILE, LibcOs.FILE_MODE);
+        int fd = libc.openat(dir.fd(), LibcCalls.cString(name), LibcCalls.CREATE_FILE, LibcCalls.FILE_MODE);
         check(fd);
         return fd;
     }
 
     /** The identity of a file open for writing, to check it against when it is opened again. */
     public MadeFile identity(int fd) throws SysException {
-        Stat st = os.fstat(fd);
+        Stat st = calls.fstat(fd);
         return new MadeFile(st.dev, st.ino);
     }
 
@@ -96,10 +95,10 @@ public final class TreeCreator {
      * in its place (a hard link to another file, say). Opening for append changes nothing.
      */
     public int openToAppend(Made dir, byte[] name, MadeFile made) throws SysException {
-        int fd = libc.openat(dir.fd(), LibcOs.cString(name), OPEN_TO_APPEND, 0);
+        int fd = libc.openat(dir.fd(), LibcCalls.cString(name), OPEN_TO_APPEND, 0);
         check(fd);
         try {
-            Stat st = os.fstat(fd);
+            Stat st = calls.fstat(fd);
             if (st.type() != FileType.REGULAR || !st.sameFile(made.dev(), made.ino()) || st.uid != euid) {
                 throw new SysException(0, "another file now than the one made here: not appended to");
             }
@@ -112,25 +111,25 @@ public final class TreeCreator {
 
     /** Removes a name from a directory made here: a name only, never what a link names, nor a directory. */
     public void remove(Made dir, byte[] name) throws SysException {
-        check(os.writes.get().unlinkat(dir.fd(), LibcOs.cString(name), 0));
+        check(calls.writes().unlinkat(dir.fd(), LibcCalls.cString(name), 0));
     }
 
     /** syncfs(2): what was written so far reaches the disk, its blocks allocated, before what comes next. */
     public void settle(Made dir) throws SysException {
-        check(os.writes.get().syncfs(dir.fd()));
+        check(calls.writes().syncfs(dir.fd()));
     }
 
     /** Writes {@code data} from its position to its limit. */
     public void write(int fd, ByteBuffer data) throws SysException {
-        os.writeAll(fd, data);
+        calls.writeAll(fd, data);
     }
 
     /** Reserves the blocks of a range with fallocate(2), size kept; false if the file system cannot. */
     public boolean reserve(int fd, long offset, long length) throws SysException {
-        if (os.writes.get().fallocate(fd, FALLOC_FL_KEEP_SIZE, offset, length) == 0) {
+        if (calls.writes().fallocate(fd, FALLOC_FL_KEEP_SIZE, offset, length) == 0) {
             return true;
         }
-        if (lastError() != SysException.EOPNOTSUPP) {
+        if (lastError() != Errno.EOPNOTSUPP) {
             check(-1);
         }
         return false;
@@ -142,10 +141,10 @@ public final class TreeCreator {
     }
 
     private Made openIn(Made parent, byte[] name, Made made) throws SysException {
-        int fd = libc.openat(parent.fd(), LibcOs.cString(name), OPEN_DIRECTORY | O_NOFOLLOW, 0);
+        int fd = libc.openat(parent.fd(), LibcCalls.cString(name), OPEN_DIRECTORY | O_NOFOLLOW, 0);
         int errno = fd < 0 ? lastError() : 0;
         // O_NOFOLLOW|O_DIRECTORY on a symbolic link: ENOTDIR on Linux 6.18 (ELOOP without O_DIRECTORY).
-        if (errno == SysException.ENOTDIR || errno == SysException.ELOOP) {
+        if (errno == Errno.ENOTDIR || errno == Errno.ELOOP) {
             throw new SysException(errno, "a symbolic link or other file now, not the directory made here: "
                     + "not followed");
         }
@@ -160,9 +159,9 @@ public final class TreeCreator {
      */
     private Made checked(int fd, Made made, boolean ours) throws SysException {
         try {
-            Stat st = os.fstat(fd);
+            Stat st = calls.fstat(fd);
             if (st.type() != FileType.DIRECTORY) {
-                throw new SysException(SysException.ENOTDIR, "Not a directory");
+                throw new SysException(Errno.ENOTDIR, "Not a directory");
             }
             if (made != null && !st.sameFile(made.dev(), made.ino())) {
                 throw new SysException(0, "another directory now than the one made here: not used");
@@ -179,10 +178,10 @@ public final class TreeCreator {
     }
 
     private int lastError() {
-        return os.lastError();
+        return calls.lastError();
     }
 
     private void check(long rc) throws SysException {
-        os.check(rc);
+        calls.check(rc);
     }
 }
