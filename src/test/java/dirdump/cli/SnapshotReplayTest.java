@@ -45,6 +45,9 @@ class SnapshotReplayTest {
         Path snapshot = tmp.resolve("set.snapshot");
         List<Path> files = List.of(all, half, middle, cold, gone, grown);
         PageCache.retryIfDropped(() -> {
+            // Made again on each attempt: an attempt ended by reclaim may have deleted one and grown the other.
+            Trees.file(gone, MIB, 5);
+            Trees.file(grown, 2 * MIB, 6);
             PageCache.evict(files);
             PageCache.cacheOnly(all, 0, MIB);
             PageCache.cacheOnly(half, 0, 2 * MIB);
