@@ -66,7 +66,8 @@ final class LibcOs implements Os {
         this.libc = libc;
         this.runtime = Runtime.getSystemRuntime();
         this.direntBuffers = ThreadLocal.withInitial(() -> new DirentBuffer(this));
-        this.scratch = ThreadLocal.withInitial(() -> NativeMemory.allocate(runtime, 128, true));
+        this.scratch = ThreadLocal.withInitial(
+                () -> NativeMemory.allocate(runtime, Math.max(128, LibcExtents.FIEMAP_TWO), true));
         this.pageSize = libc.getpagesize();
         this.errorTexts = new ErrorTexts(libc);
         this.resolver = new LibcResolver(this);
