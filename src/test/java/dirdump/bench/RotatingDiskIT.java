@@ -9,6 +9,7 @@ import dirdump.testdata.TestdataGen;
 import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.RotatingDisk;
+import dirdump.testing.RunSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -119,6 +120,7 @@ class RotatingDiskIT {
         disk.cold();
         Launched run = BuiltJar.run("--force", "--json", set.toString());
         assertEquals(0, run.status(), run.err());
+        RunSchema.check(run.out());
         JsonParser.parseString(run.out()).getAsJsonObject().entrySet().forEach(e -> said.add(e.getKey(), e.getValue()));
         return disk.stats();
     }
