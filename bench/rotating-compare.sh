@@ -12,7 +12,8 @@
 # and '' (the defaults). Before every run the file system is unmounted and mounted again (rotating-disk.sh
 # cold: its pages, dentries and inodes go, nothing else of the machine's cache) and the disk's counters
 # reset; then `dirdump --force --quiet OPTIONS SET` reads it. Rounds interleave the variants (A B C A B C);
-# one line a run, then each variant's median. Root only.
+# one line a run, then each variant's median, then what the defaults chose and why (their summary's
+# device and readers lines, from one more read). Root only.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd -P)
 fs=ext4 set="--preset=flat" rounds=3 dir=/tmp/rotating-compare variants=() up=()
@@ -65,3 +66,6 @@ for v in "${variants[@]}"; do
         END { printf "%-24s wall %8.2f s   modeled %8.2f s   occupied %8.2f s\n", n, med(w, k), med(b, k), med(o, k) }' "$results"
 done
 rm -f "$results"
+# What the defaults chose there and why (the summary's order and readers lines), from one more read, untimed.
+"$disk" cold --dir "$dir"
+"$dirdump" --force "$dir/mnt/set" 2>&1 >/dev/null | sed -n 's/^ *\(device \|readers: \)/# defaults: \1/p'

@@ -20,8 +20,9 @@ public final class BenchRounds {
      * {@code notes}: what the caller has to say already (a variant left out). {@code stop}: ends bench
      * early (a signal): the run it cuts short is left out, and the results are of the runs before.
      */
-    public static BenchResults run(List<Variant> variants, FileSet files, CachePrep prep, int rounds, List<String> notes,
-                              Machine machine, Reporter reporter, StopRequest stop) throws IOException {
+    public static BenchResults run(List<Variant> variants, FileSet files, CachePrep prep, RunHooks hooks, int rounds,
+                                   List<String> notes, Machine machine, Reporter reporter, StopRequest stop)
+            throws IOException {
         if (prep == CachePrep.NONE) {
             // One untimed round caches what every variant reads, a command's own program included.
             for (int i = 0; i < variants.size() && !stop.stopped(); i++) {
@@ -37,7 +38,7 @@ public final class BenchRounds {
         for (int round = 1; round <= rounds && stoppedIn == 0; round++) {
             for (int i = 0; i < variants.size(); i++) {
                 Variant v = variants.get(i);
-                TimedRun run = run(v, round, prep, files, stop);
+                TimedRun run = run(v, round, prep, hooks, files, stop);
                 if (run == null) {
                     stoppedIn = round;
                     break;
@@ -83,16 +84,22 @@ public final class BenchRounds {
                 stoppedIn > 0 ? stop.signalName() : null, stoppedIn > 0 ? stop.signal() : 0, machine);
     }
 
-    /** One run, on the cache made ready for it; null if a signal came before it ended: it measures nothing. */
-    private static TimedRun run(Variant v, int round, CachePrep prep, FileSet files, StopRequest stop) throws IOException {
+    /**
+     * One run, on the cache made ready for it, between --prepare and --conclude; null if a signal came
+     * before it ended: it measures nothing.
+     */
+    private static TimedRun run(Variant v, int round, CachePrep prep, RunHooks hooks, FileSet files, StopRequest stop)
+            throws IOException {
         System.gc();  // the last run's garbage, collected now rather than in this run's time
         PageTotals before = prep.before(files);
-        if (stop.stopped()) {
+        if (stop.stopped() || !hooks.prepare(v, round, stop)) {
             return null;
         }
         RunOutcome outcome = v.run();
-        return stop.stopped() ? null : new TimedRun(round, outcome, PageTotals.percent(before.residentPages(), before.pages()),
-                CacheState.of(before));
+        if (stop.stopped() || !hooks.conclude(v, round, stop)) {
+            return null;
+        }
+        return new TimedRun(round, outcome, PageTotals.percent(before.residentPages(), before.pages()), CacheState.of(before));
     }
 
     /** "round 1 of 3: dirdump --nosort -j1: 0.412 s, 19.9 MiB/s; 0.0 % of the pages cached before". */

@@ -3,6 +3,7 @@ package dirdump.cli;
 import dirdump.bench.BenchResults;
 import dirdump.bench.CachePrep;
 import dirdump.bench.DropCaches;
+import dirdump.bench.RunHooks;
 import dirdump.outcome.FileReason;
 import dirdump.outcome.PathText;
 import dirdump.outcome.StopRequest;
@@ -65,6 +66,8 @@ final class BenchCommand implements Callable<Integer> {
     private final Value<List<String>> variants = new Value<>(new ArrayList<>());
     private final Value<List<String>> commands = new Value<>(new ArrayList<>());
     private final Value<Long> timeoutNanos = new Value<>(0L);
+    private final Value<String> prepare = new Value<>(null);
+    private final Value<String> conclude = new Value<>(null);
     private final Value<Integer> rounds = new Value<>(0);
     private final Value<Boolean> dropCaches = new Value<>(false);
     private final Value<Boolean> warm = new Value<>(false);
@@ -92,8 +95,16 @@ final class BenchCommand implements Callable<Integer> {
                 .build());
         spec.addOption(timeoutNanos.option(long.class, "--timeout").paramLabel("DURATION").defaultValue("10m")
                 .converters(new DurationConverter())
-                .description("How long a --vs command may run (90, 90s, 10m, 1h; default ${DEFAULT-VALUE}): then it and "
-                    + "all it started are ended, and the run is marked failed.").build());
+                .description("How long a --vs, --prepare or --conclude command may run (90, 90s, 10m, 1h; default "
+                    + "${DEFAULT-VALUE}): then it and all it started are ended, and the run is marked failed.").build());
+        spec.addOption(prepare.option(String.class, "--prepare").paramLabel("CMD")
+                .description("A command run with 'sh -c CMD' right before every timed run, after the cache is made "
+                    + "ready, in no run's time (as hyperfine's --prepare): to set up what the run should meet. Told "
+                    + "the run in DIRDUMP_BENCH_VARIANT and DIRDUMP_BENCH_ROUND; its output discarded. If it does not "
+                    + "exit 0 (or runs out of --timeout), bench stops there.").build());
+        spec.addOption(conclude.option(String.class, "--conclude").paramLabel("CMD")
+                .description("As --prepare, right after every timed run: to collect what the run did (a disk's "
+                    + "counters) before bench touches the files again.").build());
         spec.addOption(rounds.option(int.class, "--rounds").paramLabel("R").defaultValue("3")
                 .description("Rounds; each variant runs once in each (default ${DEFAULT-VALUE}).").build());
         spec.addOption(dropCaches.option(boolean.class, "--drop-caches")
@@ -139,6 +150,9 @@ final class BenchCommand implements Callable<Integer> {
         BenchResults results;
         try {
             results = measure(reporter, stop);
+        } catch (RunHooks.Failed e) {
+            parent.err.println(PathText.line("dirdump: bench stopped: " + e.getMessage()));
+            return ExitCode.SOME_FAILED.status;
         } catch (IOException e) {
             parent.err.println(PathText.line("dirdump: bench stopped: cannot prepare the page cache: " + e.getMessage()));
             return ExitCode.SOME_FAILED.status;
@@ -154,7 +168,8 @@ final class BenchCommand implements Callable<Integer> {
         if (json.value()) {
             record.setting("variants", variants.value().isEmpty() ? DEFAULT_VARIANTS : variants.value()).setting("vs", commands.value())
                     .setting("rounds", rounds.value()).setting("cache", results.prep().asked.key())
-                    .setting("timeout_seconds", timeoutNanos.value() / 1e9);
+                    .setting("timeout_seconds", timeoutNanos.value() / 1e9).setting("prepare", prepare.value())
+                    .setting("conclude", conclude.value());
             BenchJson.print(results, record.json(reporter), parent.out);
         } else if (csv.value()) {
             BenchCsv.print(results, parent.out);
@@ -195,7 +210,8 @@ final class BenchCommand implements Callable<Integer> {
                 paths.value(), parent, spec).selectSettings(), reporter, stop);
         CachePrep prep = warm.value() ? CachePrep.NONE : dropCaches.value() ? CachePrep.DROP_CACHES : CachePrep.EVICT;
         try (files) {
-            return BenchRun.run(files, new BenchRun.Settings(reads, commands.value(), timeoutNanos.value(), prep, rounds.value(),
+            RunHooks hooks = new RunHooks(prepare.value(), conclude.value(), timeoutNanos.value());
+            return BenchRun.run(files, new BenchRun.Settings(reads, commands.value(), timeoutNanos.value(), prep, hooks, rounds.value(),
                     RunRecord.version()), reporter, new StderrReporter(parent.err, StderrReporter.Verbosity.QUIET), stop);
         }
     }

@@ -124,8 +124,9 @@ public final class DirdumpCommand implements Callable<Integer> {
                 .description("Read buffer, reused for every file (64k, 1M, 1MiB; default ${DEFAULT-VALUE}).").build());
         spec.addOption(jobs.option(Integer.class, "-j", "--jobs").paramLabel("N")
                 .description("Readers, each with its own buffer, taking files in order: up to N reads in flight "
-                    + "(default " + DefaultJobs.NON_ROTATING + " on solid-state and virtual disks, "
-                    + DefaultJobs.ROTATING + " on rotating disks).").build());
+                    + "(default " + DefaultJobs.NON_ROTATING + " on solid-state and virtual disks; on rotating "
+                    + "disks " + DefaultJobs.ONE_SWEEP + " where physical order reads the files in one sweep, else "
+                    + DefaultJobs.ROTATING + ").").build());
         spec.addOption(method.option(ReadMethod.class, "--method").paramLabel("METHOD")
                 .description("read (default): copy every byte through the buffer; willneed: ask the kernel to "
                     + "fetch each file (posix_fadvise WILLNEED) without copying. The kernel's reads for willneed "

@@ -39,6 +39,7 @@ final class Locator {
         String refusals;
         int blockSize;
         int located;
+        int elsewhere;
 
         DeviceAttempt(LocateMethod asked) {
             method = asked == LocateMethod.FIBMAP ? LocateMethod.FIBMAP : LocateMethod.FIEMAP;
@@ -73,7 +74,8 @@ final class Locator {
             refused = locateFile(byInode[i], attempt);
         }
         nanos += System.nanoTime() - start;
-        return refused != null ? LocateOutcome.refused(refused) : LocateOutcome.located(attempt.method, attempt.located);
+        return refused != null ? LocateOutcome.refused(refused) : LocateOutcome.located(attempt.method, attempt.located,
+                attempt.elsewhere);
     }
 
     /** Returns why the file system refuses to be located, or null to go on. */
@@ -96,6 +98,7 @@ final class Locator {
                 // No extent (empty, inline) or not written yet: the file keeps its inode position.
                 if (e != null && !e.has(NOT_ON_DISK_YET)) {
                     set(f, e.physical(), e.physical() + e.length(), attempt);
+                    attempt.elsewhere += e.elsewhere() ? 1 : 0;
                 }
                 return null;
             } catch (SysException e) {

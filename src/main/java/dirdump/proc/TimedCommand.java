@@ -5,6 +5,7 @@ import java.io.File;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -28,12 +29,18 @@ public final class TimedCommand {
 
     /** Runs {@code command}; {@code timeoutNanos}: how long it may take before it is ended and counted as failed. */
     public static Ended run(String command, long timeoutNanos, StopRequest stop) {
+        return run(command, Map.of(), timeoutNanos, stop);
+    }
+
+    /** As above, with {@code environment} added to the command's. */
+    public static Ended run(String command, Map<String, String> environment, long timeoutNanos, StopRequest stop) {
         // setsid(1) makes the group and execs sh: the child's pid is its process group's id. (It forks
         // first only when it is a group leader already, which a child of this JVM never is.)
         ProcessBuilder pb = new ProcessBuilder("setsid", "sh", "-c", command)
                 .redirectInput(Redirect.from(new File("/dev/null")))  // never the caller's stdin
                 .redirectOutput(Redirect.DISCARD)
                 .redirectError(Redirect.DISCARD);
+        pb.environment().putAll(environment);
         long start = System.nanoTime();
         Process p;
         try {

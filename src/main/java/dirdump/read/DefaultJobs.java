@@ -1,41 +1,96 @@
 package dirdump.read;
 
+import dirdump.order.DeviceOrder;
+import dirdump.order.DeviceProbe;
+import dirdump.order.LocateOutcome;
+import dirdump.order.Rotation;
 import dirdump.scan.FoundDirectories;
 import dirdump.sys.BlockQueue;
 import dirdump.sys.Os;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
- * The number of readers when -j is not given, by the kind of device under the PATHs (measured: docs/performance.md,
- * "Reads in flight" and "Readers on the emulated disk"). A solid-state or virtual disk serves many
- * requests at once, and only keeps busy when many are queued. A rotating disk serves one at a time, yet
- * many queued reads let the elevator (and NCQ) sweep over the pieces that physical order alone leaves
- * scattered on an aged file system: there 64 readers cost 20 to 60 % less disk time than 8, and on a
- * fresh one at most a few percent more than the best. The two are kept apart as measured on different disks.
+ * The number of readers when -j is not given, by the kind of device under the PATHs and, on a rotating
+ * disk, by what locating the files found (measured: docs/performance.md, "Reads in flight" and "Readers
+ * on the emulated disk"). A solid-state or virtual disk serves many requests at once, and only keeps
+ * busy when many are queued. A rotating disk serves one at a time: where physical order reads every
+ * file in one sweep (a fresh file system), one reader costs the least disk time, the drive reading
+ * ahead the next file while the reader turns round; where files lie in pieces (an aged one), many
+ * queued reads let the elevator (and NCQ) sweep over the pieces that physical order leaves scattered.
  */
 public final class DefaultJobs {
     public static final int NON_ROTATING = 64;
+    /** On a rotating disk whose files lie in pieces, or are not located. */
     public static final int ROTATING = 64;
+    /** On a rotating disk whose files physical order reads in one sweep. */
+    public static final int ONE_SWEEP = 1;
+    /** Files in more than one place, in percent of those located, up to which a rotating disk's are in one sweep. */
+    static final int SWEEP_PERCENT = 1;
     /** Readers enough to keep one big file's chunks in flight (docs/performance.md, "Facts behind the code"). */
     public static final int FOR_ONE_BIG_FILE = 8;
+
+    /** The readers, and why, for the summary; the reason is null off a rotating disk. */
+    public record Choice(int readers, String reason) {
+    }
 
     private DefaultJobs() {
     }
 
-    /** ROTATING if any PATH lies on a rotating disk, else NON_ROTATING. */
-    public static int forRoots(FoundDirectories dirs) {
+    /**
+     * NON_ROTATING where no PATH lies on a rotating disk; else ONE_SWEEP where every device with files
+     * rotates and was located by FIEMAP with at most SWEEP_PERCENT of its files in more than one place,
+     * and ROTATING otherwise.
+     */
+    public static Choice forRun(FoundDirectories dirs, List<DeviceOrder> devices) {
+        if (!anyRootRotates(dirs)) {
+            return new Choice(NON_ROTATING, null);
+        }
+        DeviceProbe probe = new DeviceProbe();
+        long located = 0;
+        long elsewhere = 0;
+        for (DeviceOrder d : devices) {
+            LocateOutcome l = d.located();
+            if (d.files() == 0) {
+                continue;
+            }
+            if (probe.rotation(d.dev()) != Rotation.ROTATING) {
+                return new Choice(ROTATING, "rotating disk, and a disk that is not");
+            }
+            if (l == null || l.elsewhere() < 0) {
+                return new Choice(ROTATING, "rotating disk, files not located by FIEMAP: whether they lie in "
+                        + "pieces is not known");
+            }
+            located += l.files();
+            elsewhere += l.elsewhere();
+        }
+        return choose(located, elsewhere);
+    }
+
+    private static boolean anyRootRotates(FoundDirectories dirs) {
         // Each device once: --files-from makes a root of every directory it names files in.
         Set<Long> seen = new HashSet<>();
         for (int d = 0; d < dirs.size(); d++) {
             if (dirs.parent(d) < 0 && seen.add(dirs.dev(d))) {
                 BlockQueue queue = Os.blockDevices().queue(dirs.dev(d));
                 if (queue != null && queue.rotational() && !queue.virtual()) {
-                    return ROTATING;
+                    return true;
                 }
             }
         }
-        return NON_ROTATING;
+        return false;
+    }
+
+    /** On rotating disks alone, of whose files {@code located} were located, {@code elsewhere} of them in pieces. */
+    static Choice choose(long located, long elsewhere) {
+        String pieces = String.format(Locale.ROOT, "%,d of %,d located lie in more than one place", elsewhere, located);
+        return elsewhere * 100 <= located * SWEEP_PERCENT
+                ? new Choice(ONE_SWEEP, "rotating disk, its files in one sweep: " + pieces
+                        + "; one reader lets the disk read ahead the next file")
+                : new Choice(ROTATING, "rotating disk, its files in pieces: " + pieces
+                        + "; many reads queued let the elevator sweep over the pieces");
     }
 
     /**

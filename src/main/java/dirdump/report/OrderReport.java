@@ -41,6 +41,9 @@ public final class OrderReport implements SummarySection {
             if (located != null && located.method() != null) {
                 line.append(String.format(Locale.ROOT, "; %,d of %,d files located by %s",
                         located.files(), d.files(), located.method().name()));
+                if (located.elsewhere() >= 0) {
+                    line.append(String.format(Locale.ROOT, ", %,d of them in more than one place", located.elsewhere()));
+                }
             } else if (located != null && located.refusal() != null) {
                 line.append("; not located: ").append(located.refusal());
             }
@@ -82,6 +85,9 @@ public final class OrderReport implements SummarySection {
             if (located != null && located.method() != null) {
                 o.addProperty("located_by", located.method().key());
                 o.addProperty("files_located", located.files());
+                if (located.elsewhere() >= 0) {
+                    o.addProperty("files_elsewhere", located.elsewhere());
+                }
             }
             if (located != null && located.refusal() != null) {
                 o.addProperty("locate_error", located.refusal());

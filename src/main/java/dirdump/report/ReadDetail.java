@@ -34,7 +34,7 @@ record ReadDetail(ReadResult r) implements CommonSummary.Detail {
     @Override
     public List<SummarySection> sections() {
         List<SummarySection> sections = new ArrayList<>(List.of(new Rates(r),
-                new OrderReport(r.devices(), r.locatedAfter()), new ResidencySection(r.residency())));
+                new OrderReport(r.devices(), r.locatedAfter()), new ReadersReason(r), new ResidencySection(r.residency())));
         if (r.maxBytes() != null) {
             sections.add(new ByteBound(r.maxBytes(), r.boundReached(), r.partRead()));
         }
@@ -82,6 +82,22 @@ record ReadDetail(ReadResult r) implements CommonSummary.Detail {
                 }
             }
             json.add("filtered", filtered);
+        }
+    }
+
+    /** Why that many readers, beside the devices' orders: "readers: 1 (rotating disk, ...)"; as JSON, "jobs_reason". */
+    private record ReadersReason(ReadResult r) implements SummarySection {
+        @Override
+        public List<String> lines() {
+            return r.readersReason() == null ? List.of()
+                    : List.of(String.format(Locale.ROOT, "readers: %d (%s)", r.readers(), r.readersReason()));
+        }
+
+        @Override
+        public void addTo(JsonObject json) {
+            if (r.readersReason() != null) {
+                json.addProperty("jobs_reason", r.readersReason());
+            }
         }
     }
 

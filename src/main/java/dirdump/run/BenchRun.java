@@ -5,6 +5,7 @@ import dirdump.bench.BenchRounds;
 import dirdump.bench.CachePrep;
 import dirdump.bench.CommandVariant;
 import dirdump.bench.FileSet;
+import dirdump.bench.RunHooks;
 import dirdump.bench.Machine;
 import dirdump.bench.Variant;
 import dirdump.order.DeviceOrder;
@@ -32,9 +33,12 @@ public final class BenchRun {
     public record ReadVariant(String label, OrderedFilesSettings select, ReadSettings read, boolean needsPhysical) {
     }
 
-    /** The outside commands (--vs), each with {@code timeoutNanos}; {@code prep}: how each run starts. */
+    /**
+     * The outside commands (--vs), each with {@code timeoutNanos}; {@code prep}: how each run starts;
+     * {@code hooks}: the commands around each run (--prepare, --conclude).
+     */
     public record Settings(List<ReadVariant> reads, List<String> commands, long timeoutNanos, CachePrep prep,
-                           int rounds, String version) {
+                           RunHooks hooks, int rounds, String version) {
     }
 
     private BenchRun() {
@@ -67,7 +71,8 @@ public final class BenchRun {
                 Units.count(variants.size(), "variant", "variants"), Units.count(settings.rounds(), "round", "rounds"),
                 settings.prep().asked.key()));
         Machine machine = Machine.of(start, settings.version(), files.plan().devices());
-        return BenchRounds.run(variants, set, settings.prep(), settings.rounds(), notes, machine, reporter, stop);
+        return BenchRounds.run(variants, set, settings.prep(), settings.hooks(), settings.rounds(), notes, machine, reporter,
+                stop);
     }
 
     /** Why no device of the files tells where they lie, or null if one does. */

@@ -39,7 +39,8 @@ public enum ExitCode {
                     + "page cache (dirty ones with --no-writeback, or pages a process maps or locks), each told",
             Command.LOCK, "some files or directories could not be locked",
             Command.BENCH, "a run failed: a read could not read every file or read none, or a --vs command did not "
-                    + "exit 0 or ran out of time",
+                    + "exit 0 or ran out of time; or bench stopped: a --prepare or --conclude command did not exit 0 "
+                    + "or ran out of time, or the page cache could not be made ready",
             Command.TESTDATA_GEN, "an I/O error stopped the run, or a directory it made was swapped for another or "
                     + "a symbolic link (what was written stays; nothing is made through a swapped directory)")),
     /** As grep exits 1 for no match: a typo in a cron job's pattern does not warm nothing in silence. */

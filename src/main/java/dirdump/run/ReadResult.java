@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * What a read did, for the summary (people, JSON) and for bench: the facts every pass has, and those
- * of a read: its readers, each device's order, and the facts each feature adds. {@code locatedAfter}
+ * of a read: its readers (and why that many, where -j was not given on a rotating disk: {@code readersReason},
+ * else null), each device's order, and the facts each feature adds. {@code locatedAfter}
  * (every file located after the read, for the seek distance), {@code maxBytes}, {@code partRead} (the
  * file --max-bytes cut short), {@code replay} and {@code ioFallback} (why the native I/O was not used)
  * are null where they do not apply.
@@ -17,6 +18,7 @@ import java.util.List;
 public record ReadResult(
         PassFacts facts,
         int readers,
+        String readersReason,
         int bufferSize,
         List<DeviceOrder> devices,
         LocateAll.Result locatedAfter,

@@ -50,7 +50,9 @@ public final class ReadRun {
         Tally tally = files.tally();
         WalkResult walk = files.walk();
         boolean noMatch = NoMatch.check(files, reporter);
-        int readers = readers(files, reporter);
+        DefaultJobs.Choice defaults = read.jobs() != null ? null : DefaultJobs.forRun(walk.directories,
+                files.plan().devices());
+        int readers = readers(files, defaults, reporter);
         ReadPlan plan = new ReadPlan(read.bufferSize(), readers, read.method(), read.prefetch(), !read.force(),
                 read.ioPriority(), read.summarized(), wanted(reporter, tally));
         ReadLimits limits = new ReadLimits(read.bwlimit(), read.maxBytes() == null ? 0 : read.maxBytes(), stop);
@@ -72,7 +74,8 @@ public final class ReadRun {
         ExitCode exit = ExitCode.of(walk, tally, stop.signal(), noMatch);
         PassFacts facts = PassFacts.of(files, read.method().key(), exit, stop,
                 new PassFacts.Phase("locating", locating), new PassFacts.Phase("reading", reading));
-        return new ReadResult(facts, done.readers(), read.bufferSize(), files.plan().devices(), locatedAfter,
+        return new ReadResult(facts, done.readers(), defaults == null ? null : defaults.reason(), read.bufferSize(),
+                files.plan().devices(), locatedAfter,
                 done.residency(), read.maxBytes(), limits.boundReached(), limits.partRead(), read.replay(),
                 files.os().fallbackReason());
     }
@@ -80,10 +83,11 @@ public final class ReadRun {
     /**
      * No more readers than files, a thread started for nothing costs its start; but enough for one big
      * file, whose chunks they share; and no more than the descriptor limit leaves room for.
+     * {@code defaults}: the default readers, where -j is not given.
      */
-    private int readers(OrderedFiles files, Reporter reporter) {
+    private int readers(OrderedFiles files, DefaultJobs.Choice defaults, Reporter reporter) {
         WalkResult walk = files.walk();
-        int asked = Math.max(1, Math.min(read.jobs() != null ? read.jobs() : DefaultJobs.forRoots(walk.directories),
+        int asked = Math.max(1, Math.min(defaults == null ? read.jobs() : defaults.readers(),
                 Math.max(files.sequence().length, DefaultJobs.FOR_ONE_BIG_FILE)));
         Os os = files.os();
         int readers = DefaultJobs.withinDescriptors(asked, read.prefetch(),

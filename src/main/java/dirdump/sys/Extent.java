@@ -1,7 +1,10 @@
 package dirdump.sys;
 
-/** One extent as FIEMAP reports it: where a file's bytes lie on the device. */
-public record Extent(long logical, long physical, long length, int flags) {
+/**
+ * One extent as FIEMAP reports it: where a file's bytes lie on the device. {@code elsewhere}: the file
+ * has a next extent that does not begin where this one ends (its bytes lie in more than one place).
+ */
+public record Extent(long logical, long physical, long length, int flags, boolean elsewhere) {
     /** Location not known yet (with DELALLOC: written, not yet flushed); physical is 0. */
     public static final int UNKNOWN = 0x2;
     public static final int DELALLOC = 0x4;

@@ -42,7 +42,8 @@ final class LibcCalls {
     /** Per-thread struct statx of the stats that make a Stat (those per file take a StatBuffer of their own). */
     private final ThreadLocal<StatBuffer> statBuffers = ThreadLocal.withInitial(StatBuffer::new);
     /** Per-thread native memory for the structs of fiemap, cachestat, FIBMAP and preadv2's iovec. */
-    private final ThreadLocal<Pointer> scratch = ThreadLocal.withInitial(() -> allocate(128, true));
+    private final ThreadLocal<Pointer> scratch =
+            ThreadLocal.withInitial(() -> allocate(Math.max(128, LibcExtents.FIEMAP_TWO), true));
     private final int pageSize;
     /**
      * strerror_l and the C locale, for error texts, made with the binding: strerror_l reads the locale

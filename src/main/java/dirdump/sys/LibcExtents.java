@@ -8,6 +8,8 @@ final class LibcExtents {
     private static final long FIBMAP = 1;
     private static final long FIGETBSZ = 2;
     private static final int FIEMAP_FLAG_SYNC = 1;
+    /** The bytes of a struct fiemap with two extents: {@link LibcCalls#scratch} holds at least as many. */
+    static final int FIEMAP_TWO = 32 + 2 * 56;
 
     private final LibcCalls calls;
 
@@ -17,16 +19,21 @@ final class LibcExtents {
 
     Extent firstExtent(int fd, boolean sync) throws SysException {
         Pointer p = calls.scratch();
-        // struct fiemap (32 bytes) followed by room for one struct fiemap_extent (56 bytes).
-        p.setMemory(0, 88, (byte) 0);
+        // struct fiemap (32 bytes) followed by room for two struct fiemap_extent (56 bytes each): the
+        // second tells whether the file goes on somewhere else, at no extra call.
+        p.setMemory(0, FIEMAP_TWO, (byte) 0);
         p.putLongLong(8, -1L);  // fm_length: the whole file
         p.putInt(16, sync ? FIEMAP_FLAG_SYNC : 0);
-        p.putInt(24, 1);  // fm_extent_count
+        p.putInt(24, 2);  // fm_extent_count
         calls.check(calls.control().ioctl(fd, FS_IOC_FIEMAP, p));
-        if (p.getInt(20) == 0) {
+        int mapped = p.getInt(20);
+        if (mapped == 0) {
             return null;
         }
-        return new Extent(p.getLongLong(32), p.getLongLong(40), p.getLongLong(48), p.getInt(72));
+        long physical = p.getLongLong(40);
+        long length = p.getLongLong(48);
+        boolean elsewhere = mapped > 1 && p.getLongLong(32 + 56 + 8) != physical + length;
+        return new Extent(p.getLongLong(32), physical, length, p.getInt(72), elsewhere);
     }
 
     long fibmapFirstByte(int fd) throws SysException {

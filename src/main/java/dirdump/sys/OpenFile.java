@@ -75,7 +75,10 @@ public interface OpenFile extends Closeable {
     /** Whether mincore's answer can be trusted for this open file: owner, root, or write access. */
     boolean mincoreIsTruthful();
 
-    /** The first extent (FIEMAP, no root needed), or null if the file has none (empty, or a hole). */
+    /**
+     * The first extent (FIEMAP, no root needed), and whether the file's bytes go on elsewhere; null if
+     * the file has none (empty, or a hole).
+     */
     Extent firstExtent(boolean sync) throws SysException;
 
     /**

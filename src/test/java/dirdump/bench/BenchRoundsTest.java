@@ -122,10 +122,42 @@ class BenchRoundsTest {
     }
 
     @Test
+    void prepareAndConcludeRunRightAroundEveryTimedRunAndAreToldWhichRun() throws Exception {
+        // Each appends a line to the log; the log holds what ran, in order, as the variants see it too.
+        Path log = tmp.resolve("hooks.log");
+        String append = "echo \"%s $DIRDUMP_BENCH_ROUND $DIRDUMP_BENCH_VARIANT\" >>'" + log + "'";
+        RunHooks hooks = new RunHooks(String.format(append, "prepare"), String.format(append, "conclude"), 10 * SECOND);
+        Runnable during = () -> {
+            try {
+                Files.writeString(log, "run\n", java.nio.file.StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
+        List<Variant> variants = List.of(scripted("A", new double[] {1, 1}, null, during),
+                scripted("B", new double[] {2, 2}, null, during));
+        BenchResults r = BenchRounds.run(variants, set, CachePrep.EVICT, hooks, 2, List.of(), MACHINE, reporter, stop);
+        assertEquals(List.of("prepare 1 A", "run", "conclude 1 A", "prepare 1 B", "run", "conclude 1 B",
+                "prepare 2 A", "run", "conclude 2 A", "prepare 2 B", "run", "conclude 2 B"), Files.readAllLines(log));
+        assertEquals(1.0, of(r, "A").medianSeconds, "not in the run's time");
+    }
+
+    @Test
+    void aPrepareThatFailsStopsBenchSayingWhichAndWhy() {
+        RunHooks hooks = new RunHooks("exit 3", null, 10 * SECOND);
+        List<Variant> variants = List.of(scripted("A", 1, 1), scripted("B", 2, 2));
+        RunHooks.Failed failed = org.junit.jupiter.api.Assertions.assertThrows(RunHooks.Failed.class,
+                () -> BenchRounds.run(variants, set, CachePrep.EVICT, hooks, 2, List.of(), MACHINE, reporter, stop));
+        assertEquals("--prepare 'exit 3' (round 1, A): exit status 3 (its output is discarded: run it alone to see why)",
+                failed.getMessage());
+        assertEquals(List.of(), calls, "no run after it");
+    }
+
+    @Test
     void roundsInterleaveAndTheFiguresAreMediansOfTheRunsThatEndedWell() throws Exception {
         List<Variant> variants = List.of(scripted("A", 2, 4, 3), scripted("B", 1, 1, 2),
                 scripted("C", new double[] {1, 9, 3}, new String[] {null, "exited with status 3", null}, null));
-        BenchResults r = BenchRounds.run(variants, set, CachePrep.EVICT, 3, List.of(), MACHINE, reporter, stop);
+        BenchResults r = BenchRounds.run(variants, set, CachePrep.EVICT, RunHooks.NONE, 3, List.of(), MACHINE, reporter, stop);
         assertEquals(List.of("A", "B", "C", "A", "B", "C", "A", "B", "C"), calls, "A B C, round after round");
         assertEquals(files.size(), r.files());
         assertEquals(bytes, r.bytes());
@@ -161,7 +193,7 @@ class BenchRoundsTest {
     void aVariantWhoseEveryRunFailedHasNoFigures() throws Exception {
         List<Variant> variants = List.of(scripted("A", 1, 1),
                 scripted("D", new double[] {1, 1}, new String[] {"read no file", "read no file"}, null));
-        BenchResults r = BenchRounds.run(variants, set, CachePrep.EVICT, 2, List.of(), MACHINE, reporter, stop);
+        BenchResults r = BenchRounds.run(variants, set, CachePrep.EVICT, RunHooks.NONE, 2, List.of(), MACHINE, reporter, stop);
         VariantResult d = of(r, "D");
         assertTrue(d.failed());
         assertNull(d.medianSeconds);
@@ -179,7 +211,7 @@ class BenchRoundsTest {
                 stop.stop(15);  // during B's run of round 2, which is then left out
             }
         }));
-        BenchResults r = BenchRounds.run(variants, set, CachePrep.EVICT, 3, List.of(), MACHINE, reporter, stop);
+        BenchResults r = BenchRounds.run(variants, set, CachePrep.EVICT, RunHooks.NONE, 3, List.of(), MACHINE, reporter, stop);
         assertEquals(List.of("A", "B", "A", "B"), calls);
         assertEquals(2, of(r, "A").runs.size());
         assertEquals(1, of(r, "B").runs.size());
@@ -193,7 +225,7 @@ class BenchRoundsTest {
         PageCache.retryIfDropped(() -> {
             calls.clear();
             List<Variant> variants = List.of(scripted("A", 9, 1, 1), scripted("B", 9, 1, 1));
-            BenchResults r = BenchRounds.run(variants, set, CachePrep.NONE, 2, List.of(), MACHINE, reporter, stop);
+            BenchResults r = BenchRounds.run(variants, set, CachePrep.NONE, RunHooks.NONE, 2, List.of(), MACHINE, reporter, stop);
             assertEquals(List.of("A", "B", "A", "B", "A", "B"), calls, "one round untimed, then two");
             for (VariantResult v : r.variants()) {
                 assertEquals(CacheState.WARM, v.cache, v.label);

@@ -3,10 +3,13 @@ package dirdump.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import dirdump.testdata.TestdataGen;
 import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.RotatingDisk;
+import dirdump.testing.RunSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -23,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The order on a rotating disk, the tool's reason to be: on the emulated 7200 rpm disk
  * (bench/rotating-disk.sh), ext4, a cold cache, dirdump's defaults cost at most a tenth of the disk's
  * modeled time that reading the files one after another in directory order costs (the original
- * experiment's 23.6x; docs/performance.md); on an aged ext4, physical order costs no more than inode
- * order and auto takes it; on btrfs, auto finds the rotating disk. Compared on modeled time, which does not depend on how busy
+ * experiment's 23.6x; docs/performance.md), with one reader there (a fresh set: one sweep); on an aged
+ * ext4, physical order costs no more than inode order, auto takes it, and 64 readers (the files in
+ * pieces) cost less than one; on btrfs, auto finds the rotating disk. Compared on modeled time, which does not depend on how busy
  * this machine is. Root, FUSE, a loop device, gcc and libfuse3's header; skipped with the reason otherwise.
  */
 class RotatingDiskIT {
@@ -41,12 +45,21 @@ class RotatingDiskIT {
             disk.fill(mnt -> total[0] = smallFiles(set));
 
             Map<String, Double> directoryOrder = coldRead(disk, set, "--nosort", "-j1");
-            Map<String, Double> defaults = coldRead(disk, set);
+            JsonObject said = new JsonObject();
+            Map<String, Double> defaults = coldRead(disk, set, said);
+            Map<String, Double> many = coldRead(disk, set, "--order=physical", "-j64");
 
             assertTrue(directoryOrder.get("bytes") >= total[0], "every byte came from the disk: " + directoryOrder);
             assertTrue(defaults.get("bytes") >= total[0], "every byte came from the disk: " + defaults);
             assertTrue(defaults.get("busy_ms") * 10 <= directoryOrder.get("busy_ms"),
                     "modeled disk time: defaults " + defaults + ", directory order " + directoryOrder);
+            // Fresh: every file in one piece, one sweep: one reader, and no more disk time than 64 readers
+            // (within the spread between runs, a few percent: docs/performance.md).
+            assertEquals(1, said.get("jobs").getAsInt(), said.toString());
+            assertTrue(said.get("jobs_reason").getAsString().startsWith("rotating disk, its files in one sweep: 0 of "),
+                    said.toString());
+            assertTrue(defaults.get("occupied_ms") <= many.get("occupied_ms") * 1.1,
+                    "occupied disk time: defaults " + defaults + ", 64 readers " + many);
         }
     }
 
@@ -59,10 +72,19 @@ class RotatingDiskIT {
             Map<String, Double> physical = coldRead(disk, set, "--order=physical", "-j1");
             assertTrue(physical.get("busy_ms") <= inode.get("busy_ms"),
                     "modeled disk time: physical " + physical + ", inode " + inode);
-            disk.cold();
-            Launched auto = BuiltJar.run("-v", "--force", set.toString());
-            assertEquals(0, auto.status(), auto.err());
-            assertTrue(auto.errUnwrapped().contains("order physical (rotating disk"), auto.errUnwrapped());
+            JsonObject said = new JsonObject();
+            Map<String, Double> defaults = coldRead(disk, set, said);
+            JsonObject device = said.getAsJsonArray("devices").get(0).getAsJsonObject();
+            assertEquals("physical", device.get("order").getAsString(), said.toString());
+            assertTrue(device.get("reason").getAsString().startsWith("rotating disk"), said.toString());
+            // Aged: files in pieces; 64 readers let the elevator sweep over them, at less disk time than one.
+            assertTrue(device.get("files_elsewhere").getAsInt() * 100 > device.get("files_located").getAsInt(),
+                    said.toString());
+            assertEquals(64, said.get("jobs").getAsInt(), said.toString());
+            assertTrue(said.get("jobs_reason").getAsString().startsWith("rotating disk, its files in pieces: "),
+                    said.toString());
+            assertTrue(defaults.get("occupied_ms") < physical.get("occupied_ms"),
+                    "occupied disk time: defaults " + defaults + ", physical order with one reader " + physical);
         }
     }
 
@@ -76,7 +98,9 @@ class RotatingDiskIT {
             Launched run = BuiltJar.run("-v", "--force", set.toString());
             assertEquals(0, run.status(), run.err());
             String said = run.errUnwrapped();
-            assertTrue(said.contains("64 readers") && said.contains("order physical (rotating disk"), said);
+            // The readers chosen for a rotating disk, and why, as the order is.
+            assertTrue(said.contains("readers: ") && said.contains("(rotating disk, its files in ")
+                    && said.contains("order physical (rotating disk"), said);
         }
     }
 
@@ -88,6 +112,16 @@ class RotatingDiskIT {
         args.add(set.toString());
         Launched run = BuiltJar.run(args.toArray(String[]::new));
         assertEquals(0, run.status(), run.err());
+        return disk.stats();
+    }
+
+    /** The disk's counters for one read with the defaults from a cold cache; its --json summary into {@code said}. */
+    private static Map<String, Double> coldRead(RotatingDisk disk, Path set, JsonObject said) throws Exception {
+        disk.cold();
+        Launched run = BuiltJar.run("--force", "--json", set.toString());
+        assertEquals(0, run.status(), run.err());
+        RunSchema.check(run.out());
+        JsonParser.parseString(run.out()).getAsJsonObject().entrySet().forEach(e -> said.add(e.getKey(), e.getValue()));
         return disk.stats();
     }
 

@@ -164,6 +164,20 @@ class BenchCommandTest {
     }
 
     @Test
+    void aFailingPrepareStopsBenchInOneLineWithStatusOne() throws Exception {
+        Path set = tree();
+        Path seen = tmp.resolve("seen");
+        DirdumpRun run = DirdumpRun.of("bench", set, "--rounds", 1, "--variant=-j1", "--variant=-j2",
+                "--prepare", "echo $DIRDUMP_BENCH_VARIANT >>'" + seen + "'; [ \"$DIRDUMP_BENCH_VARIANT\" != 'dirdump -j2' ]");
+        assertEquals(1, run.status(), run.err());
+        assertEquals("dirdump: bench stopped: --prepare 'echo $DIRDUMP_BENCH_VARIANT >>'" + seen + "'; [ \"$DIRDUMP_BENCH_VARIANT\" "
+                + "!= 'dirdump -j2' ]' (round 1, dirdump -j2): exit status 1 (its output is discarded: run it alone to see "
+                + "why)", run.errUnwrapped().lines().reduce((a, b) -> b).orElse(""), run.err());
+        assertEquals(List.of("dirdump -j1", "dirdump -j2"), Files.readAllLines(seen));
+        assertEquals("", run.out(), "no results");
+    }
+
+    @Test
     void theJsonAndCsvOfOneBenchParseAndHaveTheSameNumbers() throws Exception {
         Path set = tree();
         String catAll = "cat \"" + set + "\"/*/* >/dev/null 2>&1 || true";  // a comma-free label with quotes

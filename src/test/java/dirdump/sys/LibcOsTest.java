@@ -12,6 +12,7 @@ import dirdump.testing.AsUser;
 import dirdump.testing.ByPath;
 import dirdump.testing.PageCache;
 import dirdump.testing.Trees;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -137,11 +138,29 @@ class LibcOsTest {
             assertNotNull(e);
             assertTrue(e.physical() > 0, "physical byte " + e.physical());
             assertEquals(0, e.logical());
+            assertFalse(e.elsewhere(), "written at once, in one place: " + e);
             assumeTrue(AsUser.isRoot(), "FIBMAP needs CAP_SYS_RAWIO");
             assertEquals(e.physical(), file.fibmapFirstByte());
         }
         try (OpenFile empty = open(syncedFile("empty", 0))) {
             assertNull(empty.firstExtent(false), "an empty file has no extent");
+        }
+    }
+
+    @Test
+    void fiemapTellsAFileWhoseBytesLieInMoreThanOnePlace() throws Exception {
+        // 4 KiB, a hole of a MiB, 4 KiB: two extents, the second not where the first ends.
+        Path f = tmp.resolve("pieces");
+        try (FileChannel c = FileChannel.open(f, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            c.write(ByteBuffer.wrap(new byte[4096]), 0);
+            c.write(ByteBuffer.wrap(new byte[4096]), 1 << 20);
+            c.force(true);
+        }
+        try (OpenFile file = open(f)) {
+            Extent e = file.firstExtent(false);
+            assertNotNull(e);
+            assertEquals(4096, e.length());
+            assertTrue(e.elsewhere(), "the second extent is elsewhere: " + e);
         }
     }
 
