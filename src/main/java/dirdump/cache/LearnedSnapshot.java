@@ -16,9 +16,10 @@ import java.util.Map;
 public final class LearnedSnapshot {
     /**
      * What was saved: the files in the snapshot and the bytes of their ranges; of them, those learned now
-     * and their bytes (as read now), and of those the files the earlier snapshot had too.
+     * and their bytes (as read now), and of those the files the earlier snapshot had too; whether the writer
+     * left files out (beyond the bounds, said by {@link SnapshotWriter#leftOut}).
      */
-    public record Saved(long files, long bytes, long learned, long learnedBytes, long merged) {
+    public record Saved(long files, long bytes, long learned, long learnedBytes, long merged, boolean leftOut) {
     }
 
     private final WalkResult walk;
@@ -65,7 +66,7 @@ public final class LearnedSnapshot {
             writer.file(e.root(), e.name(), e.size(), e.mtimeNanos(), ranges, pageSize);
         }
         writer.commit();
-        return new Saved(writer.files(), bytes, learned.size(), learnedBytes, merged);
+        return new Saved(writer.files(), bytes, learned.size(), learnedBytes, merged, writer.leftOut() != null);
     }
 
     /** A file's root and name, a NUL between (which neither holds): the same file in both snapshots. */

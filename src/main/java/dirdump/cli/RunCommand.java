@@ -8,12 +8,14 @@ import dirdump.proc.ChildCommand;
 import dirdump.report.HumanSummary;
 import dirdump.report.LearnSummary;
 import dirdump.report.LockSummary;
+import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.run.Commanding;
 import dirdump.run.Learning;
 import dirdump.run.LockRun;
 import dirdump.run.ReadResult;
 import dirdump.run.ReadRun;
+import dirdump.sys.Host;
 import dirdump.sys.Os;
 import dirdump.sys.Processes;
 import dirdump.sys.SysException;
@@ -61,6 +63,7 @@ final class RunCommand implements Callable<Integer> {
     private final Value<Boolean> keepGoing = new Value<>(false);
     private final Value<Boolean> everyNode = new Value<>(false);
     private final Value<String> learn = new Value<>(null);
+    private final Value<Boolean> json = new Value<>(false);
     /** As every command's -q and -v, though run says nothing but failures by default already. */
     private final Value<Boolean> quiet = new Value<>(false);
     private final Value<Boolean> verbose = new Value<>(false);
@@ -83,6 +86,9 @@ final class RunCommand implements Callable<Integer> {
                 .description("Warm nothing: run COMMAND and save which files under the PATHs, and which ranges of "
                     + "them, it and every process it starts read, into FILE, a snapshot for --replay (merged into the "
                     + "one FILE holds). As root by fanotify, else by the pages that became resident meanwhile.").build());
+        spec.addOption(json.option(boolean.class, "--json")
+                .description("With --learn: once COMMAND has ended, one JSON record of what was learned on stdout, "
+                    + "after COMMAND's output (see --json-schema).").build());
         spec.addOption(keepGoing.option(boolean.class, "--keep-going")
                 .description("Run COMMAND also if the warm-up failed (what failed is still said).").build());
         spec.addOption(everyNode.option(boolean.class, "--every-node")
@@ -118,6 +124,9 @@ final class RunCommand implements Callable<Integer> {
         if (learn.value() != null) {
             return learn(paths, child, reporter);
         }
+        if (json.value()) {
+            throw new ParameterException(spec.commandLine(), "--json is for --learn: run says nothing of its own");
+        }
         // Without -v, no progress line: COMMAND's output alone on the terminal.
         Commanding.Warmup warmup = lock.value()
                 ? new Commanding.Warmup.Lock(() -> walk.select(paths, parent.in, list.nul.value()), lockOptions.maxLocked())
@@ -147,6 +156,7 @@ final class RunCommand implements Callable<Integer> {
                     + "learn into a FILE");
         }
         parent.validate(paths, walk);
+        RunRecord record = new RunRecord(NAME, paths, Host::name);
         Os os = Os.load(warning -> { });
         byte[] name = RawArguments.bytes(file);
         Snapshot earlier;
@@ -174,6 +184,11 @@ final class RunCommand implements Callable<Integer> {
                 Processes.load(), reporter);
         if (!quiet.value()) {
             LearnSummary.print(file, learned, parent.err);
+        }
+        if (json.value()) {
+            walk.describe(record);
+            record.setting("method", learned.probe()).setting("learn", file);
+            LearnSummary.json(learned, record.json(reporter), parent.out);
         }
         return learned.status();
     }

@@ -1,5 +1,6 @@
 package dirdump.report;
 
+import com.google.gson.JsonObject;
 import dirdump.cache.LearnedSnapshot;
 import dirdump.outcome.Units;
 import dirdump.run.Learning;
@@ -20,6 +21,32 @@ public final class LearnSummary {
         }
         stderr.println(line(file, learned));
         stderr.flush();
+    }
+
+    /**
+     * The JSON record of run --learn --json, on stdout once COMMAND has ended: {@code record}'s members, then
+     * what was learned ({@code learn}); its exit_status is the learning's own (0 saved, 1 files left out of
+     * the snapshot, beyond its bounds), COMMAND's is {@code learn.command_exit_status}. None if nothing was saved.
+     */
+    public static void json(Learning.Learned learned, JsonObject record, PrintStream stdout) {
+        LearnedSnapshot.Saved saved = learned.saved();
+        if (saved == null) {
+            return;
+        }
+        JsonObject learn = new JsonObject();
+        learn.addProperty("method", learned.method().name().toLowerCase(Locale.ROOT));
+        learn.addProperty("fallback_reason", learned.fallback());
+        learn.addProperty("processes", learned.processes());
+        learn.addProperty("files_learned", saved.learned());
+        learn.addProperty("bytes_learned", saved.learnedBytes());
+        learn.addProperty("files_merged", saved.merged());
+        learn.addProperty("files_unknown", learned.unknown());
+        learn.addProperty("files", saved.files());
+        learn.addProperty("bytes", saved.bytes());
+        learn.addProperty("command_exit_status", learned.status());
+        record.add("learn", learn);
+        record.addProperty("exit_status", saved.leftOut() ? 1 : 0);
+        JsonSummary.println(record, stdout);
     }
 
     /**

@@ -46,10 +46,11 @@ public final class Learning {
     /**
      * What was learned: the {@code method}, why fanotify was not used (or null), how many of COMMAND's
      * processes opened a listed file (fanotify only), of how many files the residency was unknown (so
-     * nothing learned), what was saved (null if nothing was), and the exit status.
+     * nothing learned), what was saved (null if nothing was), the exit status, and how residency was
+     * measured ({@code probe}: cachestat, mincore).
      */
     public record Learned(Method method, String fallback, int processes, long unknown, LearnedSnapshot.Saved saved,
-                          int status) {
+                          int status, String probe) {
     }
 
     private static final int POLL_MILLIS = 100;
@@ -71,12 +72,12 @@ public final class Learning {
             }
             try (files) {
                 if (stop.stopped()) {
-                    return new Learned(Method.RESIDENCY, null, 0, 0, null, ExitCode.stoppedBy(stop.signal()).status);
+                    return new Learned(Method.RESIDENCY, null, 0, 0, null, ExitCode.stoppedBy(stop.signal()).status, null);
                 }
                 if (files.walk().unusablePaths > 0) {
                     reporter.problem("run --learn: a PATH cannot be used (said above): "
                             + settings.command().words().get(0) + " not run");
-                    return new Learned(Method.RESIDENCY, null, 0, 0, null, ExitCode.NOT_RUN.status);
+                    return new Learned(Method.RESIDENCY, null, 0, 0, null, ExitCode.NOT_RUN.status, null);
                 }
                 return observe(settings, files, before, probe, processes, reporter, stop);
             }
@@ -97,7 +98,8 @@ public final class Learning {
         }
         boolean byFanotify = collector != null && fallback[0] == null;
         if (pid[0] < 0) {
-            return new Learned(byFanotify ? Method.FANOTIFY : Method.RESIDENCY, fallback[0], 0, 0, null, status);
+            return new Learned(byFanotify ? Method.FANOTIFY : Method.RESIDENCY, fallback[0], 0, 0, null, status,
+                    probe.methodUsed());
         }
         AccessLog.Seen seen = byFanotify ? log.seenBy(pid[0]) : null;
         int[] measured = seen == null ? files.sequence()
@@ -122,11 +124,11 @@ public final class Learning {
             reporter.problem("run --learn " + settings.file() + ": " + FileReason.of(e) + "; nothing saved");
             status = status == 0 ? ExitCode.WRITE_ERROR.status : status;
         }
-        if (saved != null && settings.writer().leftOut() != null) {
+        if (saved != null && saved.leftOut()) {
             reporter.problem("run --learn " + settings.file() + ": " + settings.writer().leftOut());
         }
         return new Learned(byFanotify ? Method.FANOTIFY : Method.RESIDENCY, fallback[0],
-                seen == null ? 0 : seen.processes(), unknown, saved, status);
+                seen == null ? 0 : seen.processes(), unknown, saved, status, probe.methodUsed());
     }
 
     /**

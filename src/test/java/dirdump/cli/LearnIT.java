@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import dirdump.cache.ByteRanges;
 import dirdump.cache.Snapshot;
 import dirdump.testing.AsUser;
 import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
 import dirdump.testing.PageCache;
+import dirdump.testing.RunSchema;
 import dirdump.testing.Tools;
 import dirdump.testing.Trees;
 import java.io.File;
@@ -131,9 +134,16 @@ class LearnIT {
             evict();
             Tools.script(tmp.resolve("job2.sh"), "cat t/f5 > /dev/null",
                     "dd if=t/big of=/dev/null bs=4096 count=1 skip=6144 status=none");
-            Launched second = Launched.of(BuiltJar.builder("run", "--learn", "s", "t", "--", "./job2.sh")
+            Launched second = Launched.of(BuiltJar.builder("run", "--learn", "s", "--json", "t", "--", "./job2.sh")
                     .directory(tmp.toFile()));
             assertEquals(0, second.status(), second.err());
+            RunSchema.check(second.out());
+            JsonObject learn = JsonParser.parseString(second.out()).getAsJsonObject().getAsJsonObject("learn");
+            assertEquals(2, learn.get("files_learned").getAsLong());
+            assertEquals(1, learn.get("files_merged").getAsLong());
+            assertEquals(4, learn.get("files").getAsLong());
+            assertEquals(0, learn.get("command_exit_status").getAsInt());
+            assertEquals(AsUser.isRoot() ? "fanotify" : "residency", learn.get("method").getAsString());
             assertTrue(second.err().contains("learned 2 files, ") && second.err().contains(
                     "; s holds 4 files, ") && second.err().contains(" (1 learned before too, 2 kept from before)"),
                     second.err());
@@ -152,7 +162,8 @@ class LearnIT {
             {"run", "--learn", "notes", "t", "--", "touch", "ran"},
             {"run", "--learn", "-", "t", "--", "touch", "ran"},
             {"run", "--lock", "--learn", "s", "t", "--", "touch", "ran"},
-            {"run", "--learn", "no/such/dir/s", "t", "--", "touch", "ran"}};
+            {"run", "--learn", "no/such/dir/s", "t", "--", "touch", "ran"},
+            {"run", "--json", "t", "--", "touch", "ran"}};
         for (String[] args : refused) {
             Launched r = Launched.of(BuiltJar.builder(args).directory(tmp.toFile()));
             assertEquals(2, r.status(), String.join(" ", args) + ": " + r.err());
