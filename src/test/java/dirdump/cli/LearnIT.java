@@ -124,6 +124,22 @@ class LearnIT {
     }
 
     @Test
+    void whereFanotifyIsRefusedRootLearnsByResidencyAndSaysWhy() throws Exception {
+        // root in a user namespace of its own: uid 0, but not the capability fanotify asks for
+        assumeTrue(Trees.sh(tmp, "unshare -U -r true 2>/dev/null") == 0, "no user namespaces here (unshare -U -r)");
+        PageCache.retryIfDropped(() -> {
+            evict();
+            List<String> command = new ArrayList<>(List.of("unshare", "-U", "-r"));
+            command.addAll(BuiltJar.command("run", "--learn", "s", "t", "--", "./job.sh"));
+            Launched r = Launched.of(BuiltJar.builder(command).directory(tmp.toFile()));
+            assertEquals(3, r.status(), r.err());
+            assertTrue(r.err().contains(" by residency alone (fanotify not used: fanotify_init: Operation not "
+                    + "permitted;"), r.err());
+            assertEquals(List.of("big", "f3", "f7"), List.copyOf(saved(tmp.resolve("s")).keySet()), r.err());
+        });
+    }
+
+    @Test
     void learningAgainMergesIntoTheSnapshot() throws Exception {
         PageCache.retryIfDropped(() -> {
             Files.deleteIfExists(tmp.resolve("s"));
