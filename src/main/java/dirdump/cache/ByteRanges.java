@@ -51,19 +51,38 @@ public final class ByteRanges {
         return size - start <= pageSize ? size : start + pageSize;
     }
 
-    /** The parts of {@code ranges} that {@code part} (ranges within them) does not cover. */
+    /** The parts of {@code ranges} that {@code part} (any ranges: within them or not) does not cover. */
     public static long[] minus(long[] ranges, long[] part) {
         Builder b = new Builder();
         int j = 0;
         for (int i = 0; i < ranges.length; i += 2) {
             long from = ranges[i];
-            for (; j < part.length && part[j] < ranges[i + 1]; j += 2) {
-                b.add(from, part[j]);
-                from = part[j + 1];
+            long to = ranges[i + 1];
+            while (j < part.length && part[j + 1] <= from) {
+                j += 2;  // wholly before this range, so before the next ones too
             }
-            b.add(from, ranges[i + 1]);
+            for (int k = j; k < part.length && part[k] < to; k += 2) {
+                b.add(from, Math.min(part[k], to));
+                from = Math.max(from, part[k + 1]);
+            }
+            b.add(from, to);
         }
         return b.build();
+    }
+
+    /** The bytes either of two lists of ranges covers. */
+    public static long[] union(long[] a, long[] b) {
+        Builder u = new Builder();
+        for (int i = 0, j = 0; i < a.length || j < b.length; ) {
+            if (j >= b.length || (i < a.length && a[i] <= b[j])) {
+                u.add(a[i], a[i + 1]);
+                i += 2;
+            } else {
+                u.add(b[j], b[j + 1]);
+                j += 2;
+            }
+        }
+        return u.build();
     }
 
     /** Collects ranges in order, joining those that touch and leaving out empty ones. */

@@ -36,15 +36,20 @@ public final class SnapshotSaver implements StatusPass.Saver {
         if (resident == null || resident.length == 0) {
             return;
         }
-        byte[] root = walk.directories.path(walk.directories.root(walk.files.dir(f)));
-        byte[] path = walk.path(f);
-        int skip = root.length == 0 ? 0 : root.length + (root[root.length - 1] == '/' ? 0 : 1);
+        byte[][] rootAndName = rootAndName(walk, f);
         try {
-            writer.file(root, Arrays.copyOfRange(path, Math.min(skip, path.length), path.length), st.size,
-                    st.mtimeNanos, resident, residency.pageSize());
+            writer.file(rootAndName[0], rootAndName[1], st.size, st.mtimeNanos, resident, residency.pageSize());
         } catch (IOException e) {
             failure = e;
         }
+    }
+
+    /** Listed file {@code f} as a snapshot names it: the PATH it was found under, and its name below that. */
+    static byte[][] rootAndName(WalkResult walk, int f) {
+        byte[] root = walk.directories.path(walk.directories.root(walk.files.dir(f)));
+        byte[] path = walk.path(f);
+        int skip = root.length == 0 ? 0 : root.length + (root[root.length - 1] == '/' ? 0 : 1);
+        return new byte[][] {root, Arrays.copyOfRange(path, Math.min(skip, path.length), path.length)};
     }
 
     /** Ends and puts the snapshot in place; the first failure of a write, or of this, is thrown. */

@@ -1,14 +1,25 @@
 package dirdump.cli;
 
+import dirdump.cache.Snapshot;
+import dirdump.cache.SnapshotInput;
+import dirdump.cache.SnapshotWriter;
+import dirdump.outcome.FileReason;
 import dirdump.proc.ChildCommand;
 import dirdump.report.HumanSummary;
+import dirdump.report.LearnSummary;
 import dirdump.report.LockSummary;
+import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.run.Commanding;
+import dirdump.run.Learning;
 import dirdump.run.LockRun;
 import dirdump.run.ReadResult;
 import dirdump.run.ReadRun;
+import dirdump.sys.Host;
+import dirdump.sys.Os;
 import dirdump.sys.Processes;
+import dirdump.sys.SysException;
+import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.ArgGroupSpec;
@@ -39,7 +50,9 @@ final class RunCommand implements Callable<Integer> {
         "  dirdump run /data/set -- ./train.sh --epochs 3",
         "  dirdump run --lock --max-locked 16G /data/set -- python job.py",
         "  dirdump --ionice idle run -v /data/set -- make -j8",
-        "  dirdump run --every-node --lock /data/set -- srun ./train.sh    in a Slurm job: every node"};
+        "  dirdump run --every-node --lock /data/set -- srun ./train.sh    in a Slurm job: every node",
+        "  dirdump run --learn job.snapshot /data/set -- ./train.sh    save what the job reads...",
+        "  dirdump --replay job.snapshot run -- ./train.sh             ...and warm just that the next time"};
 
     private final DirdumpCommand parent;
     private final Value<List<String>> words = new Value<>(null);
@@ -49,6 +62,8 @@ final class RunCommand implements Callable<Integer> {
     private final LockOptions lockOptions = new LockOptions();
     private final Value<Boolean> keepGoing = new Value<>(false);
     private final Value<Boolean> everyNode = new Value<>(false);
+    private final Value<String> learn = new Value<>(null);
+    private final Value<Boolean> json = new Value<>(false);
     /** As every command's -q and -v, though run says nothing but failures by default already. */
     private final Value<Boolean> quiet = new Value<>(false);
     private final Value<Boolean> verbose = new Value<>(false);
@@ -67,6 +82,13 @@ final class RunCommand implements Callable<Integer> {
                 .description("Lock the set in memory (as dirdump lock) rather than read it, while "
                     + "COMMAND runs; unlocked when it exits.").build());
         lockOptions.addTo(spec);
+        spec.addOption(learn.option(String.class, "--learn").paramLabel("FILE")
+                .description("Warm nothing: run COMMAND and save which files under the PATHs, and which ranges of "
+                    + "them, it and every process it starts read, into FILE, a snapshot for --replay (merged into the "
+                    + "one FILE holds). As root by fanotify, else by the pages that became resident meanwhile.").build());
+        spec.addOption(json.option(boolean.class, "--json")
+                .description("With --learn: once COMMAND has ended, one JSON record of what was learned on stdout, "
+                    + "after COMMAND's output (see --json-schema).").build());
         spec.addOption(keepGoing.option(boolean.class, "--keep-going")
                 .description("Run COMMAND also if the warm-up failed (what failed is still said).").build());
         spec.addOption(everyNode.option(boolean.class, "--every-node")
@@ -86,7 +108,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        parent.beforeSubcommand(spec, !lock.value(), lock.value() ? "with --lock, dirdump's read options are not used" : null);
+        boolean reads = !lock.value() && learn.value() == null;
+        parent.beforeSubcommand(spec, reads, reads ? null : "with " + (lock.value() ? "--lock" : "--learn")
+                + ", dirdump's read options are not used");
         int n = commandLength();
         List<String> paths = words.value().subList(0, words.value().size() - n);
         List<String> command = words.value().subList(words.value().size() - n, words.value().size());
@@ -95,6 +119,14 @@ final class RunCommand implements Callable<Integer> {
         }
         lockOptions.validate(spec);
         StderrReporter reporter = new StderrReporter(parent.err, verbose.value() ? StderrReporter.Verbosity.NORMAL : StderrReporter.Verbosity.QUIET);
+        ChildCommand child = new ChildCommand(command, Caller.environment(), Caller.ignored(), Caller.blocked(),
+                Caller.descriptors());
+        if (learn.value() != null) {
+            return learn(paths, child, reporter);
+        }
+        if (json.value()) {
+            throw new ParameterException(spec.commandLine(), "--json is for --learn: run says nothing of its own");
+        }
         // Without -v, no progress line: COMMAND's output alone on the terminal.
         Commanding.Warmup warmup = lock.value()
                 ? new Commanding.Warmup.Lock(() -> walk.select(paths, parent.in, list.nul.value()), lockOptions.maxLocked())
@@ -102,9 +134,63 @@ final class RunCommand implements Callable<Integer> {
                     parent.validate(paths, walk);
                     return new ReadRun(walk.select(paths, parent.in, list.nul.value()), parent.readSettings());
                 }, parent.progress(reporter, verbose.value()));
-        Commanding.Settings settings = new Commanding.Settings(new ChildCommand(command, Caller.environment(),
-                Caller.ignored(), Caller.blocked(), Caller.descriptors()), warmup, keepGoing.value(), everyNode.value());
+        Commanding.Settings settings = new Commanding.Settings(child, warmup, keepGoing.value(), everyNode.value());
         return Commanding.run(settings, parent.in, parent.out, Processes.load(), reporter, new Summary());
+    }
+
+    /**
+     * run --learn: COMMAND run and watched, what it read saved into FILE; one line says how it was
+     * learned (unless -q). FILE's earlier snapshot is read, and its replacement opened, before the walk:
+     * either failing is a usage error, and COMMAND is not run.
+     */
+    private int learn(List<String> paths, ChildCommand child, StderrReporter reporter) {
+        String file = learn.value();
+        String with = lock.value() ? "--lock" : everyNode.value() ? "--every-node" : keepGoing.value() ? "--keep-going"
+                : null;
+        if (with != null) {
+            throw new ParameterException(spec.commandLine(), "--learn and " + with + " do not go together: "
+                    + "--learn warms nothing");
+        }
+        if (file.equals("-")) {
+            throw new ParameterException(spec.commandLine(), "--learn - would write the snapshot where COMMAND writes: "
+                    + "learn into a FILE");
+        }
+        parent.validate(paths, walk);
+        RunRecord record = new RunRecord(NAME, paths, Host::name);
+        Os os = Os.load(warning -> { });
+        byte[] name = RawArguments.bytes(file);
+        Snapshot earlier;
+        try {
+            earlier = SnapshotInput.read(os, name);
+        } catch (SysException e) {
+            if (!e.isGone()) {
+                throw new ParameterException(spec.commandLine(), "--learn " + file + ": " + FileReason.of(e));
+            }
+            earlier = null;
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "--learn " + file + ": " + FileReason.of(e));
+        } catch (Snapshot.Unreadable e) {
+            throw new ParameterException(spec.commandLine(), "--learn " + file + ": " + e.getMessage()
+                    + "; it is not replaced");
+        }
+        SnapshotWriter writer;
+        try {
+            writer = SnapshotWriter.toFile(os, name);
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "--learn " + file + ": " + FileReason.of(e));
+        }
+        Learning.Learned learned = Learning.run(new Learning.Settings(
+                () -> walk.select(paths, parent.in, list.nul.value()), child, file, earlier, writer),
+                Processes.load(), reporter);
+        if (!quiet.value()) {
+            LearnSummary.print(file, learned, parent.err);
+        }
+        if (json.value()) {
+            walk.describe(record);
+            record.setting("method", learned.probe()).setting("learn", file);
+            LearnSummary.json(learned, record.json(reporter), parent.out);
+        }
+        return learned.status();
     }
 
     /** How many words came after the first "--" behind "run": COMMAND and its ARGs, which picocli took as PATHs. */

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.LongConsumer;
 
 /**
  * run's COMMAND: started (PATH searched, as execvp does) with dirdump's standard streams, the
@@ -21,8 +22,13 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
         Set<Integer> descriptors) {
     /** Runs COMMAND to its end: its exit status (128 + N if signal N ended it). */
     public int run(Processes processes) throws CannotStart {
+        return run(processes, pid -> { });
+    }
+
+    /** As {@link #run(Processes)}, telling {@code started} COMMAND's pid as soon as it runs (run --learn follows its tree). */
+    public int run(Processes processes, LongConsumer started) throws CannotStart {
         if (processes.fallbackReason() != null) {
-            return runWithoutLibc(processes);
+            return runWithoutLibc(processes, started);
         }
         List<byte[]> argv = new ArrayList<>();
         words.forEach(word -> argv.add(PathNames.bytes(word)));
@@ -32,6 +38,7 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
         } catch (SysException e) {
             throw cannotStart(e);
         }
+        started.accept(pid);
         ProcessHandle child = ProcessHandle.of(pid).orElseThrow();  // a zombie until waited for
         try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child, processes, false))) {
             return processes.waitFor(pid);
@@ -58,7 +65,7 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
         }
     }
 
-    private int runWithoutLibc(Processes processes) throws CannotStart {
+    private int runWithoutLibc(Processes processes, LongConsumer started) throws CannotStart {
         ProcessBuilder pb = new ProcessBuilder(words).inheritIO();
         pb.environment().clear();
         for (byte[] entry : environment) {
@@ -74,6 +81,7 @@ public record ChildCommand(List<String> words, List<byte[]> environment, long ig
         } catch (IOException e) {
             throw cannotStart(SysException.ofProcessStart(e));
         }
+        started.accept(child.pid());
         try (StopOnSignal signals = new StopOnSignal(SignalForwarding.to(child.toHandle(), processes, false))) {
             return waitFor(child);
         }

@@ -13,6 +13,7 @@ import dirdump.sys.SlurmJob;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -170,8 +171,13 @@ public final class Commanding {
     }
 
     private static int runCommand(ChildCommand command, Processes processes, Reporter reporter) {
+        return runCommand(command, processes, reporter, pid -> { });
+    }
+
+    /** COMMAND run, its pid told to {@code started}: its exit status, or the shell's 127 or 126 (said) if it cannot start. */
+    static int runCommand(ChildCommand command, Processes processes, Reporter reporter, LongConsumer started) {
         try {
-            return command.run(processes);
+            return command.run(processes, started);
         } catch (CannotStart e) {
             reporter.problem(e.getMessage());
             return e.notFound() ? ExitCode.NOT_FOUND.status : ExitCode.CANNOT_EXECUTE.status;

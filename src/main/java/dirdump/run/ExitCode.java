@@ -60,7 +60,8 @@ public enum ExitCode {
             Command.LOCK, "usage error, a PATH cannot be used, --pidfile is locked by another lock, names a live "
                     + "process or what is no pid file (a symbolic link, a FIFO, a file holding no pid), --while names no running process, or "
                     + "--daemon was given inside a Slurm step (the message says what to run)",
-            Command.RUN, "usage error (no -- COMMAND, say), or --every-node outside a Slurm allocation",
+            Command.RUN, "usage error (no -- COMMAND, say), --every-node outside a Slurm allocation, or a --learn "
+                    + "FILE that holds no snapshot or cannot be made (COMMAND not run)",
             Command.BENCH, "usage error (a --variant that is not read options, say), a PATH cannot be used, or "
                     + "--drop-caches without root",
             Command.TESTDATA_GEN, "usage error, or OUT is not empty (without --force) or already holds a name the set "
@@ -74,10 +75,11 @@ public enum ExitCode {
             Command.STATUS, "stdout, or the --save snapshot, cannot be written",
             Command.EVICT, "stdout cannot be written",
             Command.LOCK, "stdout cannot be written",
-            Command.BENCH, "stdout cannot be written")),
+            Command.BENCH, "stdout cannot be written",
+            Command.RUN, "with --learn, COMMAND exited 0 but the snapshot could not be saved")),
     /** As env, nice and timeout fail when they cannot run their command. */
-    NOT_RUN(125, Map.of(Command.RUN, "the warm-up failed, or the set could not be locked: COMMAND was not run "
-            + "(--keep-going runs it anyway)")),
+    NOT_RUN(125, Map.of(Command.RUN, "the warm-up failed, the set could not be locked, or a PATH of --learn "
+            + "cannot be used: COMMAND was not run (--keep-going runs it anyway after a warm-up)")),
     /** As the shell says. */
     CANNOT_EXECUTE(126, Map.of(Command.RUN, "COMMAND was found but cannot be run")),
     /** As the shell says. */

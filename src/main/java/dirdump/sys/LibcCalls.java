@@ -59,7 +59,7 @@ final class LibcCalls {
         this.errorTexts = new ErrorTexts(libc);
     }
 
-    private static <T> Late<T> late(Class<T> functions) {
+    static <T> Late<T> late(Class<T> functions) {
         // By its soname: the JVM has it mapped, so the dynamic linker hands back that one without a
         // search (jnr-ffi would list every library directory to resolve "c"). musl's takes any libc.* as itself.
         return new Late<>(() -> LibraryLoader.create(functions).load(Libc.SONAME));

@@ -198,7 +198,7 @@ class RunCommandTest {
         Path ran = tmp.resolve("ran");
         String[][] cases = {
             {"--include *.h5", "--include *.txt", "--include before 'run' and --include after it: give it once, after 'run'"},
-            {"--json", "", "--json before 'run' does not apply to it"},
+            {"--json", "", "--json is for --learn: run says nothing of its own"},
             {"-j 2", "--lock", "--jobs before 'run' does not apply to it: run's options go after 'run' (with --lock, "
                 + "dirdump's read options are not used)"},
         };
