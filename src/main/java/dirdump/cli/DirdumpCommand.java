@@ -7,6 +7,9 @@ import dirdump.read.DefaultJobs;
 import dirdump.read.FileRange;
 import dirdump.read.IoPriority;
 import dirdump.read.ReadMethod;
+import dirdump.read.Readers;
+import dirdump.read.Reading;
+import dirdump.read.Wanted;
 import dirdump.report.HumanSummary;
 import dirdump.report.JsonSummary;
 import dirdump.report.ReadProgress;
@@ -14,7 +17,7 @@ import dirdump.report.RecordSchema;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
-import dirdump.run.OrderedFilesSettings;
+import dirdump.run.FileSelection;
 import dirdump.run.ReadResult;
 import dirdump.run.ReadRun;
 import dirdump.run.ReadSettings;
@@ -205,8 +208,7 @@ public final class DirdumpCommand implements Callable<Integer> {
         try (StopOnSignal signals = new StopOnSignal(stop, reporter)) {
             RunRecord record = new RunRecord("read", paths.value(), Host::name);
             validate(paths.value(), walk);
-            ReadResult result = new ReadRun(walk.select(paths.value(), in, list.nul.value()), readSettings()).run(reporter, stop,
-                    progress(reporter, true));
+            ReadResult result = new ReadRun(readSettings(selection())).run(reporter, stop, progress(reporter, true));
             if (output.json.value()) {
                 JsonSummary.print(result, settings(record, result).json(reporter), out);
             } else if (output.verbosity() != StderrReporter.Verbosity.QUIET) {
@@ -216,16 +218,24 @@ public final class DirdumpCommand implements Callable<Integer> {
         }
     }
 
-    /** The walk and order of this command's PATHs and --files-from, for bench's variants. */
-    OrderedFilesSettings selectSettings() {
-        return walk.select(paths.value(), in, list.nul.value());
+    /** The files of this command's PATHs and --files-from, in their order. */
+    FileSelection selection() {
+        return walk.selection(paths.value(), in, list.nul.value());
     }
 
-    /** The read as the options resolve it; {@link #validate} first. */
-    ReadSettings readSettings() {
-        return new ReadSettings(bufferSize.value(), jobs.value(), method.value(), prefetch.value(), force.value(), range.value(), maxBytes.value(), bwlimit.value(),
-                ionice.value() == null ? null : IoPriority.parse(ionice.value()), seekDistance.value(),
-                output.json.value() || output.verbosity() != StderrReporter.Verbosity.QUIET, replayed);
+    /**
+     * The read of {@code selection} as the read options resolve it, the one place they are turned
+     * into settings; {@link #validate} first. The residency after the read is measured only for a
+     * summary that shows it.
+     */
+    ReadSettings readSettings(FileSelection selection) {
+        Readers readers = new Readers(jobs.value(), bufferSize.value(), prefetch.value(),
+                ionice.value() == null ? null : IoPriority.parse(ionice.value()));
+        Wanted wanted = replayed != null ? replayed : range.value() != null ? range.value() : Wanted.WHOLE;
+        Reading reading = Reading.of(method.value(), readers).withWanted(wanted).withForce(force.value())
+                .withMeasureAfter(output.json.value() || output.verbosity() != StderrReporter.Verbosity.QUIET);
+        return new ReadSettings(selection, reading, new ReadSettings.Limits(bwlimit.value(), maxBytes.value()),
+                seekDistance.value());
     }
 
     /**

@@ -97,10 +97,10 @@ final class RunCommand implements Callable<Integer> {
         StderrReporter reporter = new StderrReporter(parent.err, verbose.value() ? StderrReporter.Verbosity.NORMAL : StderrReporter.Verbosity.QUIET);
         // Without -v, no progress line: COMMAND's output alone on the terminal.
         Commanding.Warmup warmup = lock.value()
-                ? new Commanding.Warmup.Lock(() -> walk.select(paths, parent.in, list.nul.value()), lockOptions.maxLocked())
+                ? new Commanding.Warmup.Lock(() -> walk.selection(paths, parent.in, list.nul.value()), lockOptions.maxLocked())
                 : new Commanding.Warmup.Read(() -> {
                     parent.validate(paths, walk);
-                    return new ReadRun(walk.select(paths, parent.in, list.nul.value()), parent.readSettings());
+                    return new ReadRun(parent.readSettings(walk.selection(paths, parent.in, list.nul.value())));
                 }, parent.progress(reporter, verbose.value()));
         Commanding.Settings settings = new Commanding.Settings(new ChildCommand(command, Caller.environment(),
                 Caller.ignored(), Caller.blocked(), Caller.descriptors()), warmup, keepGoing.value(), everyNode.value());

@@ -25,8 +25,8 @@ final class InProcessRead implements Variant {
     /** {@code stop}: bench's, which ends the read as a signal ends a read of its own. */
     InProcessRead(BenchRun.ReadVariant read, Reporter reporter, StopRequest stop) {
         this.label = read.label();
-        this.read = new ReadRun(read.select(), read.read().forced());
-        this.prefetch = read.read().prefetch();
+        this.read = new ReadRun(read.read().withReading(read.read().reading().withForce(true)));
+        this.prefetch = read.read().reading().readers().prefetch();
         this.reporter = reporter;
         this.stop = stop;
     }
