@@ -231,7 +231,8 @@ public final class DirdumpCommand implements Callable<Integer> {
     ReadSettings readSettings(FileSelection selection) {
         Readers readers = new Readers(jobs.value(), bufferSize.value(), prefetch.value(),
                 ionice.value() == null ? null : IoPriority.parse(ionice.value()));
-        Wanted wanted = replayed != null ? replayed : range.value() != null ? range.value() : Wanted.WHOLE;
+        FileRange part = range.value();
+        Wanted wanted = replayed != null ? replayed : part != null ? (path, st) -> part.in(st.size) : Wanted.WHOLE;
         Reading reading = Reading.of(method.value(), readers).withWanted(wanted).withForce(force.value())
                 .withMeasureAfter(output.json.value() || output.verbosity() != StderrReporter.Verbosity.QUIET);
         return new ReadSettings(selection, reading, new ReadSettings.Limits(bwlimit.value(), maxBytes.value()),

@@ -1,19 +1,13 @@
 package dirdump.read;
 
 import dirdump.cache.ByteRanges;
-import dirdump.sys.Stat;
 
 /**
  * The part of every file a run reads (--range, as vmtouch -p): from byte {@code start} to byte
  * {@code end} (exclusive; Long.MAX_VALUE: the end of the file), or with {@code fromEnd} the last
  * {@code end} bytes.
  */
-public record FileRange(long start, long end, boolean fromEnd) implements Wanted {
-    @Override
-    public long[] ranges(byte[] path, Stat st) {
-        return in(st.size);
-    }
-
+public record FileRange(long start, long end, boolean fromEnd) {
     /** The range in a file of {@code size} bytes, as byte ranges (see ByteRanges): empty if it lies beyond. */
     public long[] in(long size) {
         long from = fromEnd ? Math.max(0, size - end) : Math.min(start, size);

@@ -1,8 +1,8 @@
 package dirdump.read;
 
 import dirdump.cache.ByteRanges;
+import dirdump.order.SequenceCursor;
 import dirdump.outcome.Reporter;
-import dirdump.outcome.SequenceCursor;
 import dirdump.outcome.SkipReason;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;

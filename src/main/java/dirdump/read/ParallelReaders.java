@@ -1,6 +1,6 @@
 package dirdump.read;
 
-import dirdump.outcome.WorkerThreads;
+import dirdump.proc.WorkerThreads;
 
 /**
  * {@code count} readers in threads of their own, each taking, opening and reading files from the one

@@ -1,6 +1,6 @@
 package dirdump.read;
 
-import dirdump.outcome.WorkerThreads;
+import dirdump.proc.WorkerThreads;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -2,10 +2,10 @@ package dirdump.read;
 
 import dirdump.cache.CachedReads;
 import dirdump.cache.ResidencyChange;
+import dirdump.order.SequenceCursor;
 import dirdump.outcome.Reporter;
-import dirdump.outcome.SequenceCursor;
 import dirdump.outcome.Tally;
-import dirdump.outcome.WorkerThreads;
+import dirdump.proc.WorkerThreads;
 import dirdump.scan.FileOpener;
 import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
