@@ -3,7 +3,7 @@ package dirdump.cli;
 import dirdump.outcome.StopRequest;
 import dirdump.outcome.Units;
 import dirdump.proc.StopOnSignal;
-import dirdump.read.DefaultJobs;
+import dirdump.read.DefaultReaders;
 import dirdump.read.FileRange;
 import dirdump.read.IoPriority;
 import dirdump.read.ReadMethod;
@@ -127,8 +127,8 @@ public final class DirdumpCommand implements Callable<Integer> {
                 .description("Read buffer, reused for every file (64k, 1M, 1MiB; default ${DEFAULT-VALUE}).").build());
         spec.addOption(jobs.option(Integer.class, "-j", "--jobs").paramLabel("N")
                 .description("Readers, each with its own buffer, taking files in order: up to N reads in flight "
-                    + "(default " + DefaultJobs.NON_ROTATING + " on solid-state and virtual disks, "
-                    + DefaultJobs.ROTATING + " on rotating disks).").build());
+                    + "(default " + DefaultReaders.NON_ROTATING + " on solid-state and virtual disks, "
+                    + DefaultReaders.ROTATING + " on rotating disks).").build());
         spec.addOption(method.option(ReadMethod.class, "--method").paramLabel("METHOD")
                 .description("read (default): copy every byte through the buffer; willneed: ask the kernel to "
                     + "fetch each file (posix_fadvise WILLNEED) without copying. The kernel's reads for willneed "
@@ -335,7 +335,7 @@ public final class DirdumpCommand implements Callable<Integer> {
         if (method.value() != ReadMethod.READ) {
             return;  // willneed copies nothing: no buffers
         }
-        long readers = jobs.value() != null ? jobs.value() : DefaultJobs.NON_ROTATING;
+        long readers = jobs.value() != null ? jobs.value() : DefaultReaders.NON_ROTATING;
         long buffers = readers * bufferSize.value();
         AvailableMemory.Bound room = AvailableMemory.now();
         if (buffers > room.bytes() / 2) {

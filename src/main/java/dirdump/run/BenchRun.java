@@ -29,7 +29,7 @@ public final class BenchRun {
      * One dirdump variant: its label ("dirdump -j1") and its read; {@code needsPhysical}: left out, with
      * a note, where no device tells where its files lie.
      */
-    public record ReadVariant(String label, ReadSettings read, boolean needsPhysical) {
+    public record ReadVariant(String label, ReadSettings settings, boolean needsPhysical) {
     }
 
     /** The outside commands (--vs), each with {@code timeoutNanos}; {@code prep}: how each run starts. */

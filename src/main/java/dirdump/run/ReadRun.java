@@ -5,7 +5,7 @@ import dirdump.outcome.Reporter;
 import dirdump.outcome.StopRequest;
 import dirdump.outcome.Tally;
 import dirdump.outcome.Units;
-import dirdump.read.DefaultJobs;
+import dirdump.read.DefaultReaders;
 import dirdump.read.ReadLimits;
 import dirdump.read.ReadPass;
 import dirdump.read.Readers;
@@ -85,10 +85,10 @@ public final class ReadRun {
     private int readers(OrderedFiles files, Reporter reporter) {
         WalkResult walk = files.walk();
         Readers given = settings.reading().readers();
-        int asked = Math.max(1, Math.min(given.count() != null ? given.count() : DefaultJobs.forRoots(walk.directories),
-                Math.max(files.sequence().length, DefaultJobs.FOR_ONE_BIG_FILE)));
+        int asked = Math.max(1, Math.min(given.count() != null ? given.count() : DefaultReaders.forRoots(walk.directories),
+                Math.max(files.sequence().length, DefaultReaders.FOR_ONE_BIG_FILE)));
         Os os = files.os();
-        int readers = DefaultJobs.withinDescriptors(asked, given.prefetch(),
+        int readers = DefaultReaders.withinDescriptors(asked, given.prefetch(),
                 os.descriptorLimit() - os.descriptorsInUse() - walk.handles.room());
         if (readers < asked && given.count() != null) {
             reporter.warning(String.format(Locale.ROOT, "%d readers, not %d: the descriptor limit (ulimit -n %d) "

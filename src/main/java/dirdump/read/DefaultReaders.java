@@ -14,13 +14,13 @@ import java.util.Set;
  * scattered on an aged file system: there 64 readers cost 20 to 60 % less disk time than 8, and on a
  * fresh one at most a few percent more than the best. The two are kept apart as measured on different disks.
  */
-public final class DefaultJobs {
+public final class DefaultReaders {
     public static final int NON_ROTATING = 64;
     public static final int ROTATING = 64;
     /** Readers enough to keep one big file's chunks in flight (docs/performance.md, "Facts behind the code"). */
     public static final int FOR_ONE_BIG_FILE = 8;
 
-    private DefaultJobs() {
+    private DefaultReaders() {
     }
 
     /** ROTATING if any PATH lies on a rotating disk, else NON_ROTATING. */
