@@ -73,9 +73,9 @@ public final class ReadRun {
         ExitCode exit = ExitCode.of(walk, tally, stop.signal(), noMatch);
         PassFacts facts = PassFacts.of(files, reading.method().key(), exit, stop,
                 new PassFacts.Phase("locating", locating), new PassFacts.Phase("reading", readingNanos));
-        return new ReadResult(facts, done.readers(), reading.readers().bufferSize(), files.plan().devices(), locatedAfter,
-                done.residency(), maxBytes, limits.boundReached(), limits.partRead(), replay,
-                files.os().fallbackReason());
+        ReadResult.Pass pass = new ReadResult.Pass(done.readers(), files.os().fallbackReason(), done.residency(),
+                limits.boundReached(), limits.partRead());
+        return new ReadResult(facts, settings, pass, new ReadResult.Ordering(files.plan().devices(), locatedAfter));
     }
 
     /**
