@@ -42,7 +42,7 @@ public final class Main {
         } catch (OutOfMemoryError e) {
             err.println("dirdump: out of memory: " + e.getMessage() + " (a smaller --buffer-size, fewer --jobs, or a "
                     + "larger -Xmx in DIRDUMP_JAVA_OPTS)");
-            return ExitCode.USAGE.status;
+            return ExitCode.INTERNAL.status;
         } finally {
             err.flush();
         }
@@ -50,13 +50,13 @@ public final class Main {
 
     /**
      * A thread other than main ended by what it did not catch: one line, never a stack trace, and exit
-     * status 2 at once (the run's counts can no longer be trusted).
+     * status 70 at once (the run's counts can no longer be trusted).
      */
     private static void died(Thread thread, Throwable e) {
         System.err.println("dirdump: " + (e instanceof OutOfMemoryError ? "out of memory" : "internal error in "
                 + thread.getName()) + ": " + e);
         System.err.flush();
-        Runtime.getRuntime().halt(ExitCode.USAGE.status);
+        Runtime.getRuntime().halt(ExitCode.INTERNAL.status);
     }
 
     /** --help, --version, --json-schema and the help command load no native code. */

@@ -63,8 +63,8 @@ final class ArchitectureTest {
      * "Main" is the root package (the entry point and what only the process uses); testdata is the
      * second tool (testdata-gen), on cli as Main is; build, the build's tools (src/build/java, compiled
      * apart and not in the jar; imported from target/build-classes), is above both, as its
-     * DocFileWriter writes the man pages of both. proc (the processes dirdump starts, and its own
-     * signals) needs only sys and outcome, and bench's --vs command is one.
+     * DocFileWriter writes the man pages of both. proc (the processes and threads dirdump starts, and
+     * its own signals) needs only sys and outcome, and bench's --vs command is one.
      */
     static final List<List<String>> LAYERS = List.of(
             List.of("sys"), List.of("outcome"), List.of("proc"), List.of("scan"), List.of("order"),
@@ -154,6 +154,77 @@ final class ArchitectureTest {
     static final ArchRule treeCreatorOnlyForTestdata = noClasses()
             .that().resideOutsideOfPackages("dirdump.testdata..", "dirdump.sys..")
             .should().dependOnClassesThat().haveFullyQualifiedName("dirdump.sys.TreeCreator");
+
+    /**
+     * An outcome is a value or a SysException, never an unchecked exception that carries control flow
+     * between phases (scan.FileOpener's DirectoryUnusable did, issue 31); cli's OutputLost, which must
+     * cross picocli, is the one there is.
+     */
+    @ArchTest
+    static final ArchRule noUncheckedOutcomes = noClasses().that().doNotHaveFullyQualifiedName("dirdump.cli.OutputLost")
+            .should().beAssignableTo(RuntimeException.class)
+            .because("what happened is told as a value (or a SysException), not thrown past the callers between");
+
+    /**
+     * docs/architecture.md's walk-through of the read path names, in backticks, the classes in the order a
+     * file meets them: each must be a class of src/main/java, and a member it names (Os.load,
+     * FileSelection.Listing) a method or type of that class, so that the walk-through follows the code.
+     */
+    @Test
+    void theReadPathWalkThroughNamesClassesThatExist() throws IOException {
+        String doc = Files.readString(Path.of("docs/architecture.md"));
+        int from = doc.indexOf("## The read path, top to bottom");
+        assertTrue(from >= 0, "docs/architecture.md has no section \"The read path, top to bottom\"");
+        int to = doc.indexOf("\n## ", from + 1);
+        Matcher named = Pattern.compile("`([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)((?:\\.[A-Za-z][A-Za-z0-9]*)*)`")
+                .matcher(doc.substring(from, to < 0 ? doc.length() : to));
+        List<String> classes = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        while (named.find()) {
+            String name = named.group(1);
+            classes.add(name);
+            Class<?> c = mainClass(name);
+            if (c == null) {
+                missing.add(name);
+                continue;
+            }
+            for (String member : named.group(2).isEmpty() ? new String[0] : named.group(2).substring(1).split("\\.")) {
+                Class<?> nested = nestedOrNull(c, member);
+                if (nested != null) {
+                    c = nested;
+                } else if (java.util.Arrays.stream(c.getDeclaredMethods()).noneMatch(m -> m.getName().equals(member))) {
+                    missing.add(name + named.group(2));
+                    break;
+                }
+            }
+        }
+        assertTrue(classes.size() >= 30, "the walk-through names only " + classes);
+        assertEquals(List.of(), missing, "named in docs/architecture.md's read path, not in src/main/java");
+    }
+
+    /** The class of src/main/java of that simple name, or null. */
+    private static Class<?> mainClass(String simpleName) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
+            List<Path> found = files.filter(f -> f.getFileName().toString().equals(simpleName + ".java")).toList();
+            if (found.size() != 1) {
+                return null;
+            }
+            String binary = Path.of("src/main/java").relativize(found.get(0)).toString()
+                    .replace(File.separatorChar, '.').replaceAll("\\.java$", "");
+            return Class.forName(binary, false, ArchitectureTest.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+    }
+
+    private static Class<?> nestedOrNull(Class<?> c, String simpleName) {
+        for (Class<?> n : c.getDeclaredClasses()) {
+            if (n.getSimpleName().equals(simpleName)) {
+                return n;
+            }
+        }
+        return null;
+    }
 
     @Test
     void theDocSaysTheSameOrder() throws IOException {

@@ -1,7 +1,7 @@
 package dirdump.cache;
 
+import dirdump.order.SequenceCursor;
 import dirdump.outcome.Reporter;
-import dirdump.outcome.SequenceCursor;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.scan.WalkResult;

@@ -207,7 +207,7 @@ final class BenchCommand implements Callable<Integer> {
         // The files to evict and check. Listed in physical order when the default variants need to know
         // whether it is available (that locates each file once, before anything is timed).
         OrderedFiles files = OrderedFiles.of(VariantOptions.command(askPhysical ? "--order=physical" : "--order=inode",
-                paths.value(), parent, spec).selectSettings(), reporter, stop);
+                paths.value(), parent, spec).selection(), reporter, stop);
         CachePrep prep = warm.value() ? CachePrep.NONE : dropCaches.value() ? CachePrep.DROP_CACHES : CachePrep.EVICT;
         try (files) {
             RunHooks hooks = new RunHooks(prepare.value(), conclude.value(), timeoutNanos.value());

@@ -71,15 +71,15 @@ abstract class CacheCommand implements Callable<Integer> {
         StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
         try (StopOnSignal signals = new StopOnSignal(stop, reporter)) {
             RunRecord record = new RunRecord(spec.name(), paths.value(), Host::name);
-            try (Opened opened = beforeWalk(); OrderedFiles files = select(reporter, stop)) {
+            try (Opened opened = beforeWalk(); OrderedFiles files = orderedFiles(reporter, stop)) {
                 return run(new CachePass(files, new ResidencyProbe(probeOptions.method.value()), reporter, stop,
                         NoMatch.check(files, reporter)), reporter, record);
             }
         }
     }
 
-    private OrderedFiles select(StderrReporter reporter, StopRequest stop) {
-        return OrderedFiles.of(walk.select(paths.value(), parent.in, list.nul.value()), reporter, stop);
+    private OrderedFiles orderedFiles(StderrReporter reporter, StopRequest stop) {
+        return OrderedFiles.of(walk.selection(paths.value(), parent.in, list.nul.value()), reporter, stop);
     }
 
     /** Whether the summary is for people, on stderr: not with --json, nor with -q. */

@@ -74,10 +74,10 @@ public final class CommandLines {
             if (e.getCause() instanceof OutputLost) {
                 return outputLost((OutputLost) e.getCause(), err);
             }
-            // A bug, not the user's doing: still one line, never a stack trace, and exit status 2.
+            // A bug, not the user's doing: still one line, never a stack trace, and its own exit status.
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             err.println(PathText.line("dirdump: internal error: " + cause + " (please report it)"));
-            return ExitCode.USAGE.status;
+            return ExitCode.INTERNAL.status;
         }
     }
 

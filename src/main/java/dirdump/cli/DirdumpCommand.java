@@ -3,10 +3,13 @@ package dirdump.cli;
 import dirdump.outcome.StopRequest;
 import dirdump.outcome.Units;
 import dirdump.proc.StopOnSignal;
-import dirdump.read.DefaultJobs;
+import dirdump.read.DefaultReaders;
 import dirdump.read.FileRange;
 import dirdump.read.IoPriority;
 import dirdump.read.ReadMethod;
+import dirdump.read.Readers;
+import dirdump.read.Reading;
+import dirdump.read.Wanted;
 import dirdump.report.HumanSummary;
 import dirdump.report.JsonSummary;
 import dirdump.report.ReadProgress;
@@ -14,7 +17,7 @@ import dirdump.report.RecordSchema;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
-import dirdump.run.OrderedFilesSettings;
+import dirdump.run.FileSelection;
 import dirdump.run.ReadResult;
 import dirdump.run.ReadRun;
 import dirdump.run.ReadSettings;
@@ -124,9 +127,9 @@ public final class DirdumpCommand implements Callable<Integer> {
                 .description("Read buffer, reused for every file (64k, 1M, 1MiB; default ${DEFAULT-VALUE}).").build());
         spec.addOption(jobs.option(Integer.class, "-j", "--jobs").paramLabel("N")
                 .description("Readers, each with its own buffer, taking files in order: up to N reads in flight "
-                    + "(default " + DefaultJobs.NON_ROTATING + " on solid-state and virtual disks; on rotating "
-                    + "disks " + DefaultJobs.ONE_SWEEP + " where physical order reads the files in one sweep, else "
-                    + DefaultJobs.ROTATING + ").").build());
+                    + "(default " + DefaultReaders.NON_ROTATING + " on solid-state and virtual disks; on rotating "
+                    + "disks " + DefaultReaders.ONE_SWEEP + " where physical order reads the files in one sweep, else "
+                    + DefaultReaders.ROTATING + ").").build());
         spec.addOption(method.option(ReadMethod.class, "--method").paramLabel("METHOD")
                 .description("read (default): copy every byte through the buffer; willneed: ask the kernel to "
                     + "fetch each file (posix_fadvise WILLNEED) without copying. The kernel's reads for willneed "
@@ -206,8 +209,7 @@ public final class DirdumpCommand implements Callable<Integer> {
         try (StopOnSignal signals = new StopOnSignal(stop, reporter)) {
             RunRecord record = new RunRecord("read", paths.value(), Host::name);
             validate(paths.value(), walk);
-            ReadResult result = new ReadRun(walk.select(paths.value(), in, list.nul.value()), readSettings()).run(reporter, stop,
-                    progress(reporter, true));
+            ReadResult result = new ReadRun(readSettings(selection())).run(reporter, stop, progress(reporter, true));
             if (output.json.value()) {
                 JsonSummary.print(result, settings(record, result).json(reporter), out);
             } else if (output.verbosity() != StderrReporter.Verbosity.QUIET) {
@@ -217,16 +219,25 @@ public final class DirdumpCommand implements Callable<Integer> {
         }
     }
 
-    /** The walk and order of this command's PATHs and --files-from, for bench's variants. */
-    OrderedFilesSettings selectSettings() {
-        return walk.select(paths.value(), in, list.nul.value());
+    /** The files of this command's PATHs and --files-from, in their order. */
+    FileSelection selection() {
+        return walk.selection(paths.value(), in, list.nul.value());
     }
 
-    /** The read as the options resolve it; {@link #validate} first. */
-    ReadSettings readSettings() {
-        return new ReadSettings(bufferSize.value(), jobs.value(), method.value(), prefetch.value(), force.value(), range.value(), maxBytes.value(), bwlimit.value(),
-                ionice.value() == null ? null : IoPriority.parse(ionice.value()), seekDistance.value(),
-                output.json.value() || output.verbosity() != StderrReporter.Verbosity.QUIET, replayed);
+    /**
+     * The read of {@code selection} as the read options resolve it, the one place they are turned
+     * into settings; {@link #validate} first. The residency after the read is measured only for a
+     * summary that shows it.
+     */
+    ReadSettings readSettings(FileSelection selection) {
+        Readers readers = new Readers(jobs.value(), bufferSize.value(), prefetch.value(),
+                ionice.value() == null ? null : IoPriority.parse(ionice.value()));
+        FileRange part = range.value();
+        Wanted wanted = replayed != null ? replayed : part != null ? (path, st) -> part.in(st.size) : Wanted.WHOLE;
+        Reading reading = Reading.of(method.value(), readers).withWanted(wanted).withForce(force.value())
+                .withMeasureAfter(output.json.value() || output.verbosity() != StderrReporter.Verbosity.QUIET);
+        return new ReadSettings(selection, reading, new ReadSettings.Limits(bwlimit.value(), maxBytes.value()),
+                seekDistance.value());
     }
 
     /**
@@ -325,7 +336,7 @@ public final class DirdumpCommand implements Callable<Integer> {
         if (method.value() != ReadMethod.READ) {
             return;  // willneed copies nothing: no buffers
         }
-        long readers = jobs.value() != null ? jobs.value() : DefaultJobs.NON_ROTATING;
+        long readers = jobs.value() != null ? jobs.value() : DefaultReaders.NON_ROTATING;
         long buffers = readers * bufferSize.value();
         AvailableMemory.Bound room = AvailableMemory.now();
         if (buffers > room.bytes() / 2) {

@@ -88,7 +88,7 @@ final class LockCommand implements Callable<Integer> {
         StderrReporter reporter = new StderrReporter(parent.err, output.verbosity());
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
         RunRecord record = new RunRecord(NAME, paths.value(), Host::name);
-        return LockHolding.run(new LockHolding.Settings(() -> walk.select(paths.value(), parent.in, list.nul.value()),
+        return LockHolding.run(new LockHolding.Settings(() -> walk.selection(paths.value(), parent.in, list.nul.value()),
                 lockOptions.maxLocked(), daemon.value(), pidFile.value(), whilePid.value()), os, Processes.load(), reporter, parent.out, new Summary(record, reporter));
     }
 

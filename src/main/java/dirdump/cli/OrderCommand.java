@@ -80,7 +80,7 @@ final class OrderCommand implements Callable<Integer> {
         StderrReporter reporter = new StderrReporter(parent.err, StderrReporter.Verbosity.NORMAL);
         StopRequest stop = new StopRequest();
         // No handler for signals: the JVM's own ends the list at once with 128 + the signal's number.
-        try (OrderedFiles files = OrderedFiles.of(walk.select(paths.value(), parent.in, nul.value()), reporter, stop)) {
+        try (OrderedFiles files = OrderedFiles.of(walk.selection(paths.value(), parent.in, nul.value()), reporter, stop)) {
             return json.value() ? record(files, reporter, stop, record) : order(files, reporter);
         }
     }
@@ -109,7 +109,7 @@ final class OrderCommand implements Callable<Integer> {
     }
 
     private LocateAll.Result locateAll(OrderedFiles files, StderrReporter reporter) {
-        return LocateAll.run(files.os(), files.walk(), files.plan(), files.settings().order(),
+        return LocateAll.run(files.os(), files.walk(), files.plan(), files.selection().order(),
                 reporter, () -> false);  // a signal ends order at once (the JVM's handler)
     }
 }

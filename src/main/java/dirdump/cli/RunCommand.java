@@ -129,10 +129,10 @@ final class RunCommand implements Callable<Integer> {
         }
         // Without -v, no progress line: COMMAND's output alone on the terminal.
         Commanding.Warmup warmup = lock.value()
-                ? new Commanding.Warmup.Lock(() -> walk.select(paths, parent.in, list.nul.value()), lockOptions.maxLocked())
+                ? new Commanding.Warmup.Lock(() -> walk.selection(paths, parent.in, list.nul.value()), lockOptions.maxLocked())
                 : new Commanding.Warmup.Read(() -> {
                     parent.validate(paths, walk);
-                    return new ReadRun(walk.select(paths, parent.in, list.nul.value()), parent.readSettings());
+                    return new ReadRun(parent.readSettings(walk.selection(paths, parent.in, list.nul.value())));
                 }, parent.progress(reporter, verbose.value()));
         Commanding.Settings settings = new Commanding.Settings(child, warmup, keepGoing.value(), everyNode.value());
         return Commanding.run(settings, parent.in, parent.out, Processes.load(), reporter, new Summary());
@@ -180,7 +180,7 @@ final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--learn " + file + ": " + FileReason.of(e));
         }
         Learning.Learned learned = Learning.run(new Learning.Settings(
-                () -> walk.select(paths, parent.in, list.nul.value()), child, file, earlier, writer),
+                () -> walk.selection(paths, parent.in, list.nul.value()), child, file, earlier, writer),
                 Processes.load(), reporter);
         if (!quiet.value()) {
             LearnSummary.print(file, learned, parent.err);

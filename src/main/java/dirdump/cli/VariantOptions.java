@@ -26,7 +26,7 @@ final class VariantOptions {
                                     CommandSpec bench) {
         DirdumpCommand read = command(options, paths, parent, bench);
         return refusedAsBench(options, bench, () -> new BenchRun.ReadVariant(String.join(" ", words("dirdump " + options)),
-                read.selectSettings(), read.readSettings(), needsPhysical));
+                read.readSettings(read.selection()), needsPhysical));
     }
 
     /** The read command for OPTIONS and the PATHs, parsed and checked. */

@@ -4,7 +4,7 @@ import dirdump.order.LocateMethod;
 import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.outcome.PathText;
-import dirdump.run.OrderedFilesSettings;
+import dirdump.run.FileSelection;
 import dirdump.scan.PathFilter;
 import dirdump.scan.PathListReader;
 import dirdump.scan.SizeRange;
@@ -117,7 +117,7 @@ public final class WalkOptions {
      * What to walk and how to order it: {@code paths} (null or empty if there are none) and the
      * --files-from list ({@code stdin} for -, {@code nul}: -0); a usage error if the options contradict.
      */
-    OrderedFilesSettings select(List<String> paths, InputStream stdin, boolean nul) {
+    FileSelection selection(List<String> paths, InputStream stdin, boolean nul) {
         requirePaths(paths);
         OrderSettings order = orderSettings();
         SizeRange sizes = sizes();
@@ -131,8 +131,10 @@ public final class WalkOptions {
         if (maxSize.value() != null) {
             sizeFilters.add("--max-size " + maxSize.value());
         }
-        return new OrderedFilesSettings(paths == null ? List.of() : paths.stream().map(RawArguments::bytes).toList(),
-                list(stdin, nul), settings(), order, sizes, replayed != null, patterns, sizeFilters);
+        FileSelection.Sources sources = new FileSelection.Sources(paths == null ? List.of()
+                : paths.stream().map(RawArguments::bytes).toList(), list(stdin, nul), replayed != null);
+        return new FileSelection(new FileSelection.Listing(sources, settings(), sizes,
+                new FileSelection.FiltersGiven(patterns, sizeFilters)), order);
     }
 
     /** As a shell would take it back: '*.xyz', and a quote in it as '\''; escaped as in messages (PathText). */

@@ -1,8 +1,8 @@
 package dirdump.read;
 
 import dirdump.cache.ByteRanges;
+import dirdump.order.SequenceCursor;
 import dirdump.outcome.Reporter;
-import dirdump.outcome.SequenceCursor;
 import dirdump.outcome.SkipReason;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
@@ -52,14 +52,14 @@ final class FileReader implements Runnable {
     /** A whole file's byte range, refilled for each file (see #whole): read only by the calls it is passed to. */
     private final long[] whole = new long[2];
 
-    FileReader(SequenceCursor cursor, FileOpener opener, ReadPlan plan, ReadLimits limits, SpanReader reader,
+    FileReader(SequenceCursor cursor, FileOpener opener, Reading reading, ReadLimits limits, SpanReader reader,
                CacheMeter meter, Tally tally, Reporter reporter, SharedFiles shared) {
         this.cursor = cursor;
         this.opener = opener;
-        this.method = plan.method();
-        this.wanted = plan.wanted();
-        this.skipCached = plan.skipCached();
-        this.exact = plan.method() == ReadMethod.READ && (plan.wanted() != Wanted.WHOLE || limits.bounded());
+        this.method = reading.method();
+        this.wanted = reading.wanted();
+        this.skipCached = !reading.force();
+        this.exact = reading.method() == ReadMethod.READ && (reading.wanted() != Wanted.WHOLE || limits.bounded());
         this.reader = reader;
         this.willNeed = new WillNeed(limits);
         this.meter = meter;

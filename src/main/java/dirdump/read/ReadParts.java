@@ -2,10 +2,10 @@ package dirdump.read;
 
 import dirdump.cache.CachedReads;
 import dirdump.cache.ResidencyChange;
+import dirdump.order.SequenceCursor;
 import dirdump.outcome.Reporter;
-import dirdump.outcome.SequenceCursor;
 import dirdump.outcome.Tally;
-import dirdump.outcome.WorkerThreads;
+import dirdump.proc.WorkerThreads;
 import dirdump.scan.FileOpener;
 import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
@@ -19,16 +19,16 @@ import java.util.List;
  * what each counts ({@code tallies}, {@code residencies}) for the sum. Parts are made in the thread
  * that starts the one they are for (a thread refused makes none).
  */
-record ReadParts(Os os, WalkResult walk, ReadPlan plan, ReadLimits limits, Reporter reporter, SequenceCursor cursor,
+record ReadParts(Os os, WalkResult walk, Reading reading, ReadLimits limits, Reporter reporter, SequenceCursor cursor,
                  SharedFiles shared, List<Tally> tallies, List<ResidencyChange> residencies) {
-    ReadParts(Os os, WalkResult walk, int[] sequence, ReadPlan plan, ReadLimits limits, Reporter reporter) {
-        this(os, walk, plan, limits, reporter, new SequenceCursor(sequence), new SharedFiles(), new ArrayList<>(),
+    ReadParts(Os os, WalkResult walk, int[] sequence, Reading reading, ReadLimits limits, Reporter reporter) {
+        this(os, walk, reading, limits, reporter, new SequenceCursor(sequence), new SharedFiles(), new ArrayList<>(),
                 new ArrayList<>());
     }
 
-    /** The threads of a layout: each at the plan's I/O priority, if it has one. */
+    /** The threads of a layout: each at the readers' I/O priority, if they have one. */
     WorkerThreads threads() {
-        return plan.ioPriority() == null ? new WorkerThreads() : new WorkerThreads(this::setIoPriority);
+        return reading.readers().ioPriority() == null ? new WorkerThreads() : new WorkerThreads(this::setIoPriority);
     }
 
     /** Warns once if the system refused threads: the run goes on with those it started. */
@@ -45,10 +45,11 @@ record ReadParts(Os os, WalkResult walk, ReadPlan plan, ReadLimits limits, Repor
      * for itself (see SpanReader).
      */
     synchronized FileReader reader() {
-        SpanReader reader = plan.method() == ReadMethod.READ
-                ? new SpanReader(os.allocate(limits.readSize(plan.bufferSize(), plan.jobs())), limits) : null;
+        Readers readers = reading.readers();
+        SpanReader reader = reading.method() == ReadMethod.READ
+                ? new SpanReader(os.allocate(limits.readSize(readers.bufferSize(), readers.count())), limits) : null;
         return fileReader(reader,
-                plan.jobs() > 1 && plan.method() == ReadMethod.READ && !limits.bounded() ? shared : null);
+                readers.count() > 1 && reading.method() == ReadMethod.READ && !limits.bounded() ? shared : null);
     }
 
     /** An opener (--prefetch): it only checks and advises, so it needs no buffer. */
@@ -69,16 +70,17 @@ record ReadParts(Os os, WalkResult walk, ReadPlan plan, ReadLimits limits, Repor
         tallies.add(tally);
         ResidencyChange residency = new ResidencyChange();
         residencies.add(residency);
-        CacheMeter meter = new CacheMeter(new CachedReads(os), residency, plan.measureAfter());
-        return new FileReader(cursor, new FileOpener(os, walk, reporter, FileOpener.Use.READ), plan, limits,
+        CacheMeter meter = new CacheMeter(new CachedReads(os), residency, reading.measureAfter());
+        return new FileReader(cursor, new FileOpener(os, walk, reporter, FileOpener.Use.READ), reading, limits,
                 reader, meter, tally, reporter, sharing);
     }
 
     private void setIoPriority() {
         try {
-            Processes.load().setIoPriority(plan.ioPriority().ioClass(), plan.ioPriority().level());
+            IoPriority priority = reading.readers().ioPriority();
+            Processes.load().setIoPriority(priority.ioClass(), priority.level());
         } catch (SysException e) {
-            reporter.warning("--ionice " + plan.ioPriority() + ": " + e.getMessage());
+            reporter.warning("--ionice " + reading.readers().ioPriority() + ": " + e.getMessage());
         }
     }
 }

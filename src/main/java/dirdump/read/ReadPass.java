@@ -8,7 +8,7 @@ import dirdump.sys.Os;
 
 /**
  * Reads the files in sequence order, all threads taking them from one shared cursor, by the layout the
- * plan asks for: one reader in the caller's thread (CallerReads), readers in parallel
+ * reading asks for: one reader in the caller's thread (CallerReads), readers in parallel
  * (ParallelReaders), or openers ahead of readers (PrefetchPipeline, --prefetch).
  */
 public final class ReadPass {
@@ -19,17 +19,19 @@ public final class ReadPass {
     private ReadPass() {
     }
 
-    public static Result run(Os os, WalkResult walk, int[] sequence, ReadPlan plan, ReadLimits limits,
+    /** {@code reading}: its readers' count resolved (not null). */
+    public static Result run(Os os, WalkResult walk, int[] sequence, Reading reading, ReadLimits limits,
                              Reporter reporter) {
-        ReadParts parts = new ReadParts(os, walk, sequence, plan, limits, reporter);
-        ReadLayout layout = plan.jobs() == 1 && plan.ioPriority() == null ? new CallerReads()
-                : plan.prefetch() == 0 || plan.method() == ReadMethod.WILLNEED ? new ParallelReaders()
+        ReadParts parts = new ReadParts(os, walk, sequence, reading, limits, reporter);
+        Readers readers = reading.readers();
+        ReadLayout layout = readers.count() == 1 && readers.ioPriority() == null ? new CallerReads()
+                : readers.prefetch() == 0 || reading.method() == ReadMethod.WILLNEED ? new ParallelReaders()
                 : new PrefetchPipeline();
-        int readers = layout.read(parts);
-        if (readers == 0) {
-            readers = new CallerReads().read(parts);  // no reading thread could be started: the caller's reads what is left
+        int started = layout.read(parts);
+        if (started == 0) {
+            started = new CallerReads().read(parts);  // no reading thread could be started: the caller's reads what is left
         }
         parts.shared().closeUnfinished();
-        return parts.sum(readers);
+        return parts.sum(started);
     }
 }

@@ -27,10 +27,10 @@ import java.util.stream.Collectors;
  */
 public final class BenchRun {
     /**
-     * One dirdump variant: its label ("dirdump -j1"), its walk and its read; {@code needsPhysical}: left
-     * out, with a note, where no device tells where its files lie.
+     * One dirdump variant: its label ("dirdump -j1") and its read; {@code needsPhysical}: left out, with
+     * a note, where no device tells where its files lie.
      */
-    public record ReadVariant(String label, OrderedFilesSettings select, ReadSettings read, boolean needsPhysical) {
+    public record ReadVariant(String label, ReadSettings settings, boolean needsPhysical) {
     }
 
     /**

@@ -1,8 +1,8 @@
 package dirdump.run;
 
 import dirdump.cache.ResidencyProbe;
+import dirdump.order.SequenceCursor;
 import dirdump.outcome.Reporter;
-import dirdump.outcome.SequenceCursor;
 import dirdump.outcome.StopRequest;
 
 /**

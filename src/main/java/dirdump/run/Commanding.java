@@ -51,7 +51,7 @@ public final class Commanding {
         }
 
         /** Locked as dirdump lock locks; {@code maxLocked}: 0 for no cap. */
-        record Lock(Supplier<OrderedFilesSettings> select, long maxLocked) implements Warmup {
+        record Lock(Supplier<FileSelection> selection, long maxLocked) implements Warmup {
         }
     }
 
@@ -101,7 +101,7 @@ public final class Commanding {
 
     /** The set locked (or why it cannot be, said) and shown; the directories' handles closed again. */
     private static LockRun.Locked lock(Warmup.Lock lock, Reporter reporter, StopRequest stop, Shown shown) {
-        try (OrderedFiles files = OrderedFiles.of(lock.select().get(), reporter, stop)) {
+        try (OrderedFiles files = OrderedFiles.of(lock.selection().get(), reporter, stop)) {
             LockRun.Locked locked = LockRun.lock(files, lock.maxLocked(), reporter, stop);
             shown.locked(locked);
             return locked;

@@ -80,6 +80,11 @@ public enum ExitCode {
     /** As env, nice and timeout fail when they cannot run their command. */
     NOT_RUN(125, Map.of(Command.RUN, "the warm-up failed, the set could not be locked, or a PATH of --learn "
             + "cannot be used: COMMAND was not run (--keep-going runs it anyway after a warm-up)")),
+    /**
+     * sysexits.h's EX_SOFTWARE: no fault of the command line, so not 2, which a script may take for its
+     * own mistake. What the run counted can no longer be trusted: there is no summary.
+     */
+    INTERNAL(70, internal()),
     /** As the shell says. */
     CANNOT_EXECUTE(126, Map.of(Command.RUN, "COMMAND was found but cannot be run")),
     /** As the shell says. */
@@ -148,6 +153,17 @@ public enum ExitCode {
                 Command.LOCK, by + " before every file was locked",
                 Command.RUN, by + " during the warm-up: COMMAND was not run",
                 Command.BENCH, by + ", after the results of the runs before");
+    }
+
+    /** What 70 means: the same for every command. */
+    private static Map<Command, String> internal() {
+        Map<Command, String> meaning = new EnumMap<>(Command.class);
+        for (Command c : List.of(Command.READ, Command.ORDER, Command.STATUS, Command.EVICT, Command.LOCK, Command.RUN,
+                Command.BENCH)) {
+            meaning.put(c, "out of memory, or an internal error (a bug: please report it); one line says which, and "
+                    + "there is no summary");
+        }
+        return meaning;
     }
 
     /** What 141 means: the same for every command that writes to stdout. */

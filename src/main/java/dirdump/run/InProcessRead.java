@@ -5,6 +5,7 @@ import dirdump.bench.Variant;
 import dirdump.bench.VariantSettings;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.StopRequest;
+import dirdump.read.Reading;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -25,8 +26,9 @@ final class InProcessRead implements Variant {
     /** {@code stop}: bench's, which ends the read as a signal ends a read of its own. */
     InProcessRead(BenchRun.ReadVariant read, Reporter reporter, StopRequest stop) {
         this.label = read.label();
-        this.read = new ReadRun(read.select(), read.read().forced());
-        this.prefetch = read.read().prefetch();
+        Reading reading = read.settings().reading();
+        this.read = new ReadRun(read.settings().withReading(reading.withForce(true)));
+        this.prefetch = reading.readers().prefetch();
         this.reporter = reporter;
         this.stop = stop;
     }

@@ -39,7 +39,7 @@ public final class Learning {
      * {@code file}: FILE as given; {@code earlier}: the snapshot FILE held (merged into), or null;
      * {@code writer}: FILE's replacement, opened before the walk.
      */
-    public record Settings(Supplier<OrderedFilesSettings> select, ChildCommand command, String file, Snapshot earlier,
+    public record Settings(Supplier<FileSelection> selection, ChildCommand command, String file, Snapshot earlier,
                            SnapshotWriter writer) {
     }
 
@@ -66,7 +66,7 @@ public final class Learning {
             ResidentPages before;
             ResidencyProbe probe = new ResidencyProbe(ProbeMethod.AUTO);
             try (StopOnSignal signals = new StopOnSignal(stop, reporter)) {
-                files = OrderedFiles.of(settings.select().get(), reporter, stop);
+                files = OrderedFiles.of(settings.selection().get(), reporter, stop);
                 before = stop.stopped() ? null : ResidentPages.measure(files.os(), files.walk(), files.sequence(),
                         probe, files.tally(), reporter, stop);
             }

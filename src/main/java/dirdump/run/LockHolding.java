@@ -23,11 +23,11 @@ import java.util.function.Supplier;
  */
 public final class LockHolding {
     /**
-     * {@code select}: asked only in the process that locks (the daemon's, not its starter's, which
+     * {@code selection}: asked only in the process that locks (the daemon's, not its starter's, which
      * leaves even a usage error in it to the daemon); {@code maxLocked}: 0 for no cap; {@code pidFile},
      * {@code whilePid}: null if not given.
      */
-    public record Settings(Supplier<OrderedFilesSettings> select, long maxLocked, boolean daemon, String pidFile,
+    public record Settings(Supplier<FileSelection> selection, long maxLocked, boolean daemon, String pidFile,
                            Long whilePid) {
     }
 
@@ -97,7 +97,7 @@ public final class LockHolding {
 
     private static int lock(Settings settings, Processes processes, Reporter reporter, PrintStream out, Shown shown, StopRequest stop,
                             LockOwner owner, StopOnSignal signals) {
-        try (OrderedFiles orderedFiles = OrderedFiles.of(settings.select().get(), reporter, stop)) {
+        try (OrderedFiles orderedFiles = OrderedFiles.of(settings.selection().get(), reporter, stop)) {
             LockRun.Locked locked = LockRun.lock(orderedFiles, settings.maxLocked(), reporter, stop);
             try (LockedSet set = locked.set()) {
                 orderedFiles.close();  // the directories' handles: the mappings hold what is locked

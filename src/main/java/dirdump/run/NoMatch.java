@@ -21,15 +21,16 @@ public final class NoMatch {
         if (files.sequence().length > 0 || tally.filteredTotal() == 0) {
             return false;
         }
+        FileSelection.Listing listing = files.selection().listing();
         List<String> filters = new ArrayList<>();
         if (tally.skipped(SkipReason.DEPTH) > 0) {
-            filters.add("--max-depth " + files.settings().walk().maxDepth());
+            filters.add("--max-depth " + listing.walk().maxDepth());
         }
         if (tally.skipped(SkipReason.PATTERN) > 0) {
-            filters.addAll(files.settings().patternFilters());
+            filters.addAll(listing.given().patterns());
         }
         if (tally.skipped(SkipReason.SIZE) > 0) {
-            filters.addAll(files.settings().sizeFilters());
+            filters.addAll(listing.given().sizes());
         }
         reporter.problem("no file matched " + String.join(" ", filters));
         return true;

@@ -20,25 +20,27 @@ import java.util.function.IntToLongFunction;
  * every command that takes PATHs. {@code orderingNanos} leaves out the time spent locating files.
  * It holds the listed directories' handles open until closed.
  */
-public record OrderedFiles(OrderedFilesSettings settings, Os os, WalkResult walk, OrderPlan plan, Tally tally,
+public record OrderedFiles(FileSelection selection, Os os, WalkResult walk, OrderPlan plan, Tally tally,
                         long listingNanos, long orderingNanos) implements AutoCloseable {
 
     /** Walks and orders; {@code stop} ends the walk early, with what was listed. */
-    public static OrderedFiles of(OrderedFilesSettings settings, Reporter reporter, StopRequest stop) {
+    public static OrderedFiles of(FileSelection selection, Reporter reporter, StopRequest stop) {
+        FileSelection.Listing listing = selection.listing();
+        FileSelection.Sources sources = listing.sources();
         Os os = Os.load(reporter::warning);
         Tally tally = new Tally();
         long start = System.nanoTime();
-        Walker walker = new Walker(os, settings.walk(), reporter, tally).stopWhen(stop);
-        if (settings.listedMayBeGone()) {
+        Walker walker = new Walker(os, listing.walk(), reporter, tally).stopWhen(stop);
+        if (sources.listedMayBeGone()) {
             walker.missingListedAreGone();
         }
-        WalkResult walk = walker.walk(settings.paths(), settings.list() == null ? null : settings.list().apply(os));
+        WalkResult walk = walker.walk(sources.paths(), sources.list() == null ? null : sources.list().apply(os));
         long listed = System.nanoTime();
-        UniqueFiles files = SizeFilter.apply(walk, UniqueFiles.of(walk, tally, reporter), settings.sizes(), os,
+        UniqueFiles files = SizeFilter.apply(walk, UniqueFiles.of(walk, tally, reporter), listing.sizes(), os,
                 tally, reporter);
-        OrderPlan plan = Orderer.plan(walk, files, settings.order(), os, reporter, stop);
+        OrderPlan plan = Orderer.plan(walk, files, selection.order(), os, reporter, stop);
         long ordering = System.nanoTime() - listed - plan.locatingNanos();
-        return new OrderedFiles(settings, os, walk, plan, tally, listed - start, ordering);
+        return new OrderedFiles(selection, os, walk, plan, tally, listed - start, ordering);
     }
 
     /** Closes the directory handles the walk left open for the passes after it. */
@@ -52,7 +54,7 @@ public record OrderedFiles(OrderedFilesSettings settings, Os os, WalkResult walk
     }
 
     public Order order() {
-        return settings.order().order();
+        return selection.order().order();
     }
 
     /**

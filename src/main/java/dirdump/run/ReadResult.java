@@ -8,26 +8,73 @@ import dirdump.read.ReadLimits;
 import java.util.List;
 
 /**
- * What a read did, for the summary (people, JSON) and for bench: the facts every pass has, and those
- * of a read: its readers (and why that many, where -j was not given on a rotating disk: {@code readersReason},
- * else null), each device's order, and the facts each feature adds. {@code locatedAfter}
- * (every file located after the read, for the seek distance), {@code maxBytes}, {@code partRead} (the
- * file --max-bytes cut short), {@code replay} and {@code ioFallback} (why the native I/O was not used)
- * are null where they do not apply.
+ * What a read did, for the summary (people, JSON) and for bench: the facts every pass has, the
+ * settings it was run with, what its pass did, and the order each device got.
  */
-public record ReadResult(
-        PassFacts facts,
-        int readers,
-        String readersReason,
-        int bufferSize,
-        List<DeviceOrder> devices,
-        LocateAll.Result locatedAfter,
-        ResidencyChange residency,
-        Long maxBytes,
-        boolean boundReached,
-        ReadLimits.PartRead partRead,
-        Replay replay,
-        String ioFallback) {
+public record ReadResult(PassFacts facts, ReadSettings settings, Pass pass, Ordering ordering) {
+    /**
+     * What the read pass did: {@code readers} read (fewer than asked if the system refused threads),
+     * through libc, or through java.nio for the reason {@code ioFallback} (else null); the residency
+     * before and after; whether --max-bytes was reached, and the file it cut short ({@code partRead}, or
+     * null).
+     */
+    public record Pass(int readers, String ioFallback, ResidencyChange residency, boolean boundReached,
+                       ReadLimits.PartRead partRead) {
+    }
+
+    /**
+     * Each device's order; {@code locatedAfter}: every file located after the read, for the seek distance
+     * (or null); {@code readersReason}: why that many readers, where -j was not given on a rotating disk
+     * (what locating the files found), else null.
+     */
+    public record Ordering(List<DeviceOrder> devices, LocateAll.Result locatedAfter, String readersReason) {
+    }
+
+    public int readers() {
+        return pass.readers();
+    }
+
+    public int bufferSize() {
+        return settings.reading().readers().bufferSize();
+    }
+
+    public String readersReason() {
+        return ordering.readersReason();
+    }
+
+    public List<DeviceOrder> devices() {
+        return ordering.devices();
+    }
+
+    public LocateAll.Result locatedAfter() {
+        return ordering.locatedAfter();
+    }
+
+    public ResidencyChange residency() {
+        return pass.residency();
+    }
+
+    /** The --max-bytes bound, or null. */
+    public Long maxBytes() {
+        return settings.limits().maxBytes();
+    }
+
+    public boolean boundReached() {
+        return pass.boundReached();
+    }
+
+    public ReadLimits.PartRead partRead() {
+        return pass.partRead();
+    }
+
+    /** The --replay snapshot, or null. */
+    public Replay replay() {
+        return settings.replay();
+    }
+
+    public String ioFallback() {
+        return pass.ioFallback();
+    }
 
     public ExitCode exit() {
         return facts.exit();

@@ -5,11 +5,11 @@ import dirdump.outcome.Reporter;
 import dirdump.outcome.StopRequest;
 import dirdump.outcome.Tally;
 import dirdump.outcome.Units;
-import dirdump.read.DefaultJobs;
+import dirdump.read.DefaultReaders;
 import dirdump.read.ReadLimits;
 import dirdump.read.ReadPass;
-import dirdump.read.ReadPlan;
-import dirdump.read.Wanted;
+import dirdump.read.Readers;
+import dirdump.read.Reading;
 import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
 import java.util.Locale;
@@ -31,17 +31,15 @@ public final class ReadRun {
         }
     }
 
-    private final OrderedFilesSettings select;
-    private final ReadSettings read;
+    private final ReadSettings settings;
 
-    public ReadRun(OrderedFilesSettings select, ReadSettings read) {
-        this.select = select;
-        this.read = read;
+    public ReadRun(ReadSettings settings) {
+        this.settings = settings;
     }
 
     /** {@code stop}: ends the walk or the read early, with the result of what was done; {@code progress}: or null. */
     public ReadResult run(Reporter reporter, StopRequest stop, Progress progress) {
-        try (OrderedFiles files = OrderedFiles.of(select, reporter, stop)) {
+        try (OrderedFiles files = OrderedFiles.of(settings.selection(), reporter, stop)) {
             return read(files, reporter, stop, progress);
         }
     }
@@ -50,34 +48,37 @@ public final class ReadRun {
         Tally tally = files.tally();
         WalkResult walk = files.walk();
         boolean noMatch = NoMatch.check(files, reporter);
-        DefaultJobs.Choice defaults = read.jobs() != null ? null : DefaultJobs.forRun(walk.directories,
-                files.plan().devices());
-        int readers = readers(files, defaults, reporter);
-        ReadPlan plan = new ReadPlan(read.bufferSize(), readers, read.method(), read.prefetch(), !read.force(),
-                read.ioPriority(), read.summarized(), wanted(reporter, tally));
-        ReadLimits limits = new ReadLimits(read.bwlimit(), read.maxBytes() == null ? 0 : read.maxBytes(), stop);
+        Reading reading = settings.reading();
+        DefaultReaders.Choice defaults = reading.readers().count() != null ? null
+                : DefaultReaders.forRun(walk.directories, files.plan().devices());
+        Reading resolved = reading.withReaders(reading.readers().withCount(readers(files, defaults, reporter)));
+        Replay replay = settings.replay();
+        if (replay != null) {
+            replay.reportTo(reporter, tally);
+        }
+        Long maxBytes = settings.limits().maxBytes();
+        ReadLimits limits = new ReadLimits(settings.limits().bwlimit(), maxBytes == null ? 0 : maxBytes, stop);
         stop.counting(() -> Units.count(limits.files(), "file", "files") + " done, " + Units.bytes(limits.bytes()) + " read");
-        MemoryNotice.announce(read.replay() == null ? -1 : read.replay().residentBytes(), read.maxBytes(), limits,
-                reporter);
+        MemoryNotice.announce(replay == null ? -1 : replay.residentBytes(), maxBytes, limits, reporter);
         long start = System.nanoTime();
         ReadPass.Result done;
         try (Progress.Shown line = progress == null ? null : progress.show(limits, files)) {
-            done = ReadPass.run(files.os(), walk, files.sequence(), plan, limits, reporter);
+            done = ReadPass.run(files.os(), walk, files.sequence(), resolved, limits, reporter);
         }
         tally.add(done.tally());
-        long reading = System.nanoTime() - start;
+        long readingNanos = System.nanoTime() - start;
         long locating = files.locatingNanos();
         // After the read, so that locating every file does not warm the cache the read is timed on; and
         // left out of the times, since it is not part of bringing the files in.
-        LocateAll.Result locatedAfter = read.seekDistance() && !stop.stopped()
-                ? LocateAll.run(files.os(), walk, files.plan(), select.order(), reporter, stop) : null;
+        LocateAll.Result locatedAfter = settings.seekDistance() && !stop.stopped()
+                ? LocateAll.run(files.os(), walk, files.plan(), settings.selection().order(), reporter, stop) : null;
         ExitCode exit = ExitCode.of(walk, tally, stop.signal(), noMatch);
-        PassFacts facts = PassFacts.of(files, read.method().key(), exit, stop,
-                new PassFacts.Phase("locating", locating), new PassFacts.Phase("reading", reading));
-        return new ReadResult(facts, done.readers(), defaults == null ? null : defaults.reason(), read.bufferSize(),
-                files.plan().devices(), locatedAfter,
-                done.residency(), read.maxBytes(), limits.boundReached(), limits.partRead(), read.replay(),
-                files.os().fallbackReason());
+        PassFacts facts = PassFacts.of(files, reading.method().key(), exit, stop,
+                new PassFacts.Phase("locating", locating), new PassFacts.Phase("reading", readingNanos));
+        ReadResult.Pass pass = new ReadResult.Pass(done.readers(), files.os().fallbackReason(), done.residency(),
+                limits.boundReached(), limits.partRead());
+        return new ReadResult(facts, settings, pass, new ReadResult.Ordering(files.plan().devices(), locatedAfter,
+                defaults == null ? null : defaults.reason()));
     }
 
     /**
@@ -85,26 +86,18 @@ public final class ReadRun {
      * file, whose chunks they share; and no more than the descriptor limit leaves room for.
      * {@code defaults}: the default readers, where -j is not given.
      */
-    private int readers(OrderedFiles files, DefaultJobs.Choice defaults, Reporter reporter) {
+    private int readers(OrderedFiles files, DefaultReaders.Choice defaults, Reporter reporter) {
         WalkResult walk = files.walk();
-        int asked = Math.max(1, Math.min(defaults == null ? read.jobs() : defaults.readers(),
-                Math.max(files.sequence().length, DefaultJobs.FOR_ONE_BIG_FILE)));
+        Readers given = settings.reading().readers();
+        int asked = Math.max(1, Math.min(defaults == null ? given.count() : defaults.readers(),
+                Math.max(files.sequence().length, DefaultReaders.FOR_ONE_BIG_FILE)));
         Os os = files.os();
-        int readers = DefaultJobs.withinDescriptors(asked, read.prefetch(),
+        int readers = DefaultReaders.withinDescriptors(asked, given.prefetch(),
                 os.descriptorLimit() - os.descriptorsInUse() - walk.handles.room());
-        if (readers < asked && read.jobs() != null) {
+        if (readers < asked && given.count() != null) {
             reporter.warning(String.format(Locale.ROOT, "%d readers, not %d: the descriptor limit (ulimit -n %d) "
                     + "leaves room for no more", readers, asked, os.descriptorLimit()));
         }
         return readers;
-    }
-
-    /** Which bytes of each file to bring in: a snapshot's, a --range, or all. */
-    private Wanted wanted(Reporter reporter, Tally tally) {
-        if (read.replay() != null) {
-            read.replay().reportTo(reporter, tally);
-            return read.replay();
-        }
-        return read.range() == null ? Wanted.WHOLE : (path, st) -> read.range().in(st.size);
     }
 }

@@ -1,22 +1,39 @@
 package dirdump.run;
 
-import dirdump.read.FileRange;
-import dirdump.read.IoPriority;
-import dirdump.read.ReadMethod;
+import dirdump.read.Reading;
 
 /**
- * How to read the selected files, as the command line resolved it. {@code jobs}: null for the
- * default for the disks; {@code range}, {@code maxBytes}, {@code ioPriority}, {@code replay}: null
- * when not given; {@code bwlimit}: 0 for none; {@code summarized}: a summary will be shown, so the
- * residency after the read is measured.
+ * A read's settings, the one value the command line resolves for it (the read command, run's
+ * warm-up, each of bench's variants): which files in which order ({@code selection}), how they are
+ * read ({@code reading}; its wanted bytes a --replay snapshot's, or a --range), how far and how fast
+ * ({@code limits}); with {@code seekDistance}, every file is located after the read for the seek
+ * distance of the order.
  */
-public record ReadSettings(int bufferSize, Integer jobs, ReadMethod method, int prefetch, boolean force,
-                           FileRange range, Long maxBytes, long bwlimit, IoPriority ioPriority,
-                           boolean seekDistance, boolean summarized, Replay replay) {
+public record ReadSettings(FileSelection selection, Reading reading, Limits limits, boolean seekDistance) {
+    /** {@code bwlimit}: bytes a second, all readers together, 0 for none; {@code maxBytes}: the most to bring in, or null. */
+    public record Limits(long bwlimit, Long maxBytes) {
+        public static final Limits NONE = new Limits(0, null);
+    }
 
-    /** Every file read, also those cached already: as bench reads. */
-    public ReadSettings forced() {
-        return new ReadSettings(bufferSize, jobs, method, prefetch, true, range, maxBytes, bwlimit, ioPriority,
-                seekDistance, summarized, replay);
+    /** No limits, no seek distance. */
+    public static ReadSettings of(FileSelection selection, Reading reading) {
+        return new ReadSettings(selection, reading, Limits.NONE, false);
+    }
+
+    public ReadSettings withReading(Reading reading) {
+        return new ReadSettings(selection, reading, limits, seekDistance);
+    }
+
+    public ReadSettings withLimits(Limits limits) {
+        return new ReadSettings(selection, reading, limits, seekDistance);
+    }
+
+    public ReadSettings withSeekDistance(boolean seekDistance) {
+        return new ReadSettings(selection, reading, limits, seekDistance);
+    }
+
+    /** The --replay snapshot whose pages are read, or null. */
+    public Replay replay() {
+        return reading.wanted() instanceof Replay r ? r : null;
     }
 }

@@ -24,8 +24,8 @@ import java.util.function.BooleanSupplier;
  */
 final class Descent {
     private final Os os;
-    private final WalkResultBuilder listing;
-    /** The listing's tables, held here: the loop over a directory's entries writes to them. */
+    private final WalkResultBuilder result;
+    /** The result's tables, held here: the loop over a directory's entries writes to them. */
     private final FoundDirectories dirs;
     private final FoundFiles files;
     private final EntryFilter filter;
@@ -56,12 +56,12 @@ final class Descent {
         }
     }
 
-    Descent(Os os, WalkResultBuilder listing, EntryFilter filter, LinkPolicy links, EntryOutcomes outcomes,
+    Descent(Os os, WalkResultBuilder result, EntryFilter filter, LinkPolicy links, EntryOutcomes outcomes,
             boolean oneFileSystem) {
         this.os = os;
-        this.listing = listing;
-        this.dirs = listing.dirs;
-        this.files = listing.files;
+        this.result = result;
+        this.dirs = result.dirs;
+        this.files = result.files;
         this.filter = filter;
         this.links = links;
         this.outcomes = outcomes;
@@ -86,7 +86,7 @@ final class Descent {
             outcomes.skip(path, SkipReason.DUPLICATE);
             return;
         }
-        if (listing.fileSystems.pseudo(hs.dev, h)) {
+        if (result.fileSystems.pseudo(hs.dev, h)) {
             h.close();
             outcomes.pseudoFileSystemPath(path);
             return;
@@ -96,7 +96,7 @@ final class Descent {
             return;
         }
         rootStat = hs;
-        push(listing.addDirectory(-1, path, hs, (byte) 0, h));
+        push(result.addDirectory(-1, path, hs, (byte) 0, h));
         drain(stop);
     }
 
@@ -106,12 +106,12 @@ final class Descent {
             byte[] dirPath = dirs.path(d);
             int relStart = EntryFilter.relativeStart(dirs, d, dirPath);
             childCount = 0;
-            try (DirectoryHandles.Held h = listing.handles.hold(d)) {
+            try (DirectoryHandles.Held h = result.handles.hold(d)) {
                 if (!os.opensSafelyIn(h.dir)) {
                     throw SysException.notPermitted("other users can write to it, and the java.nio "
                             + "fallback cannot open names there safely; not walked");
                 }
-                boolean overlay = listing.fileSystems.overlay(h.dir.stat().dev);
+                boolean overlay = result.fileSystems.overlay(h.dir.stat().dev);
                 os.list(h.dir, (name, ino, type) -> entry(d, h.dir, overlay, dirPath, relStart, name, ino, type));
                 outcomes.walked();
             } catch (SysException e) {
@@ -146,12 +146,12 @@ final class Descent {
         if (filter.leftOut(dirPath, relStart, name, type)) {
             return;
         }
-        if (type == FileType.REGULAR && throughLink && listing.fileSystems.pseudoFile(dir, name, st.dev, true)) {
+        if (type == FileType.REGULAR && throughLink && result.fileSystems.pseudoFile(dir, name, st.dev, true)) {
             outcomes.skip(FoundDirectories.join(dirPath, name), SkipReason.PSEUDO_FILE_SYSTEM);  // a link to /proc/...
         } else if (type == FileType.REGULAR) {
             files.add(d, name, st != null ? st.dev : dirs.dev(d), st != null ? st.ino : ino, throughLink);
             if (st != null) {
-                listing.fileSystems.noteLayer(st.dev, dirs.dev(d));
+                result.fileSystems.noteLayer(st.dev, dirs.dev(d));
             }
         } else if (type == FileType.DIRECTORY) {
             directory(d, dir, dirPath, name, overlay ? -1 : st != null ? st.ino : ino, throughLink);
@@ -173,7 +173,7 @@ final class Descent {
         }
         Directory child;
         try {
-            child = OnDescriptorShortage.retry(listing.handles, () -> os.openDirectory(parent, name, throughLink));
+            child = OnDescriptorShortage.retry(result.handles, () -> os.openDirectory(parent, name, throughLink));
         } catch (SysException e) {
             outcomes.notWalked(path, e);
             return;
@@ -184,7 +184,7 @@ final class Descent {
             outcomes.replaced(path);
         } else if (oneFileSystem && cs.onOtherMount(rootStat)) {
             outcomes.skip(path, SkipReason.OTHER_FILE_SYSTEM);
-        } else if (listing.fileSystems.pseudo(cs.dev, child)) {
+        } else if (result.fileSystems.pseudo(cs.dev, child)) {
             outcomes.skip(path, SkipReason.PSEUDO_FILE_SYSTEM);  // /proc below /, a link to /sys with -L
         } else if (links.loops(dirs, d, cs, throughLink)) {
             outcomes.loop(path);
@@ -192,7 +192,7 @@ final class Descent {
             outcomes.skip(path, SkipReason.DUPLICATE);
         } else {
             children = withRoom(children, childCount);
-            children[childCount++] = listing.addDirectory(d, name, cs, throughLink ? FoundDirectories.FOLLOWED : 0, child);
+            children[childCount++] = result.addDirectory(d, name, cs, throughLink ? FoundDirectories.FOLLOWED : 0, child);
             return;
         }
         child.close();

@@ -129,6 +129,14 @@ public final class DirectoryHandles implements AutoCloseable {
         }
     }
 
+    /**
+     * Why directory {@code d} cannot be had, as {@link #acquire} found it (once found, kept: its handle
+     * is not tried again), or null while it can be; running out of descriptors is no directory's failure.
+     */
+    public synchronized SysException failure(int d) {
+        return failed.get(d);
+    }
+
     /** True the first time it is asked for a directory that failed: its failure is reported once. */
     public synchronized boolean firstToReport(int d) {
         return reported.add(d);

@@ -137,14 +137,7 @@ public final class FileOpener {
         boolean follow = walk.files.followed(f);
         OpenFile file = null;
         try {
-            try {
-                file = openListed(d, f, follow);
-            } catch (DirectoryUnusable e) {
-                if (report) {
-                    directoryFailed(d, e.cause, tally);
-                }
-                return null;
-            }
+            file = openListed(d, f, follow);
             file.stat(stat);
             if (stat.type() != FileType.REGULAR) {
                 changed(report, path(f), "is now a " + describe(stat.type()), tally);
@@ -152,12 +145,18 @@ public final class FileOpener {
                 // A bind-mounted file is the root of its mount: its directory listed the inode it covers.
                 changed(report, path(f), "was replaced by another file since it was listed", tally);
             } else {
-                OpenFile opened = readable(file);
+                OpenFile checked = readable(file);
                 file = null;  // itself, or closed by readable
-                return opened;
+                return checked;
             }
         } catch (SysException e) {
-            if (e.isSymbolicLink() && !follow) {
+            // Not opened for want of its directory: the file's failure is the directory's, told once, counted for each file.
+            SysException directory = file == null ? walk.handles.failure(d) : null;
+            if (directory != null) {
+                if (report) {
+                    directoryFailed(d, directory, tally);
+                }
+            } else if (e.isSymbolicLink() && !follow) {
                 changed(report, path(f), "is now a symbolic link", tally);
             } else if (report) {
                 reporter.error(path(f), e.getMessage());
@@ -183,16 +182,6 @@ public final class FileOpener {
         }
     }
 
-    /** Its directory could not be had: the file's failure is the directory's. */
-    private static final class DirectoryUnusable extends RuntimeException {
-        final SysException cause;
-
-        DirectoryUnusable(SysException cause) {
-            super(cause.getMessage(), null, false, false);
-            this.cause = cause;
-        }
-    }
-
     /** Opens listed file {@code f} in its directory {@code d}; out of descriptors, again as others close theirs. */
     private OpenFile openListed(int d, int f, boolean follow) throws SysException {
         try {
@@ -208,18 +197,11 @@ public final class FileOpener {
 
     /**
      * Opens listed file {@code f} in its directory {@code d}, whose handle is held only for the open: a
-     * wait for a free descriptor holds none.
+     * wait for a free descriptor holds none. Why the directory cannot be had, if it cannot, the handles
+     * keep ({@link DirectoryHandles#failure}).
      */
     private OpenFile openIn(int d, int f, boolean follow) throws SysException {
-        Directory dir;
-        try {
-            dir = walk.handles.acquire(d);
-        } catch (SysException e) {
-            if (OnDescriptorShortage.shortage(e)) {
-                throw e;
-            }
-            throw new DirectoryUnusable(e);
-        }
+        Directory dir = walk.handles.acquire(d);
         try {
             name = walk.files.terminatedName(f, name);
             return os.openTerminated(dir, name, follow);

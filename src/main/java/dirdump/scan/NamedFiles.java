@@ -25,7 +25,7 @@ import java.util.function.BooleanSupplier;
  */
 final class NamedFiles {
     private final Os os;
-    private final WalkResultBuilder listing;
+    private final WalkResultBuilder result;
     private final EntryFilter filter;
     private final LinkPolicy links;
     private final EntryOutcomes outcomes;
@@ -42,9 +42,9 @@ final class NamedFiles {
     private record NamedParent(int root, SysException failure) {
     }
 
-    NamedFiles(Os os, WalkResultBuilder listing, EntryFilter filter, LinkPolicy links, EntryOutcomes outcomes) {
+    NamedFiles(Os os, WalkResultBuilder result, EntryFilter filter, LinkPolicy links, EntryOutcomes outcomes) {
         this.os = os;
-        this.listing = listing;
+        this.result = result;
         this.filter = filter;
         this.links = links;
         this.outcomes = outcomes;
@@ -66,7 +66,7 @@ final class NamedFiles {
             return;
         }
         boolean throughLink;
-        try (DirectoryHandles.Held h = listing.handles.hold(parent.root)) {
+        try (DirectoryHandles.Held h = result.handles.hold(parent.root)) {
             throughLink = os.stat(h.dir, Arrays.copyOfRange(path, slash + 1, path.length), false).type()
                     == FileType.SYMLINK;
         } catch (SysException e) {
@@ -125,7 +125,7 @@ final class NamedFiles {
             return;
         }
         byte[] name = Arrays.copyOfRange(path, slash + 1, path.length);
-        try (DirectoryHandles.Held h = listing.handles.hold(parent.root)) {
+        try (DirectoryHandles.Held h = result.handles.hold(parent.root)) {
             // lstat first: only an entry that is a link now is followed (-L), and opened through one.
             Stat st = os.stat(h.dir, name, false);
             boolean throughLink = links.follows(st.type());
@@ -162,8 +162,8 @@ final class NamedFiles {
         }
         if (type == FileType.REGULAR) {
             int slash = PathNames.lastSlash(path);
-            listing.files.add(root, Arrays.copyOfRange(path, slash + 1, path.length), st.dev, st.ino, throughLink);
-            listing.fileSystems.noteLayer(st.dev, listing.dirs.dev(root));
+            result.files.add(root, Arrays.copyOfRange(path, slash + 1, path.length), st.dev, st.ino, throughLink);
+            result.fileSystems.noteLayer(st.dev, result.dirs.dev(root));
         } else {
             filter.notRead(path, type);
         }
@@ -188,10 +188,10 @@ final class NamedFiles {
         }
         NamedParent made;
         try {
-            Directory h = listing.handles.openRoot(parent, listed);
+            Directory h = result.handles.openRoot(parent, listed);
             Stat hs = h.stat();
-            listing.fileSystems.of(hs.dev, h);
-            made = new NamedParent(listing.addDirectory(-1, parent, hs, listed ? FoundDirectories.LISTED : 0, h), null);
+            result.fileSystems.of(hs.dev, h);
+            made = new NamedParent(result.addDirectory(-1, parent, hs, listed ? FoundDirectories.LISTED : 0, h), null);
         } catch (SysException e) {
             made = new NamedParent(-1, e);
             if (listed && e.isSymbolicLink()) {
@@ -207,8 +207,8 @@ final class NamedFiles {
         if (st.type() != FileType.REGULAR) {
             return false;
         }
-        try (DirectoryHandles.Held h = listing.handles.hold(root)) {
-            return listing.fileSystems.pseudoFile(h.dir, Arrays.copyOfRange(path, slash + 1, path.length), st.dev, follow);
+        try (DirectoryHandles.Held h = result.handles.hold(root)) {
+            return result.fileSystems.pseudoFile(h.dir, Arrays.copyOfRange(path, slash + 1, path.length), st.dev, follow);
         } catch (SysException e) {
             return false;  // the read says what became of it
         }

@@ -24,7 +24,7 @@ import java.util.function.BooleanSupplier;
 public final class Walker {
     private final Os os;
     private final EntryOutcomes outcomes;
-    private final WalkResultBuilder listing;
+    private final WalkResultBuilder result;
     private final Descent descent;
     private final NamedFiles named;
     private BooleanSupplier stop = () -> false;
@@ -37,11 +37,11 @@ public final class Walker {
     public Walker(Os os, WalkSettings settings, Reporter reporter, Tally tally, int openDirectories) {
         this.os = os;
         this.outcomes = new EntryOutcomes(reporter, tally);
-        this.listing = new WalkResultBuilder(os, openDirectories);
+        this.result = new WalkResultBuilder(os, openDirectories);
         EntryFilter filter = new EntryFilter(settings.filter(), settings.maxDepth(), outcomes);
         LinkPolicy links = new LinkPolicy(settings.follow(), outcomes);
-        this.descent = new Descent(os, listing, filter, links, outcomes, settings.oneFileSystem());
-        this.named = new NamedFiles(os, listing, filter, links, outcomes);
+        this.descent = new Descent(os, result, filter, links, outcomes, settings.oneFileSystem());
+        this.named = new NamedFiles(os, result, filter, links, outcomes);
     }
 
     /** Ends the walk early, with what was listed so far, once {@code stop} says so (a signal). */
@@ -70,7 +70,7 @@ public final class Walker {
         if (list != null && !named.addList(list, stop)) {
             unusable++;
         }
-        return listing.build(unusable);
+        return result.build(unusable);
     }
 
     /**

@@ -245,7 +245,7 @@ class BenchCommandTest {
         // The default settings, as resolved: what a reader of the results needs to know "dirdump" did.
         JsonObject defaults = variants.get(3).getAsJsonObject();
         assertEquals("dirdump", defaults.get("variant").getAsString());
-        assertEquals(dirdump.read.DefaultJobs.NON_ROTATING, defaults.getAsJsonObject("settings").get("readers").getAsInt());
+        assertEquals(dirdump.read.DefaultReaders.NON_ROTATING, defaults.getAsJsonObject("settings").get("readers").getAsInt());
         assertTrue(List.of("physical", "inode", "none").contains(defaults.getAsJsonObject("settings").get("order")
                 .getAsString()), "auto resolved: " + defaults);
         assertEquals("none", variants.get(0).getAsJsonObject().getAsJsonObject("settings").get("order").getAsString());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dirdump.run.ExitCode;
 import dirdump.testing.AsUser;
 import dirdump.testing.BuiltJar;
 import dirdump.testing.Launched;
@@ -233,7 +234,7 @@ class LimitsIT {
         Files.write(list, (one + "\n").repeat(600_000).getBytes());
         Launched r = Launched.of(BuiltJar.builder(BuiltJar.command(List.of("-Xmx16m"), "-q", "--files-from",
                 list.toString())));
-        assertEquals(2, r.status(), r.err());
+        assertEquals(ExitCode.INTERNAL.status, r.status(), r.err());
         assertTrue(r.err().startsWith("dirdump: out of memory: "), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
     }

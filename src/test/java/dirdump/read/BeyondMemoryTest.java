@@ -48,7 +48,7 @@ class BeyondMemoryTest {
             ReadLimits limits = new ReadLimits(0, new StopRequest());
             AtomicInteger told = new AtomicInteger();
             limits.whenBeyond(1 << 20, told::incrementAndGet);
-            Tally t = ReadPass.run(os, walk, sequence, new ReadPlan(1 << 16, 2, ReadMethod.READ, 0, false, null, false),
+            Tally t = ReadPass.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(2, 1 << 16)).withForce(true),
                     limits, reporter).tally();
             assertEquals(3 << 20, t.bytesRead());
             assertEquals(1, told.get(), "once, past the first MiB");

@@ -53,7 +53,8 @@ class ChangedBeforeReadTest {
         int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                 new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
         return assertTimeoutPreemptively(Duration.ofSeconds(30),
-                () -> ReadPass.run(os, walk, sequence, new ReadPlan(4096, 1, ReadMethod.READ, 0, false, null, true), new ReadLimits(0, new StopRequest()), reporter).tally());
+                () -> ReadPass.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(1, 4096)).withForce(true)
+                        .withMeasureAfter(true), new ReadLimits(0, new StopRequest()), reporter).tally());
     }
 
     @Test

@@ -75,10 +75,10 @@ class GarbagePerFileTest {
     void aFileReadCostsTheReaderFewBytesOfHeap() throws Exception {
         try (WalkResult walk = walk()) {
             int[] sequence = order(walk);
-            ReadPlan plan = new ReadPlan(1 << 16, 1, ReadMethod.READ, 0, false, null, false);
-            read(walk, sequence, plan);  // the thread's buffers, classes and call sites made once
+            Reading reading = Reading.of(ReadMethod.READ, Readers.of(1, 1 << 16)).withForce(true);
+            read(walk, sequence, reading);  // the thread's buffers, classes and call sites made once
             long before = allocated();
-            Tally t = read(walk, sequence, plan);
+            Tally t = read(walk, sequence, reading);
             long perFile = (allocated() - before) / FILES;
             assertEquals(FILES, t.filesRead());
             assertTrue(perFile <= READ_BOUND, perFile + " bytes a file read");
@@ -108,8 +108,8 @@ class GarbagePerFileTest {
     }
 
     /** One reader, in this thread (CallerReads), reading every file (--force: they are cached, just written). */
-    private Tally read(WalkResult walk, int[] sequence, ReadPlan plan) {
-        return ReadPass.run(os, walk, sequence, plan, new ReadLimits(0, new StopRequest()), reporter).tally();
+    private Tally read(WalkResult walk, int[] sequence, Reading reading) {
+        return ReadPass.run(os, walk, sequence, reading, new ReadLimits(0, new StopRequest()), reporter).tally();
     }
 
     private void status(WalkResult walk, int[] sequence) {

@@ -57,8 +57,8 @@ class GrownWhileReadTest {
                 new Tally()).walk(List.of(PathNames.bytes(f.toString())), null)) {
             int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), quiet),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, quiet).sequence();
-            ReadPass.Result r = ReadPass.run(os, walk, sequence, new ReadPlan(1 << 20, jobs, method, prefetch, false,
-                    null, true), new ReadLimits(0, new StopRequest()), quiet);
+            ReadPass.Result r = ReadPass.run(os, walk, sequence, Reading.of(method, Readers.of(jobs, 1 << 20)
+                    .withPrefetch(prefetch)).withForce(true).withMeasureAfter(true), new ReadLimits(0, new StopRequest()), quiet);
             assertTrue(os.grown, "the file was grown before its first read");
             assertEquals(1, r.tally().filesRead());
             assertTrue(os.furthest.get() <= size, "nothing past its size at open was asked for: " + os.furthest);

@@ -74,7 +74,7 @@ class SwappedDirectoryTest {
     private Tally read(WalkResult walk) {
         int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                 new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
-        return ReadPass.run(os, walk, sequence, new ReadPlan(4096, 4, ReadMethod.READ, 0, false, null, true),
+        return ReadPass.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(4, 4096)).withForce(true).withMeasureAfter(true),
                 new ReadLimits(0, new StopRequest()), reporter).tally();
     }
 

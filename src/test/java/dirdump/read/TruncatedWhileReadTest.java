@@ -54,8 +54,8 @@ class TruncatedWhileReadTest {
                 new Tally()).walk(List.of(PathNames.bytes(tmp.toString())), null)) {
             int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), quiet),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, quiet).sequence();
-            ReadPass.Result r = ReadPass.run(os, walk, sequence, new ReadPlan(1 << 16, 1, ReadMethod.READ, 0, false,
-                    null, true), new ReadLimits(0, new StopRequest()), quiet);
+            ReadPass.Result r = ReadPass.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(1, 1 << 16))
+                    .withForce(true).withMeasureAfter(true), new ReadLimits(0, new StopRequest()), quiet);
             assertEquals(AFTER, r.tally().bytesRead());
             ResidencyChange residency = r.residency();
             String text = String.join("\n", new ResidencySection(residency).lines());

@@ -13,9 +13,10 @@ import dirdump.order.OrderSettings;
 import dirdump.outcome.SkipReason;
 import dirdump.outcome.StopRequest;
 import dirdump.read.ReadMethod;
+import dirdump.read.Readers;
+import dirdump.read.Reading;
 import dirdump.report.StderrReporter;
 import dirdump.scan.PathFilter;
-import dirdump.scan.SizeRange;
 import dirdump.scan.WalkSettings;
 import dirdump.sys.PathNames;
 import dirdump.testing.PageCache;
@@ -74,23 +75,26 @@ class PassesTest {
         return said.toString(StandardCharsets.UTF_8);
     }
 
-    private OrderedFilesSettings select(Order order) {
-        return new OrderedFilesSettings(List.of(PathNames.bytes(data.toString())), null,
-                new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE),
-                new OrderSettings(order, LocateMethod.AUTO, false), SizeRange.ALL, false, List.of(), List.of());
+    private FileSelection selection(Order order) {
+        FileSelection.Sources data = FileSelection.Sources.of(List.of(PathNames.bytes(this.data.toString())));
+        return new FileSelection(FileSelection.Listing.of(data, new WalkSettings(false, false, Integer.MAX_VALUE,
+                PathFilter.NONE)), new OrderSettings(order, LocateMethod.AUTO, false));
     }
 
-    private static ReadSettings read(int jobs, boolean force, Long maxBytes) {
-        return new ReadSettings(256 << 10, jobs, ReadMethod.READ, 0, force, null, maxBytes, 0, null, false, true, null);
+    /** The data read in {@code order} by {@code readers}, as a summary shows it. */
+    private ReadSettings read(Order order, int readers, boolean force, Long maxBytes) {
+        Reading reading = Reading.of(ReadMethod.READ, Readers.of(readers, 256 << 10)).withForce(force)
+                .withMeasureAfter(true);
+        return ReadSettings.of(selection(order), reading).withLimits(new ReadSettings.Limits(0, maxBytes));
     }
 
-    private ReadResult warm(Order order, ReadSettings settings, StopRequest stop) {
-        return new ReadRun(select(order), settings).run(reporter(StderrReporter.Verbosity.VERBOSE), stop, null);
+    private ReadResult warm(ReadSettings settings, StopRequest stop) {
+        return new ReadRun(settings).run(reporter(StderrReporter.Verbosity.VERBOSE), stop, null);
     }
 
     private CachePass pass(StderrReporter reporter) {
         StopRequest stop = new StopRequest();
-        return new CachePass(OrderedFiles.of(select(Order.INODE), reporter, stop), new ResidencyProbe(ProbeMethod.AUTO),
+        return new CachePass(OrderedFiles.of(selection(Order.INODE), reporter, stop), new ResidencyProbe(ProbeMethod.AUTO),
                 reporter, stop, false);
     }
 
@@ -101,7 +105,7 @@ class PassesTest {
 
     @Test
     void aReadWithOneReaderReadsEveryFileOnceInTheOrderPlanned() {
-        ReadResult r = warm(Order.NAME, read(1, true, null), new StopRequest());
+        ReadResult r = warm(read(Order.NAME, 1, true, null), new StopRequest());
         assertEquals(0, r.exit().status, said());
         assertEquals(FILES + 1, r.facts().tally().filesRead(), "the empty file too");
         assertEquals(bytes, r.facts().tally().bytesRead());
@@ -115,9 +119,9 @@ class PassesTest {
 
     @Test
     void eightReadersCountTheSameAsOne() {
-        ReadResult one = warm(Order.INODE, read(1, true, null), new StopRequest());
+        ReadResult one = warm(read(Order.INODE, 1, true, null), new StopRequest());
         List<String> readByOne = readOrder().stream().sorted().toList();
-        ReadResult eight = warm(Order.INODE, read(8, true, null), new StopRequest());
+        ReadResult eight = warm(read(Order.INODE, 8, true, null), new StopRequest());
         assertEquals(8, eight.readers());
         assertEquals(one.facts().tally().filesRead(), eight.facts().tally().filesRead());
         assertEquals(one.facts().tally().bytesRead(), eight.facts().tally().bytesRead());
@@ -127,12 +131,12 @@ class PassesTest {
     @Test
     void aSecondReadSkipsTheCachedFilesAndForceReadsThemAgain() throws Exception {
         PageCache.retryIfDropped(() -> {
-            warm(Order.INODE, read(2, true, null), new StopRequest());
-            ReadResult again = warm(Order.INODE, read(2, false, null), new StopRequest());
+            warm(read(Order.INODE, 2, true, null), new StopRequest());
+            ReadResult again = warm(read(Order.INODE, 2, false, null), new StopRequest());
             assertEquals(FILES, again.facts().tally().skipped(SkipReason.ALREADY_CACHED), said());
             assertEquals(1, again.facts().tally().filesRead(), "the empty file, which has no page to be cached");
             assertEquals(0, again.facts().tally().bytesRead());
-            ReadResult forced = warm(Order.INODE, read(2, true, null), new StopRequest());
+            ReadResult forced = warm(read(Order.INODE, 2, true, null), new StopRequest());
             assertEquals(bytes, forced.facts().tally().bytesRead());
         });
     }
@@ -141,7 +145,7 @@ class PassesTest {
     void maxBytesBringsInThatMuchAndNoMore() throws Exception {
         PageCache.evict(files);
         long bound = 100 * PageCache.PAGE;
-        ReadResult r = warm(Order.INODE, read(1, false, bound), new StopRequest());
+        ReadResult r = warm(read(Order.INODE, 1, false, bound), new StopRequest());
         assertEquals(bound, r.facts().tally().bytesRead(), said());
         assertTrue(r.boundReached());
         assertNotNull(r.partRead(), "the one file cut short");
@@ -152,7 +156,7 @@ class PassesTest {
     void aStopBeforeTheReadReadsNothingAndSaysWhichSignal() {
         StopRequest stop = new StopRequest();
         stop.stop(15);
-        ReadResult r = warm(Order.INODE, read(1, true, null), stop);
+        ReadResult r = warm(read(Order.INODE, 1, true, null), stop);
         assertEquals(0, r.facts().tally().filesRead());
         assertEquals("SIGTERM", r.facts().stoppedBy());
         assertEquals(143, r.exit().status);
@@ -188,7 +192,7 @@ class PassesTest {
                 assertEquals(ExitCode.OK, one.exit());
                 assertEquals(PageCache.residentPages(files.get(3)), one.totals().residentPages());
             }
-            new ReadRun(select(Order.INODE), read(2, true, null)).run(reporter(StderrReporter.Verbosity.QUIET),
+            new ReadRun(read(Order.INODE, 2, true, null)).run(reporter(StderrReporter.Verbosity.QUIET),
                     new StopRequest(), null);
             try (Closing status = closing(pass(reporter(StderrReporter.Verbosity.NORMAL)))) {
                 StatusRun.Result warm = StatusRun.run(status.pass(), (row, whole, dataOnly, size) -> { }, null, 100.0);

@@ -17,7 +17,8 @@ import dirdump.outcome.Tally;
 import dirdump.read.ReadLimits;
 import dirdump.read.ReadMethod;
 import dirdump.read.ReadPass;
-import dirdump.read.ReadPlan;
+import dirdump.read.Readers;
+import dirdump.read.Reading;
 import dirdump.report.StderrReporter;
 import dirdump.sys.Os;
 import dirdump.sys.PathNames;
@@ -142,7 +143,7 @@ class ListedFileSwappedTest {
     @EnumSource(Listed.class)
     void aReadReadsOnlyTheFileStillThere(Listed how) throws Exception {
         check(how, "not read", walk -> {
-            Tally t = ReadPass.run(os, walk, all(walk), new ReadPlan(4096, 1, ReadMethod.READ, 0, false, null, true),
+            Tally t = ReadPass.run(os, walk, all(walk), Reading.of(ReadMethod.READ, Readers.of(1, 4096)).withForce(true).withMeasureAfter(true),
                     new ReadLimits(0, new StopRequest()), reporter).tally();
             assertEquals(1, t.filesRead());
             assertEquals(5000, t.bytesRead(), "keep only: nothing of /dev/zero, the secret or a FIFO");

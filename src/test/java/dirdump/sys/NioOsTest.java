@@ -13,7 +13,8 @@ import dirdump.outcome.Tally;
 import dirdump.read.ReadLimits;
 import dirdump.read.ReadMethod;
 import dirdump.read.ReadPass;
-import dirdump.read.ReadPlan;
+import dirdump.read.Readers;
+import dirdump.read.Reading;
 import dirdump.report.StderrReporter;
 import dirdump.scan.PathFilter;
 import dirdump.scan.UniqueFiles;
@@ -47,7 +48,7 @@ class NioOsTest {
                 reporter, walked).walk(List.of(PathNames.bytes(tree.toString())), null)) {
             int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
-            return ReadPass.run(os, walk, sequence, new ReadPlan(4096, 2, ReadMethod.READ, 0, false, null, true),
+            return ReadPass.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(2, 4096)).withForce(true).withMeasureAfter(true),
                     new ReadLimits(0, new StopRequest()), reporter).tally();
         }
     }

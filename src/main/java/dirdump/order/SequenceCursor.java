@@ -1,5 +1,6 @@
-package dirdump.outcome;
+package dirdump.order;
 
+import dirdump.proc.WorkerThreads;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;

@@ -21,7 +21,7 @@ import java.util.Set;
  * ahead the next file while the reader turns round; where files lie in pieces (an aged one), many
  * queued reads let the elevator (and NCQ) sweep over the pieces that physical order leaves scattered.
  */
-public final class DefaultJobs {
+public final class DefaultReaders {
     public static final int NON_ROTATING = 64;
     /** On a rotating disk whose files lie in pieces, or are not located. */
     public static final int ROTATING = 64;
@@ -36,7 +36,7 @@ public final class DefaultJobs {
     public record Choice(int readers, String reason) {
     }
 
-    private DefaultJobs() {
+    private DefaultReaders() {
     }
 
     /**

@@ -1,4 +1,4 @@
-package dirdump.outcome;
+package dirdump.proc;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -10,21 +10,21 @@ import org.junit.jupiter.api.Test;
  * "Readers on the emulated disk"): one where physical order reads them in one sweep, 64 where they lie
  * in pieces. The disks themselves are RotatingDiskIT's.
  */
-class DefaultJobsTest {
+class DefaultReadersTest {
     @Test
     void filesInOneSweepGetOneReader() {
-        DefaultJobs.Choice fresh = DefaultJobs.choose(10_000, 0);
+        DefaultReaders.Choice fresh = DefaultReaders.choose(10_000, 0);
         assertEquals(1, fresh.readers());
         assertEquals("rotating disk, its files in one sweep: 0 of 10,000 located lie in more than one place; "
                 + "one reader lets the disk read ahead the next file", fresh.reason());
-        assertEquals(1, DefaultJobs.choose(10_000, 100).readers(), "1 % in pieces is still one sweep");
+        assertEquals(1, DefaultReaders.choose(10_000, 100).readers(), "1 % in pieces is still one sweep");
     }
 
     @Test
     void filesInPiecesGet64Readers() {
-        DefaultJobs.Choice aged = DefaultJobs.choose(10_860, 2_914);
+        DefaultReaders.Choice aged = DefaultReaders.choose(10_860, 2_914);
         assertEquals(64, aged.readers());
         assertTrue(aged.reason().startsWith("rotating disk, its files in pieces: 2,914 of 10,860 located"), aged.reason());
-        assertEquals(64, DefaultJobs.choose(10_000, 101).readers(), "over 1 %");
+        assertEquals(64, DefaultReaders.choose(10_000, 101).readers(), "over 1 %");
     }
 }
