@@ -31,9 +31,9 @@ public final class SnapshotSaver implements StatusPass.Saver {
         if (failure != null || residency == null || residency.residentPages() == 0) {
             return;
         }
-        long[] extent = st.sparse() ? probe.data(file, st, residency.pageSize()) : ByteRanges.whole(st.size);
-        long[] resident = residency.allResident() ? extent : probe.ranges(file, extent, true, residency.pageSize());
-        if (resident == null || resident.length == 0) {
+        ByteRanges extent = st.sparse() ? probe.data(file, st, residency.pageSize()) : ByteRanges.whole(st.size);
+        ByteRanges resident = residency.allResident() ? extent : probe.ranges(file, extent, true, residency.pageSize());
+        if (resident == null || resident.isEmpty()) {
             return;
         }
         byte[] root = walk.directories.path(walk.directories.root(walk.files.dir(f)));
@@ -41,7 +41,7 @@ public final class SnapshotSaver implements StatusPass.Saver {
         int skip = root.length == 0 ? 0 : root.length + (root[root.length - 1] == '/' ? 0 : 1);
         try {
             writer.file(root, Arrays.copyOfRange(path, Math.min(skip, path.length), path.length), st.size,
-                    st.mtimeNanos, resident, residency.pageSize());
+                    st.mtimeNanos, resident.toPairs(), residency.pageSize());
         } catch (IOException e) {
             failure = e;
         }

@@ -44,16 +44,16 @@ record ReadParts(Os os, WalkResult walk, ReadPlan plan, ReadLimits limits, Repor
      * READ, it shares big ones with them, but not under --max-bytes, where each file reserves the bound
      * for itself (see SpanReader).
      */
-    synchronized FileReader reader() {
+    synchronized FileWarmer reader() {
         SpanReader reader = plan.method() == ReadMethod.READ
                 ? new SpanReader(os.allocate(limits.readSize(plan.bufferSize(), plan.jobs())), limits) : null;
-        return fileReader(reader,
+        return warmer(reader,
                 plan.jobs() > 1 && plan.method() == ReadMethod.READ && !limits.bounded() ? shared : null);
     }
 
     /** An opener (--prefetch): it only checks and advises, so it needs no buffer. */
-    synchronized FileReader opener() {
-        return fileReader(null, null);
+    synchronized FileWarmer opener() {
+        return warmer(null, null);
     }
 
     /** What every part counted. */
@@ -64,13 +64,13 @@ record ReadParts(Os os, WalkResult walk, ReadPlan plan, ReadLimits limits, Repor
         return total;
     }
 
-    private FileReader fileReader(SpanReader reader, SharedFiles sharing) {
+    private FileWarmer warmer(SpanReader reader, SharedFiles sharing) {
         Tally tally = new Tally();
         tallies.add(tally);
         ResidencyChange residency = new ResidencyChange();
         residencies.add(residency);
         CacheMeter meter = new CacheMeter(new CachedReads(os), residency, plan.measureAfter());
-        return new FileReader(cursor, new FileOpener(os, walk, reporter, FileOpener.Use.READ), plan, limits,
+        return new FileWarmer(cursor, new FileOpener(os, walk, reporter, FileOpener.Use.READ), plan, limits,
                 reader, meter, tally, reporter, sharing);
     }
 
