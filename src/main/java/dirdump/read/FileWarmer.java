@@ -192,8 +192,10 @@ final class FileWarmer implements Runnable {
      */
     private boolean missingPages(FileToRead f) {
         ByteRanges pages = pages(f);
+        // A whole file this small cached in part is read whole: the cachestat of all of it told so already.
         Optional<ByteRanges> missing = f.cached == Cached.ALL ? Optional.of(ByteRanges.NONE)
-                : f.cached == Cached.NONE ? Optional.of(pages) : meter.uncached(f.file, pages, READ_THROUGH);
+                : f.cached == Cached.NONE || (f.whole && pages.length() <= READ_THROUGH) ? Optional.of(pages)
+                : meter.uncached(f.file, pages, READ_THROUGH);
         if (missing.isEmpty()) {
             return true;  // not measurable: read as asked
         }
