@@ -36,8 +36,6 @@ public final class CachedReads {
 
     private final Os os;
     private ReadBuffer buffer;
-    /** The byte range of the whole file being checked (see ByteRanges#whole), refilled for each. */
-    private final long[] whole = new long[2];
     /** Why a page of the file checked last cannot be read; null if all can, or if that cannot be told. */
     private SysException failure;
 
@@ -59,15 +57,17 @@ public final class CachedReads {
             return measured;
         }
         int pageSize = measured.pageSize();
-        // Its pages are its bytes (ByteRanges#pages): a file with a page resident is not empty, and
-        // its last page ends at its size.
-        whole[1] = size;
-        boolean cachedWhole = measured.allResident() && !sparse;
-        if (!cachedWhole && !sparse && upToDatePages(file, size) >= measured.residentPages()) {
+        long readable;
+        if (measured.allResident() && !sparse) {
+            // Its pages are its bytes (ByteRanges#pages): a file with a page resident is not empty, and
+            // its last page ends at its size.
+            readable = scan(file, 0, size, true, pageSize);
+        } else if (!sparse && upToDatePages(file, size) >= measured.residentPages()) {
             return measured;  // every page cachestat counted is up to date
+        } else {
+            ByteRanges cached = probe.ranges(file, ByteRanges.whole(size), true, pageSize);
+            readable = cached == null ? -1 : scan(file, cached, false, pageSize);
         }
-        long[] cached = cachedWhole ? whole : probe.ranges(file, whole, true, pageSize);
-        long readable = cached == null ? -1 : scan(file, cached, cachedWhole, pageSize);
         if (failure == null) {
             return measured;
         }
@@ -84,64 +84,89 @@ public final class CachedReads {
      * or if unknown. {@code cachedWhole}: the file (with no holes) was found cached whole, and its pages
      * may be read (see the class comment).
      */
-    public SysException unreadable(OpenFile file, long[] ranges, boolean cachedWhole, int pageSize) {
+    public SysException unreadable(OpenFile file, ByteRanges ranges, boolean cachedWhole, int pageSize) {
         failure = null;
         scan(file, ranges, cachedWhole, pageSize);
         return failure;
     }
 
     /**
+     * As {@link #unreadable(OpenFile, ByteRanges, boolean, int)}, of a file of {@code size} bytes with no
+     * holes found cached whole: the common cached file, checked with no object made.
+     */
+    public SysException unreadable(OpenFile file, long size, int pageSize) {
+        failure = null;
+        scan(file, 0, size, true, pageSize);
+        return failure;
+    }
+
+    /**
      * The cached ranges checked up to the first page that cannot be read: the bytes readable before it
      * (all, if none is), with why it cannot be in {@link #failure}; -1, and no failure, if this cannot be
-     * told here. Read only of a file cached whole; else asked of mincore.
+     * told here.
      */
-    private long scan(OpenFile file, long[] ranges, boolean cachedWhole, int pageSize) {
+    private long scan(OpenFile file, ByteRanges ranges, boolean cachedWhole, int pageSize) {
+        long readable = 0;
+        for (int i = 0; i < ranges.count(); i++) {
+            long n = scan(file, ranges.start(i), ranges.end(i), cachedWhole, pageSize);
+            if (n < 0) {
+                return -1;
+            }
+            readable += n;
+            if (failure != null) {
+                break;
+            }
+        }
+        return readable;
+    }
+
+    /**
+     * One cached range, from {@code start} to {@code end}, checked as {@link #scan(OpenFile, ByteRanges,
+     * boolean, int)} does: its bytes readable (all, if every page is), or -1. Read only of a file cached
+     * whole; else asked of mincore.
+     */
+    private long scan(OpenFile file, long start, long end, boolean cachedWhole, int pageSize) {
         if (buffer == null) {
             buffer = os.allocate(BUFFER);
         }
         if (!cachedWhole) {
-            return byMincore(file, ranges, pageSize);
+            return byMincore(file, start, end, pageSize);
         }
-        long readable = 0;
-        for (int i = 0; i < ranges.length; i += 2) {
-            long end = ranges[i + 1];
-            long last = Math.max(ranges[i], end - pageSize);
-            long pos = end - ranges[i] <= BUFFER || !readable(file, buffer, last, end)
-                    || !upToDate(file, ranges[i], end) ? ranges[i] : end;
-            long confirmed = -1;
-            boolean stoppedShort = false;
-            try {
-                while (pos < end) {
-                    if (stoppedShort && pos != confirmed && !cached(file, pos - pos % pageSize)) {
-                        pos += pageSize - pos % pageSize;  // evicted since it was measured: a read would bring it in
-                        continue;
-                    }
-                    int asked = (int) Math.min(buffer.capacity(), end - pos);
-                    int n = file.readCached(buffer, pos, asked);
-                    if (n == 0) {
-                        break;  // the file ends sooner: truncated since it was measured
-                    }
-                    stoppedShort = n < asked;
-                    if (n > 0) {
-                        pos += n;
-                    } else if (pos == confirmed || !cached(file, pos - pos % pageSize)) {
-                        pos += pageSize - pos % pageSize;  // evicted since it was measured: not this check's
-                    } else {
-                        // Cached but not up to date: a real read waits for a read in flight, or tries a
-                        // failed one again, and fails as a reader of the file would.
-                        file.read(buffer, pos, 1);
-                        confirmed = pos;
-                    }
+        long last = Math.max(start, end - pageSize);
+        long pos = end - start <= BUFFER || !readable(file, buffer, last, end)
+                || !upToDate(file, start, end) ? start : end;
+        long confirmed = -1;
+        boolean stoppedShort = false;
+        try {
+            while (pos < end) {
+                if (stoppedShort && pos != confirmed && !cached(file, pos - pos % pageSize)) {
+                    pos += pageSize - pos % pageSize;  // evicted since it was measured: a read would bring it in
+                    continue;
                 }
-            } catch (SysException e) {
-                if (e.isUnsupported()) {
-                    return byMincore(file, ranges, pageSize);
+                int asked = (int) Math.min(buffer.capacity(), end - pos);
+                int n = file.readCached(buffer, pos, asked);
+                if (n == 0) {
+                    break;  // the file ends sooner: truncated since it was measured
                 }
-                return unreadable(readable + pos - ranges[i], e);
+                stoppedShort = n < asked;
+                if (n > 0) {
+                    pos += n;
+                } else if (pos == confirmed || !cached(file, pos - pos % pageSize)) {
+                    pos += pageSize - pos % pageSize;  // evicted since it was measured: not this check's
+                } else {
+                    // Cached but not up to date: a real read waits for a read in flight, or tries a
+                    // failed one again, and fails as a reader of the file would.
+                    file.read(buffer, pos, 1);
+                    confirmed = pos;
+                }
             }
-            readable += end - ranges[i];
+        } catch (SysException e) {
+            if (e.isUnsupported()) {
+                return byMincore(file, start, end, pageSize);
+            }
+            return unreadable(pos - start, e);
         }
-        return readable;
+        return end - start;
     }
 
     /** {@code readable} bytes, then a page that cannot be read, for the reason {@code e}. */
@@ -151,38 +176,34 @@ public final class CachedReads {
     }
 
     /**
-     * As {@link #scan}, with no read of a page up to date (a file cached in part, or one that takes no
-     * RWF_NOWAIT: FUSE): mincore finds the first page of each range not up to date (halving the range),
-     * which is read for real if it is still cached. -1 if mincore cannot tell here.
+     * As {@link #scan(OpenFile, long, long, boolean, int)}, with no read of a page up to date (a file
+     * cached in part, or one that takes no RWF_NOWAIT: FUSE): mincore finds the first page of the range
+     * not up to date (halving the range), which is read for real if it is still cached. -1 if mincore
+     * cannot tell here.
      */
-    private long byMincore(OpenFile file, long[] ranges, int pageSize) {
+    private long byMincore(OpenFile file, long start, long end, int pageSize) {
         if (!file.mincoreIsTruthful()) {
             return -1;
         }
-        long readable = 0;
-        for (int i = 0; i < ranges.length; i += 2) {
-            long end = ranges[i + 1];
-            long stale;
-            for (long pos = ranges[i]; pos < end; pos = stale + pageSize) {
-                try {
-                    stale = firstStale(file, pos, end, pageSize);
-                } catch (SysException e) {
-                    return -1;
-                }
-                if (stale < 0) {
-                    break;
-                }
-                try {
-                    if (cached(file, stale)) {
-                        file.read(buffer, stale, 1);
-                    }
-                } catch (SysException e) {
-                    return unreadable(readable + stale - ranges[i], e);
-                }
+        long stale;
+        for (long pos = start; pos < end; pos = stale + pageSize) {
+            try {
+                stale = firstStale(file, pos, end, pageSize);
+            } catch (SysException e) {
+                return -1;
             }
-            readable += end - ranges[i];
+            if (stale < 0) {
+                break;
+            }
+            try {
+                if (cached(file, stale)) {
+                    file.read(buffer, stale, 1);
+                }
+            } catch (SysException e) {
+                return unreadable(stale - start, e);
+            }
         }
-        return readable;
+        return end - start;
     }
 
     /** The first page from {@code from} to {@code to} (a page's start) that mincore finds not up to date; -1 if none. */

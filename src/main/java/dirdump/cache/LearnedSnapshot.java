@@ -30,9 +30,9 @@ public final class LearnedSnapshot {
     }
 
     /** Listed file {@code f} was read in {@code ranges} (whole pages); its size and mtime now. */
-    public void add(int f, long[] ranges, long size, long mtimeNanos) {
+    public void add(int f, ByteRanges ranges, long size, long mtimeNanos) {
         byte[][] rootAndName = SnapshotSaver.rootAndName(walk, f);
-        learned.add(new Snapshot.Entry(rootAndName[0], rootAndName[1], size, mtimeNanos, ranges));
+        learned.add(new Snapshot.Entry(rootAndName[0], rootAndName[1], size, mtimeNanos, ranges.toPairs()));
     }
 
     /**
@@ -51,19 +51,19 @@ public final class LearnedSnapshot {
         long learnedBytes = 0;
         for (Snapshot.Entry e : learned) {
             Snapshot.Entry old = before.remove(key(e));
-            long[] ranges = e.ranges();
-            learnedBytes += ByteRanges.length(ranges);
+            ByteRanges ranges = ByteRanges.ofPairs(e.ranges());
+            learnedBytes += ranges.length();
             if (old != null) {
                 merged++;
-                ranges = ByteRanges.union(ByteRanges.pages(old.ranges(), pageSize, e.size()), ranges);
+                ranges = ByteRanges.ofPairs(old.ranges()).pages(pageSize, e.size()).union(ranges);
             }
-            bytes += ByteRanges.length(ranges);
-            writer.file(e.root(), e.name(), e.size(), e.mtimeNanos(), ranges, pageSize);
+            bytes += ranges.length();
+            writer.file(e.root(), e.name(), e.size(), e.mtimeNanos(), ranges.toPairs(), pageSize);
         }
         for (Snapshot.Entry e : before.values()) {
-            long[] ranges = ByteRanges.pages(e.ranges(), pageSize, e.size());
-            bytes += ByteRanges.length(ranges);
-            writer.file(e.root(), e.name(), e.size(), e.mtimeNanos(), ranges, pageSize);
+            ByteRanges ranges = ByteRanges.ofPairs(e.ranges()).pages(pageSize, e.size());
+            bytes += ranges.length();
+            writer.file(e.root(), e.name(), e.size(), e.mtimeNanos(), ranges.toPairs(), pageSize);
         }
         writer.commit();
         return new Saved(writer.files(), bytes, learned.size(), learnedBytes, merged, writer.leftOut() != null);

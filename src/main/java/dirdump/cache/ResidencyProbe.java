@@ -37,9 +37,9 @@ public final class ResidencyProbe {
             return measure(file, 0, size);
         }
         Residency total = measure(file, 0, 0);
-        long[] data = total == null ? new long[0] : data(file, size, total.pageSize());
-        for (int i = 0; total != null && i < data.length; i += 2) {
-            Residency part = measure(file, data[i], data[i + 1] - data[i]);
+        ByteRanges data = total == null ? ByteRanges.NONE : data(file, size, total.pageSize());
+        for (int i = 0; total != null && i < data.count(); i++) {
+            Residency part = measure(file, data.start(i), data.end(i) - data.start(i));
             total = part == null ? null : total.plus(part);
         }
         return total;
@@ -57,11 +57,11 @@ public final class ResidencyProbe {
      * The data of a sparse file (SEEK_DATA, SEEK_HOLE), each part from its page's start: what it has
      * pages of. A snapshot saves these, not the holes between (2^63-1 bytes of a file on tmpfs).
      */
-    public long[] data(OpenFile file, Stat st, long pageSize) throws SysException {
+    public ByteRanges data(OpenFile file, Stat st, long pageSize) throws SysException {
         return data(file, st.size, pageSize);
     }
 
-    private static long[] data(OpenFile file, long size, long pageSize) throws SysException {
+    private static ByteRanges data(OpenFile file, long size, long pageSize) throws SysException {
         ByteRanges.Builder found = new ByteRanges.Builder();
         long pos = 0;
         for (long data; (data = file.nextData(pos)) >= 0 && data < size; ) {
@@ -72,7 +72,7 @@ public final class ResidencyProbe {
     }
 
     /**
-     * The parts of byte {@code ranges} (pairs of start and end, in order; see {@link ByteRanges}) whose
+     * The parts of byte {@code ranges} whose
      * pages are in the page cache ({@code resident}) or are not, in whole pages and within the ranges;
      * null if that cannot be known truthfully. Each range is measured whole, then by halves where it is
      * partly resident, down to single pages: a range all in or all out costs one call, a file cached
@@ -81,11 +81,11 @@ public final class ResidencyProbe {
      * {@code finest} bytes (on a grid of that size from the range's start) that is partly resident is taken whole: reading through its cached pages
      * costs a memory copy, where a read of each page missing would cost a system call and an I/O.
      */
-    public long[] ranges(OpenFile file, long[] ranges, boolean resident, long finest) throws SysException {
+    public ByteRanges ranges(OpenFile file, ByteRanges ranges, boolean resident, long finest) throws SysException {
         ByteRanges.Builder found = new ByteRanges.Builder();
-        for (int i = 0; i < ranges.length; i += 2) {
-            Residency r = measure(file, ranges[i], ranges[i + 1] - ranges[i]);
-            if (r == null || !split(file, ranges[i], ranges[i + 1], r, resident, finest, found)) {
+        for (int i = 0; i < ranges.count(); i++) {
+            Residency r = measure(file, ranges.start(i), ranges.end(i) - ranges.start(i));
+            if (r == null || !split(file, ranges.start(i), ranges.end(i), r, resident, finest, found)) {
                 return null;
             }
         }

@@ -16,13 +16,13 @@ import java.util.function.BooleanSupplier;
  * is learned. Indexed by the walk's file index; one thread, as residency is asked page range by range.
  */
 public final class ResidentPages {
-    private final long[][] ranges;
+    private final ByteRanges[] ranges;
     private final long[] sizes;
     private final long[] mtimes;
     private int pageSize;
 
     private ResidentPages(int files) {
-        ranges = new long[files][];
+        ranges = new ByteRanges[files];
         sizes = new long[files];
         mtimes = new long[files];
     }
@@ -45,13 +45,13 @@ public final class ResidentPages {
             return;
         }
         pageSize = r.pageSize();
-        long[] extent = st.sparse() ? probe.data(f.file, st.toStat(), r.pageSize()) : ByteRanges.whole(st.size());
-        ranges[f.index] = r.residentPages() == 0 ? new long[0]
+        ByteRanges extent = st.sparse() ? probe.data(f.file, st.toStat(), r.pageSize()) : ByteRanges.whole(st.size());
+        ranges[f.index] = r.residentPages() == 0 ? ByteRanges.NONE
                 : r.allResident() ? extent : probe.ranges(f.file, extent, true, r.pageSize());
     }
 
-    /** File {@code f}'s resident ranges (see {@link ByteRanges}); null if unknown or not measured. */
-    public long[] of(int f) {
+    /** File {@code f}'s resident ranges; null if unknown or not measured. */
+    public ByteRanges of(int f) {
         return ranges[f];
     }
 

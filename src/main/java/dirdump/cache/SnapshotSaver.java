@@ -31,14 +31,15 @@ public final class SnapshotSaver implements StatusPass.Saver {
         if (failure != null || residency == null || residency.residentPages() == 0) {
             return;
         }
-        long[] extent = st.sparse() ? probe.data(file, st, residency.pageSize()) : ByteRanges.whole(st.size);
-        long[] resident = residency.allResident() ? extent : probe.ranges(file, extent, true, residency.pageSize());
-        if (resident == null || resident.length == 0) {
+        ByteRanges extent = st.sparse() ? probe.data(file, st, residency.pageSize()) : ByteRanges.whole(st.size);
+        ByteRanges resident = residency.allResident() ? extent : probe.ranges(file, extent, true, residency.pageSize());
+        if (resident == null || resident.isEmpty()) {
             return;
         }
         byte[][] rootAndName = rootAndName(walk, f);
         try {
-            writer.file(rootAndName[0], rootAndName[1], st.size, st.mtimeNanos, resident, residency.pageSize());
+            writer.file(rootAndName[0], rootAndName[1], st.size, st.mtimeNanos, resident.toPairs(),
+                    residency.pageSize());
         } catch (IOException e) {
             failure = e;
         }

@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.cache.ByteRanges;
 import dirdump.cache.CachedReads;
 import dirdump.cache.ProbeMethod;
 import dirdump.cache.ResidencyChange;
@@ -8,6 +9,7 @@ import dirdump.sys.OpenFile;
 import dirdump.sys.Residency;
 import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
+import java.util.Optional;
 
 /**
  * Measures files' page-cache residency, and adds up one thread's residency before and after (the
@@ -36,31 +38,36 @@ final class CacheMeter {
         }
     }
 
-    /** The page ranges of {@code pages} not cached (see ResidencyProbe#ranges), or null if unknown. */
-    long[] uncached(OpenFile file, long[] pages, long finest) {
-        try {
-            return probe.ranges(file, pages, false, finest);
-        } catch (SysException e) {
-            return null;
-        }
+    /** The page ranges of {@code pages} not cached (see ResidencyProbe#ranges); empty if that cannot be known. */
+    Optional<ByteRanges> uncached(OpenFile file, ByteRanges pages, long finest) {
+        return ranges(file, pages, false, finest);
     }
 
-    /** The page ranges of {@code pages} cached (see ResidencyProbe#ranges), or null if unknown. */
-    long[] cached(OpenFile file, long[] pages, int pageSize) {
+    /** The page ranges of {@code pages} cached (see ResidencyProbe#ranges); empty if that cannot be known. */
+    Optional<ByteRanges> cached(OpenFile file, ByteRanges pages, int pageSize) {
+        return ranges(file, pages, true, pageSize);
+    }
+
+    private Optional<ByteRanges> ranges(OpenFile file, ByteRanges pages, boolean resident, long finest) {
         try {
-            return probe.ranges(file, pages, true, pageSize);
+            return Optional.ofNullable(probe.ranges(file, pages, resident, finest));
         } catch (SysException e) {
-            return null;
+            return Optional.empty();
         }
     }
 
     /**
-     * Why pages of the cached byte ranges cannot be read (a read of them failed: see CachedReads), or
-     * null if they can, or if that cannot be told; {@code cachedWhole}: the file, with no holes, is
-     * cached whole (only then are its pages read to tell).
+     * Why pages of the cached byte ranges cannot be read (a read of them failed: see CachedReads); empty
+     * if they can, or if that cannot be told. {@code cachedWhole}: the file, with no holes, is cached
+     * whole (only then are its pages read to tell).
      */
-    SysException unreadable(OpenFile file, long[] cached, boolean cachedWhole, int pageSize) {
-        return reads.unreadable(file, cached, cachedWhole, pageSize);
+    Optional<SysException> unreadable(OpenFile file, ByteRanges cached, boolean cachedWhole, int pageSize) {
+        return Optional.ofNullable(reads.unreadable(file, cached, cachedWhole, pageSize));
+    }
+
+    /** As {@link #unreadable(OpenFile, ByteRanges, boolean, int)}, of a file of {@code size} bytes, with no holes, cached whole. */
+    Optional<SysException> unreadable(OpenFile file, long size, int pageSize) {
+        return Optional.ofNullable(reads.unreadable(file, size, pageSize));
     }
 
     /** A file left alone: as resident after as before. */

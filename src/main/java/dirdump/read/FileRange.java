@@ -8,15 +8,15 @@ import dirdump.cache.ByteRanges;
  * {@code end} bytes.
  */
 public record FileRange(long start, long end, boolean fromEnd) {
-    /** The range in a file of {@code size} bytes, as byte ranges (see ByteRanges): empty if it lies beyond. */
-    public long[] in(long size) {
+    /** The range in a file of {@code size} bytes: none if it lies beyond. */
+    public ByteRanges in(long size) {
         long from = fromEnd ? Math.max(0, size - end) : Math.min(start, size);
         long to = fromEnd ? size : Math.min(end, size);
-        return from < to ? new long[] {from, to} : new long[0];
+        return ByteRanges.of(from, to);
     }
 
     /** Its length in a file of {@code size} bytes. */
     public long length(long size) {
-        return ByteRanges.length(in(size));
+        return in(size).length();
     }
 }

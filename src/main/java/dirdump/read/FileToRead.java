@@ -9,8 +9,8 @@ import dirdump.sys.SysException;
 
 /**
  * The file a reader has in hand: listed file {@code index}, open and checked, with its fstat, its
- * page-cache residency as measured before (null: unknown), and the byte ranges to read (see
- * cache.ByteRanges; null: all of it). Each thread fills its own again for every file, so that a file
+ * page-cache residency as measured before (as {@link #cached} tells it), and what to read of it: the
+ * whole file, or byte ranges. Each thread fills its own again for every file, so that a file
  * costs no object of its own; a file handed to another thread (the prefetch queue, a big file shared by
  * the readers) is a {@link #handOff() copy}.
  */
@@ -19,8 +19,14 @@ final class FileToRead {
     OpenFile file;
     /** The opener's buffer (valid until it opens the next file), or a copy of it. */
     StatBuffer stat;
+    /** How much of it the page cache held when it was opened. */
+    Cached cached = Cached.UNKNOWN;
+    /** What {@link #cached} was measured from: the page-cache line's "before"; null where UNKNOWN. */
     Residency before;
-    long[] ranges;
+    /** Read to its end as read(2) finds it, not by {@link #ranges}. */
+    boolean whole = true;
+    /** The byte ranges to read, where not {@link #whole}. */
+    ByteRanges ranges = ByteRanges.NONE;
     /** Built at the first need (a -v line, an error), by the thread's opener; a copy's at the hand-off. */
     private byte[] path;
     private final FileOpener opener;
@@ -34,8 +40,10 @@ final class FileToRead {
         this.index = index;
         this.file = file;
         this.stat = opener.stat();
+        this.cached = Cached.UNKNOWN;
         this.before = null;
-        this.ranges = null;
+        this.whole = true;
+        this.ranges = ByteRanges.NONE;
         this.path = null;
     }
 
@@ -53,29 +61,37 @@ final class FileToRead {
         c.index = index;
         c.file = file;
         c.stat = stat.copy();
+        c.cached = cached;
         c.before = before;
+        c.whole = whole;
         c.ranges = ranges;
         c.path = path();
         return c;
     }
 
+    /** Reads {@code ranges} of it, not the whole file. */
+    void readRanges(ByteRanges ranges) {
+        this.whole = false;
+        this.ranges = ranges;
+    }
+
     /** The byte ranges to bring in: those asked for, or the whole file as its size says. */
-    long[] toRead() {
-        return ranges != null ? ranges : ByteRanges.whole(stat.size());
+    ByteRanges toRead() {
+        return whole ? ByteRanges.whole(stat.size()) : ranges;
     }
 
     /**
      * The bytes of {@code ranges} of the file that a read brings in: of a sparse file only its data,
      * found by lseek (SEEK_DATA, SEEK_HOLE) as the read finds it. What --max-bytes reserves for it.
      */
-    long bytesToBringIn(long[] ranges) throws SysException {
+    long bytesToBringIn(ByteRanges ranges) throws SysException {
         if (!stat.sparse()) {
-            return ByteRanges.length(ranges);
+            return ranges.length();
         }
         long data = 0;
-        for (int i = 0; i < ranges.length; i += 2) {
-            for (long at = ranges[i], d; (d = file.nextData(at)) >= 0 && d < ranges[i + 1]; ) {
-                at = Math.min(file.nextHole(d), ranges[i + 1]);
+        for (int i = 0; i < ranges.count(); i++) {
+            for (long at = ranges.start(i), d; (d = file.nextData(at)) >= 0 && d < ranges.end(i); ) {
+                at = Math.min(file.nextHole(d), ranges.end(i));
                 data += at - d;
             }
         }

@@ -37,7 +37,7 @@ final class PrefetchPipeline implements ReadLayout {
         return threads.started() > readers ? readers : 0;  // no opener started: the readers only took their END
     }
 
-    private static Runnable opener(FileReader opener, BlockingQueue<FileToRead> queue, AtomicInteger openersLeft,
+    private static Runnable opener(FileWarmer opener, BlockingQueue<FileToRead> queue, AtomicInteger openersLeft,
                                    int readers) {
         return () -> {
             for (FileToRead f; (f = opener.nextAhead()) != null; ) {
@@ -49,7 +49,7 @@ final class PrefetchPipeline implements ReadLayout {
         };
     }
 
-    private static Runnable reader(FileReader reader, ReadLimits limits, BlockingQueue<FileToRead> queue) {
+    private static Runnable reader(FileWarmer reader, ReadLimits limits, BlockingQueue<FileToRead> queue) {
         return () -> {
             for (FileToRead f; (f = takeUninterruptibly(queue)) != END; ) {
                 if (limits.stopped()) {

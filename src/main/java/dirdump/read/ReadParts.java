@@ -44,17 +44,17 @@ record ReadParts(Os os, WalkResult walk, Reading reading, ReadLimits limits, Rep
      * READ, it shares big ones with them, but not under --max-bytes, where each file reserves the bound
      * for itself (see SpanReader).
      */
-    synchronized FileReader reader() {
+    synchronized FileWarmer reader() {
         Readers readers = reading.readers();
         SpanReader reader = reading.method() == ReadMethod.READ
                 ? new SpanReader(os.allocate(limits.readSize(readers.bufferSize(), readers.count())), limits) : null;
-        return fileReader(reader,
+        return warmer(reader,
                 readers.count() > 1 && reading.method() == ReadMethod.READ && !limits.bounded() ? shared : null);
     }
 
     /** An opener (--prefetch): it only checks and advises, so it needs no buffer. */
-    synchronized FileReader opener() {
-        return fileReader(null, null);
+    synchronized FileWarmer opener() {
+        return warmer(null, null);
     }
 
     /** What every part counted. */
@@ -65,13 +65,13 @@ record ReadParts(Os os, WalkResult walk, Reading reading, ReadLimits limits, Rep
         return total;
     }
 
-    private FileReader fileReader(SpanReader reader, SharedFiles sharing) {
+    private FileWarmer warmer(SpanReader reader, SharedFiles sharing) {
         Tally tally = new Tally();
         tallies.add(tally);
         ResidencyChange residency = new ResidencyChange();
         residencies.add(residency);
         CacheMeter meter = new CacheMeter(new CachedReads(os), residency, reading.measureAfter());
-        return new FileReader(cursor, new FileOpener(os, walk, reporter, FileOpener.Use.READ), reading, limits,
+        return new FileWarmer(cursor, new FileOpener(os, walk, reporter, FileOpener.Use.READ), reading, limits,
                 reader, meter, tally, reporter, sharing);
     }
 

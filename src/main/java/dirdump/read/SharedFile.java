@@ -27,16 +27,16 @@ final class SharedFile {
 
     SharedFile(FileToRead file) {
         this.file = file;
-        long[] ranges = file.toRead();
+        ByteRanges ranges = file.toRead();
         long[] pieces = new long[0];
         int n = 0;
-        for (int i = 0; i < ranges.length; i += 2) {
-            for (long at = ranges[i]; at < ranges[i + 1]; at += CHUNK) {
+        for (int i = 0; i < ranges.count(); i++) {
+            for (long at = ranges.start(i); at < ranges.end(i); at += CHUNK) {
                 if (2 * n + 2 > pieces.length) {
                     pieces = Arrays.copyOf(pieces, Math.max(8, pieces.length * 2));
                 }
                 pieces[2 * n] = at;
-                pieces[2 * n + 1] = Math.min(at + CHUNK, ranges[i + 1]);
+                pieces[2 * n + 1] = Math.min(at + CHUNK, ranges.end(i));
                 n++;
             }
         }
@@ -45,7 +45,7 @@ final class SharedFile {
 
     /** Big enough to share: two chunks or more to read, with data everywhere (a sparse file is read by its data). */
     static boolean worthSharing(FileToRead f) {
-        long toRead = f.ranges != null ? ByteRanges.length(f.ranges) : f.stat.size();
+        long toRead = f.whole ? f.stat.size() : f.ranges.length();
         return toRead >= 2 * CHUNK && !f.stat.sparse();
     }
 

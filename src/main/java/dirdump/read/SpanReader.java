@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.cache.ByteRanges;
 import dirdump.outcome.Tally;
 import dirdump.sys.OpenFile;
 import dirdump.sys.ReadBuffer;
@@ -39,7 +40,7 @@ final class SpanReader {
         grant = limits.reserve(f);
         stopped = false;
         try {
-            long total = f.ranges != null ? readRanges(file, st, f.ranges, tally)
+            long total = !f.whole ? readRanges(file, st, f.ranges, tally)
                     : st.sparse() ? readData(file, st, tally) : readToEnd(file, st.size());
             return new Read(total, stopped);
         } finally {
@@ -74,11 +75,12 @@ final class SpanReader {
     }
 
     /** The byte ranges of a file, with pread; of a sparse file, only the data in them. */
-    private long readRanges(OpenFile file, StatBuffer st, long[] ranges, Tally tally) throws SysException {
+    private long readRanges(OpenFile file, StatBuffer st, ByteRanges ranges, Tally tally) throws SysException {
         long total = 0;
         ended = false;
-        for (int i = 0; i < ranges.length && !ended && !stopped; i += 2) {
-            total += st.sparse() ? readData(file, ranges[i], ranges[i + 1], tally) : readSpan(file, ranges[i], ranges[i + 1]);
+        for (int i = 0; i < ranges.count() && !ended && !stopped; i++) {
+            total += st.sparse() ? readData(file, ranges.start(i), ranges.end(i), tally)
+                    : readSpan(file, ranges.start(i), ranges.end(i));
         }
         return total;
     }

@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.cache.ByteRanges;
 import dirdump.sys.BlockQueue;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
@@ -29,7 +30,7 @@ final class WillNeed {
      * sparse file, only its data (the holes would cache zero pages). Returns the bytes advised;
      * {@link #bounded()} says whether --max-bytes cut that short.
      */
-    long advise(FileToRead f, long[] ranges) throws SysException {
+    long advise(FileToRead f, ByteRanges ranges) throws SysException {
         bounded = false;
         grant = limits.reserve(f);
         try {
@@ -40,16 +41,16 @@ final class WillNeed {
         }
     }
 
-    private long adviseRanges(FileToRead f, long[] ranges) throws SysException {
+    private long adviseRanges(FileToRead f, ByteRanges ranges) throws SysException {
         long advised = 0;
-        for (int i = 0; i < ranges.length && !bounded; i += 2) {
+        for (int i = 0; i < ranges.count() && !bounded; i++) {
             if (!f.stat.sparse()) {
-                advised += advise(f, ranges[i], ranges[i + 1]);
+                advised += advise(f, ranges.start(i), ranges.end(i));
                 continue;
             }
-            long pos = ranges[i];
-            for (long data; !bounded && (data = f.file.nextData(pos)) >= 0 && data < ranges[i + 1]; ) {
-                pos = Math.min(f.file.nextHole(data), ranges[i + 1]);
+            long pos = ranges.start(i);
+            for (long data; !bounded && (data = f.file.nextData(pos)) >= 0 && data < ranges.end(i); ) {
+                pos = Math.min(f.file.nextHole(data), ranges.end(i));
                 advised += advise(f, data, pos);
             }
         }

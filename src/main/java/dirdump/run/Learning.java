@@ -110,8 +110,8 @@ public final class Learning {
         long unknown = 0;
         for (int f : measured) {
             unknown += after.of(f) == null ? 1 : 0;
-            long[] ranges = readRanges(before.of(f), after.of(f), seen != null);
-            if (ranges != null && ranges.length > 0) {
+            ByteRanges ranges = readRanges(before.of(f), after.of(f), seen != null);
+            if (ranges != null && !ranges.isEmpty()) {
                 learned.add(f, ranges, after.size(f), after.mtimeNanos(f));
             }
         }
@@ -136,12 +136,12 @@ public final class Learning {
      * saw opened whose pages were all resident before, those resident now (what it read was there
      * already, and is what a replay is to warm). Null if its residency is not known.
      */
-    private static long[] readRanges(long[] before, long[] after, boolean opened) {
+    private static ByteRanges readRanges(ByteRanges before, ByteRanges after, boolean opened) {
         if (after == null) {
             return null;
         }
-        long[] brought = before == null ? after : ByteRanges.minus(after, before);
-        return brought.length == 0 && opened ? after : brought;
+        ByteRanges brought = before == null ? after : after.minus(before);
+        return brought.isEmpty() && opened ? after : brought;
     }
 
     /**

@@ -89,10 +89,10 @@ public final class Replay implements Wanted {
     }
 
     @Override
-    public long[] ranges(byte[] path, Stat st) {
+    public ByteRanges ranges(byte[] path, Stat st) {
         Snapshot.Entry e = byPath.get(ByteBuffer.wrap(path));
         if (e == null) {
-            return null;  // not a name the snapshot gave (the walk made it another way): all of it
+            return ByteRanges.whole(st.size);  // not a name the snapshot gave (the walk made it another way): all of it
         }
         if (e.size() != st.size || (e.mtimeNanos() != 0 && st.mtimeNanos != 0 && e.mtimeNanos() != st.mtimeNanos)) {
             changed.increment();
@@ -100,7 +100,7 @@ public final class Replay implements Wanted {
                 reporter.line(PathText.of(path) + ": changed since the snapshot; its saved ranges within it are warmed");
             }
         }
-        return ByteRanges.pages(e.ranges(), snapshot.pageSize(), st.size);
+        return ByteRanges.ofPairs(e.ranges()).pages(snapshot.pageSize(), st.size);
     }
 
     /** The snapshot file as given (-: standard input). */

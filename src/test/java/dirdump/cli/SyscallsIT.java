@@ -64,22 +64,67 @@ class SyscallsIT {
     }
 
     private Map<String, Double> perFile(String... options) throws Exception {
+        return perFile(2000, dir -> { }, options);
+    }
+
+    /** What each file of {@code size} bytes costs, the files of each run made ready by {@code before}. */
+    private Map<String, Double> perFile(int size, Before before, String... options) throws Exception {
         Path small = tmp.resolve("1000");
         Path large = tmp.resolve("2000");
         for (int i = 0; i < 2000; i++) {
             if (i < 1000) {
-                Trees.file(small.resolve("f" + i), 2000, i);
+                Trees.file(small.resolve("f" + i), size, i);
             }
-            Trees.file(large.resolve("f" + i), 2000, i);
+            Trees.file(large.resolve("f" + i), size, i);
         }
         BuiltJar.run("-q", small.toString());  // warm: the same for both
+        before.ready(small);
         Map<String, Long> a = count(small, options);
+        before.ready(large);
         Map<String, Long> b = count(large, options);
         Map<String, Double> per = new HashMap<>();
         for (String call : CALLS) {
             per.put(call, (b.getOrDefault(call, 0L) - a.getOrDefault(call, 0L)) / 1000.0);
         }
         return per;
+    }
+
+    /** Makes the files of a directory ready for a counted run. */
+    @FunctionalInterface
+    private interface Before {
+        void ready(Path dir) throws Exception;
+    }
+
+    private static List<Path> files(Path dir) throws Exception {
+        try (var s = Files.list(dir)) {
+            return s.toList();
+        }
+    }
+
+    /**
+     * A small file none of which is cached is read with no check of its pages (no preadv2), and one of
+     * which only the first page is cached is read whole with its one cachestat: a part of at most 256 KiB
+     * partly cached is read whole, which that cachestat already tells (no second one over the same pages).
+     */
+    @Test
+    void aColdOrPartlyCachedSmallFileTakesFiveCalls() throws Exception {
+        assumeTrue(Trees.sh(tmp, "command -v strace >/dev/null") == 0, "no strace here");
+        Map<String, Double> cold = perFile(2000, dir -> PageCache.evict(files(dir)));
+        for (String call : new String[] {"openat", "statx", "cachestat", "read", "close"}) {
+            assertEquals(1.0, cold.get(call), 0.02, call + " a file not cached: " + cold);
+        }
+        assertEquals(0.0, cold.get("preadv2"), 0.02, "a file not cached has no cached page to check: " + cold);
+        // A page taken from the cache meanwhile (another process's drop_caches) leaves a file not cached,
+        // which costs the same calls.
+        Map<String, Double> part = perFile(3 * PageCache.PAGE, dir -> {
+            for (Path f : files(dir)) {
+                PageCache.cacheOnly(f, 0, PageCache.PAGE);
+            }
+        });
+        for (String call : new String[] {"openat", "statx", "cachestat", "read", "close"}) {
+            assertEquals(1.0, part.get(call), 0.02, call + " a file cached in part: " + part);
+        }
+        assertEquals(0.0, part.get("preadv2"), 0.02, "a part read whole is not checked: " + part);
     }
 
     @Test

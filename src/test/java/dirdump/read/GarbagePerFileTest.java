@@ -85,6 +85,25 @@ class GarbagePerFileTest {
         }
     }
 
+    /**
+     * The cron re-check (issue 31): a file found cached, its pages checked readable (one preadv2) and left
+     * alone, costs the reader no more than a file read. The files are cached: just written.
+     */
+    @Test
+    void aFileFoundCachedCostsTheReaderFewBytesOfHeap() throws Exception {
+        try (WalkResult walk = walk()) {
+            int[] sequence = order(walk);
+            Reading reading = Reading.of(ReadMethod.READ, Readers.of(1, 1 << 16));  // cached files skipped
+            read(walk, sequence, reading);
+            long before = allocated();
+            Tally t = read(walk, sequence, reading);
+            long perFile = (allocated() - before) / FILES;
+            Assumptions.assumeTrue(t.skipped(dirdump.outcome.SkipReason.ALREADY_CACHED) == FILES,
+                    "the files written were taken from the page cache meanwhile");
+            assertTrue(perFile <= READ_BOUND, perFile + " bytes a file found cached");
+        }
+    }
+
     @Test
     void aFileMeasuredCostsStatusBoundedHeap() throws Exception {
         try (WalkResult walk = walk()) {

@@ -7,9 +7,9 @@ import dirdump.outcome.SkipReason;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.sys.OpenFile;
-import dirdump.sys.Residency;
 import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
+import java.util.Optional;
 
 /**
  * One thread's way through the run's files, each file top to bottom: take the next in sequence order;
@@ -20,7 +20,7 @@ import dirdump.sys.SysException;
  * openers run {@link #nextAhead} and readers {@link #warm}. One per thread: a file costs it no object of
  * its own, and its path is built only when it is told (-v, an error).
  */
-final class FileReader implements Runnable {
+final class FileWarmer implements Runnable {
     /**
      * A part this small that is partly cached is read whole, its cached pages too: a copy from memory
      * costs less than a read and an I/O for each page missing (dirdump(1), "Warm only what is missing": docs/man/dirdump.md).
@@ -49,10 +49,8 @@ final class FileReader implements Runnable {
     private final SharedFiles shared;
     /** The file in hand, filled again for each. */
     private final FileToRead inHand;
-    /** A whole file's byte range, refilled for each file (see #whole): read only by the calls it is passed to. */
-    private final long[] whole = new long[2];
 
-    FileReader(SequenceCursor cursor, FileOpener opener, Reading reading, ReadLimits limits, SpanReader reader,
+    FileWarmer(SequenceCursor cursor, FileOpener opener, Reading reading, ReadLimits limits, SpanReader reader,
                CacheMeter meter, Tally tally, Reporter reporter, SharedFiles shared) {
         this.cursor = cursor;
         this.opener = opener;
@@ -124,8 +122,7 @@ final class FileReader implements Runnable {
                 inHand.take(f, file);
                 long size = inHand.stat.size();
                 boolean toBringIn = missing(inHand);
-                limits.taken(size, !toBringIn ? size
-                        : inHand.ranges == null ? 0 : Math.max(0, size - ByteRanges.length(inHand.ranges)));
+                limits.taken(size, !toBringIn ? size : inHand.whole ? 0 : Math.max(0, size - inHand.ranges.length()));
                 if (toBringIn) {
                     if (exact) {
                         noReadAhead(file);
@@ -152,43 +149,67 @@ final class FileReader implements Runnable {
      */
     private boolean missing(FileToRead f) {
         StatBuffer st = f.stat;
-        Residency before = meter.measure(f.file, st, st.size());
-        f.before = before;
-        long[] want = wanted == Wanted.WHOLE ? null : wanted.ranges(f.path(), st.toStat());
-        if (skipCached && before != null && want == null && before.allResident()) {
-            // the common cached file: no ranges to work out
-            if (!unreadable(f, st.sparse() ? cached(f, pages(null, before, st)) : whole(st.size()))) {
-                skip(f, st.size());
+        f.before = meter.measure(f.file, st, st.size());
+        f.cached = Cached.of(f.before);
+        if (wanted != Wanted.WHOLE) {
+            f.readRanges(wanted.ranges(f.path(), st.toStat()));
+            if (f.ranges.isEmpty()) {
+                return true;  // nothing of it asked for (a --range beyond its end): read, of no byte
             }
+        }
+        if (!skipCached) {
+            // --force: read as asked; but advice would leave failed pages as they are
+            return method == ReadMethod.READ || f.cached == Cached.UNKNOWN || f.cached == Cached.NONE
+                    || meter.cached(f.file, pages(f), pageSize(f)).map(c -> !unreadable(f, c)).orElse(true);
+        }
+        switch (f.cached) {
+            case UNKNOWN:
+                return true;  // read as asked
+            case NONE:
+                if (f.whole) {
+                    return true;  // the common file not cached: nothing to work out
+                }
+                break;
+            case ALL:
+                if (f.whole) {
+                    // the common cached file: no ranges to work out
+                    if (!(st.sparse() ? meter.cached(f.file, pages(f), pageSize(f)).map(c -> unreadable(f, c)).orElse(false)
+                            : failed(f, meter.unreadable(f.file, st.size(), pageSize(f))))) {
+                        skip(f, st.size());
+                    }
+                    return false;
+                }
+                break;
+            default:
+                break;
+        }
+        return missingPages(f);
+    }
+
+    /**
+     * As {@link #missing}, of a file cached in part, or of ranges of one: the pages of what is asked that
+     * are not cached; the rest, cached, must be readable.
+     */
+    private boolean missingPages(FileToRead f) {
+        ByteRanges pages = pages(f);
+        // A whole file this small cached in part is read whole: the cachestat of all of it told so already.
+        Optional<ByteRanges> missing = f.cached == Cached.ALL ? Optional.of(ByteRanges.NONE)
+                : f.cached == Cached.NONE || (f.whole && pages.length() <= READ_THROUGH) ? Optional.of(pages)
+                : meter.uncached(f.file, pages, READ_THROUGH);
+        if (missing.isEmpty()) {
+            return true;  // not measurable: read as asked
+        }
+        if (unreadable(f, pages.minus(missing.get()))) {
             return false;
         }
-        if (!skipCached || before == null || (want == null && before.residentPages() == 0)
-                || (want != null && want.length == 0)) {
-            if (method == ReadMethod.WILLNEED && before != null && before.residentPages() > 0
-                    && (want == null || want.length > 0) && unreadable(f, cached(f, pages(want, before, st)))) {
-                return false;  // --force: advice would leave its failed pages as they are
-            }
-            f.ranges = want;
-            return true;
-        }
-        long[] pages = pages(want, before, st);
-        long[] missing = before.allResident() ? new long[0]
-                : before.residentPages() == 0 ? pages : meter.uncached(f.file, pages, READ_THROUGH);
-        if (missing == null) {
-            f.ranges = want;  // unknown: read as asked
-            return true;
-        }
-        if (unreadable(f, ByteRanges.minus(pages, missing))) {
+        long cached = pages.length() - missing.get().length();
+        if (missing.get().isEmpty()) {
+            skip(f, cached);
             return false;
         }
-        long cached = ByteRanges.length(pages) - ByteRanges.length(missing);
-        if (missing.length > 0) {
-            tally.addCachedLeft(cached);
-            f.ranges = missing;
-            return true;
-        }
-        skip(f, cached);
-        return false;
+        tally.addCachedLeft(cached);
+        f.readRanges(missing.get());
+        return true;
     }
 
     /**
@@ -210,7 +231,7 @@ final class FileReader implements Runnable {
                     return;
                 }
             } else {
-                long[] ranges = f.toRead();
+                ByteRanges ranges = f.toRead();
                 total = willNeed.advise(f, ranges);  // asked for, not read: the data of the size fstat gave
                 limits.transferred(total);
                 if (willNeed.bounded()) {
@@ -218,12 +239,12 @@ final class FileReader implements Runnable {
                     limits.partRead(f.path(), total, st.size());
                     return;
                 }
-                tally.addHoles(ByteRanges.length(ranges) - total);
+                tally.addHoles(ranges.length() - total);
             }
             tally.addRead(total);
             if (meter.measuresAfter()) {
                 // A file read to an end before its size was truncated meanwhile: measured at its new size.
-                meter.after(f, method == ReadMethod.READ && !st.sparse() && f.ranges == null && total < st.size()
+                meter.after(f, method == ReadMethod.READ && !st.sparse() && f.whole && total < st.size()
                         ? total : st.size());
             }
             if (reporter.verbose()) {
@@ -268,35 +289,31 @@ final class FileReader implements Runnable {
         return true;
     }
 
-    /** The whole pages of the {@code want} ranges (null: the whole file). */
-    private long[] pages(long[] want, Residency before, StatBuffer st) {
-        return ByteRanges.pages(want == null ? whole(st.size()) : want, before.pageSize(), st.size());
+    /** The whole pages of what is asked of the file: its ranges, or all of it. */
+    private static ByteRanges pages(FileToRead f) {
+        return f.toRead().pages(pageSize(f), f.stat.size());
     }
 
-    /** The byte range of a whole file of {@code size} bytes (see ByteRanges#whole), in this reader's array. */
-    private long[] whole(long size) {
-        whole[1] = size;
-        return whole;
-    }
-
-    /** The cached ones of {@code pages}, or null if unknown. */
-    private long[] cached(FileToRead f, long[] pages) {
-        return meter.cached(f.file, pages, f.before.pageSize());
+    /** The page size its residency was measured in: known where it was measured (not Cached.UNKNOWN). */
+    private static int pageSize(FileToRead f) {
+        return f.before.pageSize();
     }
 
     /**
-     * Whether pages of the {@code cached} byte ranges (null: unknown) cannot be read: then the file is
-     * reported, counted as an error and closed, and left out of the residency totals, as a file whose
-     * read fails.
+     * Whether pages of the {@code cached} byte ranges cannot be read: then the file is reported, counted as
+     * an error and closed, and left out of the residency totals, as a file whose read fails.
      */
-    private boolean unreadable(FileToRead f, long[] cached) {
-        SysException failure = cached == null ? null
-                : meter.unreadable(f.file, cached, f.before.allResident() && !f.stat.sparse(), f.before.pageSize());
-        if (failure == null) {
+    private boolean unreadable(FileToRead f, ByteRanges cached) {
+        return failed(f, meter.unreadable(f.file, cached, f.cached == Cached.ALL && !f.stat.sparse(), pageSize(f)));
+    }
+
+    /** As {@link #unreadable}, of the check's outcome: the file reported, counted and closed if it failed. */
+    private boolean failed(FileToRead f, Optional<SysException> failure) {
+        if (failure.isEmpty()) {
             return false;
         }
         f.close();
-        reporter.error(f.path(), failure.getMessage());
+        reporter.error(f.path(), failure.get().getMessage());
         tally.addError();
         return true;
     }
