@@ -5,14 +5,15 @@ import dirdump.order.DeviceOrder;
 import dirdump.order.LocateAll;
 import dirdump.outcome.Units;
 import dirdump.read.ReadLimits;
+import dirdump.sys.AvailableMemory;
 import java.util.List;
 
 /**
  * What a read did, for the summary (people, JSON) and for bench: the facts every pass has, and those
  * of a read: its readers, each device's order, and the facts each feature adds. {@code locatedAfter}
  * (every file located after the read, for the seek distance), {@code maxBytes}, {@code partRead} (the
- * file --max-bytes cut short), {@code replay} and {@code ioFallback} (why the native I/O was not used)
- * are null where they do not apply.
+ * file --max-bytes cut short), {@code replay}, {@code ioFallback} (why the native I/O was not used) and
+ * {@code fitted} (with --max-bytes auto: the room that made the bound) are null where they do not apply.
  */
 public record ReadResult(
         PassFacts facts,
@@ -25,7 +26,8 @@ public record ReadResult(
         boolean boundReached,
         ReadLimits.PartRead partRead,
         Replay replay,
-        String ioFallback) {
+        String ioFallback,
+        AvailableMemory.Bound fitted) {
 
     public ExitCode exit() {
         return facts.exit();

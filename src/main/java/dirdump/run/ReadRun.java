@@ -11,6 +11,7 @@ import dirdump.read.ReadPass;
 import dirdump.read.ReadPlan;
 import dirdump.read.Wanted;
 import dirdump.scan.WalkResult;
+import dirdump.sys.AvailableMemory;
 import dirdump.sys.Os;
 import java.util.Locale;
 
@@ -53,9 +54,12 @@ public final class ReadRun {
         int readers = readers(files, reporter);
         ReadPlan plan = new ReadPlan(read.bufferSize(), readers, read.method(), read.prefetch(), !read.force(),
                 read.ioPriority(), read.summarized(), wanted(reporter, tally));
-        ReadLimits limits = new ReadLimits(read.bwlimit(), read.maxBytes() == null ? 0 : read.maxBytes(), stop);
+        AvailableMemory.Bound room = AvailableMemory.forPageCache();
+        AvailableMemory.Bound fitted = read.maxBytesAuto() ? room : null;
+        Long maxBytes = fitted == null ? read.maxBytes() : bound(fitted);
+        ReadLimits limits = new ReadLimits(read.bwlimit(), maxBytes == null ? 0 : maxBytes, stop);
         stop.counting(() -> Units.count(limits.files(), "file", "files") + " done, " + Units.bytes(limits.bytes()) + " read");
-        MemoryNotice.announce(read.replay() == null ? -1 : read.replay().residentBytes(), read.maxBytes(), limits,
+        MemoryNotice.announce(room, read.replay() == null ? -1 : read.replay().residentBytes(), maxBytes, limits,
                 reporter);
         long start = System.nanoTime();
         ReadPass.Result done;
@@ -73,8 +77,16 @@ public final class ReadRun {
         PassFacts facts = PassFacts.of(files, read.method().key(), exit, stop,
                 new PassFacts.Phase("locating", locating), new PassFacts.Phase("reading", reading));
         return new ReadResult(facts, done.readers(), read.bufferSize(), files.plan().devices(), locatedAfter,
-                done.residency(), read.maxBytes(), limits.boundReached(), limits.partRead(), read.replay(),
-                files.os().fallbackReason());
+                done.residency(), maxBytes, limits.boundReached(), limits.partRead(), read.replay(),
+                files.os().fallbackReason(), fitted);
+    }
+
+    /**
+     * --max-bytes auto's bound: the room there is now (null where nothing bounds it); at least a byte,
+     * since 0 is no bound to ReadLimits: a full cgroup gets one page.
+     */
+    private static Long bound(AvailableMemory.Bound room) {
+        return room.bytes() == Long.MAX_VALUE ? null : Math.max(1, room.bytes());
     }
 
     /**

@@ -9,8 +9,22 @@ import java.nio.file.Path;
  * already. What cannot be read does not bound.
  */
 public final class AvailableMemory {
-    /** The least of the bounds, in bytes, and which one it is ("MemAvailable", ...). */
-    public record Bound(long bytes, String what) {
+    /**
+     * The least of the bounds, in bytes, and which one it is ("MemAvailable", ...); {@code limit}: where it
+     * is a memory cgroup's room, that level's limit (the room is what its usage leaves of it), else -1.
+     */
+    public record Bound(long bytes, String what, long limit) {
+        /** A bound that is no cgroup's limit. */
+        public Bound(long bytes, String what) {
+            this(bytes, what, -1);
+        }
+    }
+
+    /**
+     * The page cache charged to a memory cgroup ({@code bytes}), its name (null where it is not printable),
+     * how a message names it ({@code label}: "memory cgroup /x"), and its limit (-1: none).
+     */
+    public record CgroupCache(String cgroup, String label, long bytes, long limit) {
     }
 
     private static final Path PROC = Path.of("/proc");
@@ -38,7 +52,15 @@ public final class AvailableMemory {
         Bound least = new Bound(Long.MAX_VALUE, "no limit known");
         least = lower(least, kib(PROC.resolve("meminfo"), "MemAvailable:"), "MemAvailable");
         Bound cgroup = MemoryCgroups.room(ROOT);
-        return cgroup == null ? least : lower(least, cgroup.bytes(), cgroup.what());
+        return cgroup == null || cgroup.bytes() >= least.bytes() ? least : cgroup;
+    }
+
+    /**
+     * The page cache of the memory cgroup whose limit binds (every level read, as for the room), or of
+     * this process's own where none has a limit; null where it is in no memory cgroup that can be read.
+     */
+    public static CgroupCache cgroupPageCache() {
+        return MemoryCgroups.pageCache(ROOT);
     }
 
     private static Bound lower(Bound least, long bytes, String what) {

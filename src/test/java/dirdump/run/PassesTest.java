@@ -81,7 +81,7 @@ class PassesTest {
     }
 
     private static ReadSettings read(int jobs, boolean force, Long maxBytes) {
-        return new ReadSettings(256 << 10, jobs, ReadMethod.READ, 0, force, null, maxBytes, 0, null, false, true, null);
+        return new ReadSettings(256 << 10, jobs, ReadMethod.READ, 0, force, null, maxBytes, 0, null, false, true, null, false);
     }
 
     private ReadResult warm(Order order, ReadSettings settings, StopRequest stop) {
