@@ -22,7 +22,9 @@ public record ByteBound(Long bound, boolean reached, ReadLimits.PartRead partRea
         List<String> lines = new ArrayList<>();
         if (fitted != null) {
             lines.add(bound == null ? "--max-bytes auto: no bound (no memory limit known)" : String.format(Locale.ROOT,
-                    "--max-bytes auto: %s, what the page cache can hold (%s)", Units.bytes(bound), RoomText.of(fitted)));
+                    "--max-bytes auto: %s, of the %s the page cache can hold (%s)%s", Units.bytes(bound),
+                    Units.bytes(fitted.bytes()), RoomText.of(fitted), fitted.bytes() > bound
+                            ? " less the readers' buffers" : ""));
         }
         if (!reached) {
             return lines;
@@ -58,6 +60,7 @@ public record ByteBound(Long bound, boolean reached, ReadLimits.PartRead partRea
         } else {
             JsonObject auto = new JsonObject();
             auto.addProperty("why", fitted.what());
+            auto.addProperty("room", fitted.bytes() == Long.MAX_VALUE ? null : fitted.bytes());
             auto.addProperty("limit", fitted.limit() < 0 ? null : fitted.limit());
             o.add("auto", auto);
         }

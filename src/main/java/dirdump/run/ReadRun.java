@@ -8,6 +8,7 @@ import dirdump.outcome.Units;
 import dirdump.read.DefaultJobs;
 import dirdump.read.ReadLimits;
 import dirdump.read.ReadPass;
+import dirdump.read.ReadMethod;
 import dirdump.read.ReadPlan;
 import dirdump.read.Wanted;
 import dirdump.scan.WalkResult;
@@ -56,7 +57,7 @@ public final class ReadRun {
                 read.ioPriority(), read.summarized(), wanted(reporter, tally));
         AvailableMemory.Bound room = AvailableMemory.forPageCache();
         AvailableMemory.Bound fitted = read.maxBytesAuto() ? room : null;
-        Long maxBytes = fitted == null ? read.maxBytes() : bound(fitted);
+        Long maxBytes = fitted == null ? read.maxBytes() : bound(fitted, buffers(readers));
         ReadLimits limits = new ReadLimits(read.bwlimit(), maxBytes == null ? 0 : maxBytes, stop);
         stop.counting(() -> Units.count(limits.files(), "file", "files") + " done, " + Units.bytes(limits.bytes()) + " read");
         MemoryNotice.announce(room, read.replay() == null ? -1 : read.replay().residentBytes(), maxBytes, limits,
@@ -82,11 +83,17 @@ public final class ReadRun {
     }
 
     /**
-     * --max-bytes auto's bound: the room there is now (null where nothing bounds it); at least a byte,
-     * since 0 is no bound to ReadLimits: a full cgroup gets one page.
+     * --max-bytes auto's bound: the room there is now less the readers' buffers, which are taken from it
+     * as the read starts (null where nothing bounds it); at least a byte, since 0 is no bound to
+     * ReadLimits: a full cgroup gets one page.
      */
-    private static Long bound(AvailableMemory.Bound room) {
-        return room.bytes() == Long.MAX_VALUE ? null : Math.max(1, room.bytes());
+    private static Long bound(AvailableMemory.Bound room, long buffers) {
+        return room.bytes() == Long.MAX_VALUE ? null : Math.max(1, room.bytes() - buffers);
+    }
+
+    /** The memory the readers' buffers take: one each, allocated at the start (none to advise). */
+    private long buffers(int readers) {
+        return read.method() == ReadMethod.READ ? (long) readers * read.bufferSize() : 0;
     }
 
     /**
