@@ -22,9 +22,9 @@ public record ByteBound(Long bound, boolean reached, ReadLimits.PartRead partRea
         List<String> lines = new ArrayList<>();
         if (fitted != null) {
             lines.add(bound == null ? "--max-bytes auto: no bound (no memory limit known)" : String.format(Locale.ROOT,
-                    "--max-bytes auto: %s, of the %s the page cache can hold (%s)%s", Units.bytes(bound),
-                    Units.bytes(fitted.bytes()), RoomText.of(fitted), fitted.bytes() > bound
-                            ? " less the readers' buffers" : ""));
+                    "--max-bytes auto: %s, of the %s the page cache can hold (%s), less the %s of page cache there "
+                    + "already and the readers' buffers", Units.bytes(bound), Units.bytes(fitted.bytes()),
+                    RoomText.of(fitted), Units.bytes(Math.min(fitted.pageCache(), fitted.bytes()))));
         }
         if (!reached) {
             return lines;
@@ -62,6 +62,7 @@ public record ByteBound(Long bound, boolean reached, ReadLimits.PartRead partRea
             auto.addProperty("why", fitted.what());
             auto.addProperty("room", fitted.bytes() == Long.MAX_VALUE ? null : fitted.bytes());
             auto.addProperty("limit", fitted.limit() < 0 ? null : fitted.limit());
+            auto.addProperty("page_cache", fitted.pageCache());
             o.add("auto", auto);
         }
         json.add("max_bytes", o);

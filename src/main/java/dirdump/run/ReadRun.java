@@ -83,12 +83,15 @@ public final class ReadRun {
     }
 
     /**
-     * --max-bytes auto's bound: the room there is now less the readers' buffers, which are taken from it
-     * as the read starts (null where nothing bounds it); at least a byte, since 0 is no bound to
-     * ReadLimits: a full cgroup gets one page.
+     * --max-bytes auto's bound: the room there is now, less the page cache the room counts as free (it
+     * may be the set's own pages, cached by an earlier run: reading that much more would evict them; which
+     * pages it holds cannot be told before the read, whose readers reserve the bound in parallel) and the
+     * readers' buffers, which are taken from it as the read starts. Null where nothing bounds it; at least
+     * a byte, since 0 is no bound to ReadLimits: a full cgroup gets one page.
      */
     private static Long bound(AvailableMemory.Bound room, long buffers) {
-        return room.bytes() == Long.MAX_VALUE ? null : Math.max(1, room.bytes() - buffers);
+        return room.bytes() == Long.MAX_VALUE ? null
+                : Math.max(1, room.bytes() - Math.min(room.pageCache(), room.bytes()) - buffers);
     }
 
     /** The memory the readers' buffers take: one each, allocated at the start (none to advise). */

@@ -11,12 +11,14 @@ import java.nio.file.Path;
 public final class AvailableMemory {
     /**
      * The least of the bounds, in bytes, and which one it is ("MemAvailable", ...); {@code limit}: where it
-     * is a memory cgroup's room, that level's limit (the room is what its usage leaves of it), else -1.
+     * is a memory cgroup's room, that level's limit (the room is what its usage leaves of it), else -1;
+     * {@code pageCache}: the clean page cache the room counts as free (the kernel reclaims it first),
+     * which may hold pages of the very set a read is to keep.
      */
-    public record Bound(long bytes, String what, long limit) {
-        /** A bound that is no cgroup's limit. */
+    public record Bound(long bytes, String what, long limit, long pageCache) {
+        /** A bound that is no cgroup's limit, and counts no page cache as room. */
         public Bound(long bytes, String what) {
-            this(bytes, what, -1);
+            this(bytes, what, -1, 0);
         }
     }
 
@@ -50,7 +52,12 @@ public final class AvailableMemory {
      */
     public static Bound forPageCache() {
         Bound least = new Bound(Long.MAX_VALUE, "no limit known");
-        least = lower(least, kib(PROC.resolve("meminfo"), "MemAvailable:"), "MemAvailable");
+        Path meminfo = PROC.resolve("meminfo");
+        long available = kib(meminfo, "MemAvailable:");
+        if (available >= 0) {
+            least = new Bound(available, "MemAvailable", -1,
+                    Math.max(0, kib(meminfo, "Active(file):")) + Math.max(0, kib(meminfo, "Inactive(file):")));
+        }
         Bound cgroup = MemoryCgroups.room(ROOT);
         return cgroup == null || cgroup.bytes() >= least.bytes() ? least : cgroup;
     }

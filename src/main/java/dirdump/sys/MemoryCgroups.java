@@ -35,7 +35,7 @@ final class MemoryCgroups {
         }
 
         AvailableMemory.Bound bound(String what) {
-            return new AvailableMemory.Bound(room(), what, limit);
+            return new AvailableMemory.Bound(room(), what, limit, file);
         }
     }
 
