@@ -143,8 +143,8 @@ public final class DirdumpCommand implements Callable<Integer> {
                 .converters(new MaxBytesConverter()).completionCandidates(List.of(MaxBytesConverter.AUTO))
                 .description("Stop once SIZE bytes have been brought in (read or advised; cached ones do not count), "
                     + "in the run's order, so that what was read stays cached; at most one file is cut short, and the summary names it; exit 0: the bound was asked for. "
-                    + "auto: as much as the memory there is can hold when the read starts (the least room the memory "
-                    + "cgroups' limits or MemAvailable leave), which the summary names.")
+                    + "auto: as much as the page cache can hold when the read starts without evicting anything (the least "
+                    + "room the memory cgroups' limits or MemAvailable leave), which the summary names.")
                 .build());
         spec.addOption(replay.option(String.class, "--replay").paramLabel("FILE")
                 .description("Warm the pages that a snapshot of dirdump status --save recorded (-: standard input), "
