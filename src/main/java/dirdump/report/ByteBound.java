@@ -2,10 +2,9 @@ package dirdump.report;
 
 import com.google.gson.JsonObject;
 import dirdump.outcome.PathText;
-import dirdump.outcome.RoomText;
 import dirdump.outcome.Units;
 import dirdump.read.ReadLimits;
-import dirdump.sys.AvailableMemory;
+import dirdump.run.AutoBound;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +14,7 @@ import java.util.Locale;
  * was done), and the one file it cut short, if any (null: it fell between two files); with auto,
  * {@code fitted}: the room the bound was made of, which is always said.
  */
-public record ByteBound(Long bound, boolean reached, ReadLimits.PartRead partRead, AvailableMemory.Bound fitted)
+public record ByteBound(Long bound, boolean reached, ReadLimits.PartRead partRead, AutoBound fitted)
         implements SummarySection {
     @Override
     public List<String> lines() {
@@ -23,8 +22,8 @@ public record ByteBound(Long bound, boolean reached, ReadLimits.PartRead partRea
         if (fitted != null) {
             lines.add(bound == null ? "--max-bytes auto: no bound (no memory limit known)" : String.format(Locale.ROOT,
                     "--max-bytes auto: %s, of the %s the page cache can hold (%s), less the %s of page cache there "
-                    + "already and the readers' buffers", Units.bytes(bound), Units.bytes(fitted.bytes()),
-                    RoomText.of(fitted), Units.bytes(Math.min(fitted.pageCache(), fitted.bytes()))));
+                    + "already and the readers' buffers", Units.bytes(bound), Units.bytes(fitted.room()), fitted.named(),
+                    Units.bytes(fitted.pageCache())));
         }
         if (!reached) {
             return lines;
@@ -59,9 +58,9 @@ public record ByteBound(Long bound, boolean reached, ReadLimits.PartRead partRea
             o.add("auto", null);
         } else {
             JsonObject auto = new JsonObject();
-            auto.addProperty("why", fitted.what());
-            auto.addProperty("room", fitted.bytes() == Long.MAX_VALUE ? null : fitted.bytes());
-            auto.addProperty("limit", fitted.limit() < 0 ? null : fitted.limit());
+            auto.addProperty("why", fitted.why());
+            auto.addProperty("room", fitted.room() == Long.MAX_VALUE ? null : fitted.room());
+            auto.addProperty("limit", fitted.limit());
             auto.addProperty("page_cache", fitted.pageCache());
             o.add("auto", auto);
         }

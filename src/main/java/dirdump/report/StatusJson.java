@@ -7,8 +7,8 @@ import com.google.gson.JsonObject;
 import dirdump.cache.PageTotals;
 import dirdump.cache.StatusPass;
 import dirdump.outcome.PathText;
+import dirdump.run.CgroupPageCache;
 import dirdump.run.StatusRun;
-import dirdump.sys.AvailableMemory;
 import dirdump.sys.Residency;
 import java.io.PrintStream;
 
@@ -39,14 +39,14 @@ public final class StatusJson implements StatusPass.Rows {
     }
 
     /** The page cache charged to the memory cgroup: its name (null if not printable), bytes, limit (null: none). */
-    private static JsonElement cgroup(AvailableMemory.CgroupCache c) {
+    private static JsonElement cgroup(CgroupPageCache c) {
         if (c == null) {
             return JsonNull.INSTANCE;
         }
         JsonObject o = new JsonObject();
-        o.addProperty("name", c.cgroup());
+        o.addProperty("name", c.name());
         o.addProperty("page_cache", c.bytes());
-        o.addProperty("limit", c.limit() < 0 ? null : c.limit());
+        o.addProperty("limit", c.limit());
         return o;
     }
 

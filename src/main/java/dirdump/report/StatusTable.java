@@ -4,8 +4,8 @@ import dirdump.cache.PageTotals;
 import dirdump.cache.StatusPass;
 import dirdump.outcome.PathText;
 import dirdump.outcome.Units;
+import dirdump.run.CgroupPageCache;
 import dirdump.run.StatusRun;
-import dirdump.sys.AvailableMemory;
 import dirdump.sys.Residency;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -104,10 +104,10 @@ public final class StatusTable implements StatusPass.Rows {
         PrintStream err = Wrapped.of(stderr);
         err.printf(Locale.ROOT, "dirdump: %,d file%s measured: %s resident%n", t.files(), t.files() == 1 ? "" : "s",
                 ResidencyFigures.text(t));
-        AvailableMemory.CgroupCache c = done.cgroup();
+        CgroupPageCache c = done.cgroup();
         if (c != null) {
             err.printf(Locale.ROOT, "  page cache of %s: %s%s%n", c.label(), Units.bytes(c.bytes()),
-                    c.limit() < 0 ? ", no limit" : ", of its limit " + Units.bytes(c.limit()));
+                    c.limit() == null ? ", no limit" : ", of its limit " + Units.bytes(c.limit()));
         }
         if (t.sparseFiles() > 0) {
             err.printf(Locale.ROOT, "  sparse: %,d file%s, in the total by %s data; as fincore: %,d of %,d pages%n",

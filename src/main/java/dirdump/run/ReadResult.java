@@ -5,7 +5,6 @@ import dirdump.order.DeviceOrder;
 import dirdump.order.LocateAll;
 import dirdump.outcome.Units;
 import dirdump.read.ReadLimits;
-import dirdump.sys.AvailableMemory;
 import java.util.List;
 
 /**
@@ -27,7 +26,7 @@ public record ReadResult(
         ReadLimits.PartRead partRead,
         Replay replay,
         String ioFallback,
-        AvailableMemory.Bound fitted) {
+        AutoBound fitted) {
 
     public ExitCode exit() {
         return facts.exit();

@@ -79,7 +79,7 @@ public final class ReadRun {
                 new PassFacts.Phase("locating", locating), new PassFacts.Phase("reading", reading));
         return new ReadResult(facts, done.readers(), read.bufferSize(), files.plan().devices(), locatedAfter,
                 done.residency(), maxBytes, limits.boundReached(), limits.partRead(), read.replay(),
-                files.os().fallbackReason(), fitted);
+                files.os().fallbackReason(), fitted == null ? null : AutoBound.of(fitted));
     }
 
     /**

@@ -6,7 +6,6 @@ import dirdump.cache.SnapshotWriter;
 import dirdump.cache.StatusPass;
 import dirdump.outcome.FileReason;
 import dirdump.outcome.Units;
-import dirdump.sys.AvailableMemory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -20,7 +19,7 @@ public final class StatusRun {
      * The totals, the summary's facts, the exit status among them, and the page cache charged to the
      * memory cgroup whose limit binds (or the process's own; null if none), beside which status shows the set's.
      */
-    public record Result(PageTotals totals, PassFacts facts, AvailableMemory.CgroupCache cgroup) {
+    public record Result(PageTotals totals, PassFacts facts, CgroupPageCache cgroup) {
         public ExitCode exit() {
             return facts.exit();
         }
@@ -51,7 +50,7 @@ public final class StatusRun {
             pass.reporter().problem(shortfall);
             exit = ExitCode.NOT_RESIDENT;
         }
-        return new Result(totals, pass.facts("measuring", measuring, exit), AvailableMemory.cgroupPageCache());
+        return new Result(totals, pass.facts("measuring", measuring, exit), CgroupPageCache.now());
     }
 
     /**
