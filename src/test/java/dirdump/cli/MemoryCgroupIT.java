@@ -229,9 +229,10 @@ class MemoryCgroupIT {
             assertEquals(cgroup.name(), memory.get("name").getAsString());
             assertEquals(256L * MIB, memory.get("limit").getAsLong());
             long cache = memory.get("page_cache").getAsLong();
-            assertTrue(cache >= 64L * MIB && cache <= cgroup.filePages() + 16 * MIB, "the set's 64 MiB and little else: "
-                    + cache + ", the cgroup's file pages now " + cgroup.filePages());
-            assertEquals(64L * MIB, json.json().get("bytes_resident").getAsLong());
+            long filePages = cgroup.filePages();
+            // The set's pages read in the cgroup (some may have been reclaimed since: the machine is shared).
+            assertTrue(cache >= 32L * MIB && Math.abs(cache - filePages) <= 8 * MIB, "the set's 64 MiB and little else: "
+                    + cache + ", the cgroup's file pages now " + filePages);
 
             Launched human = run(cgroup.in(true, "true", BuiltJar.command("status", tmp.resolve("small").toString())));
             assertEquals(0, human.status(), human.err());
