@@ -102,7 +102,7 @@ public final class DirdumpCommand implements Callable<Integer> {
     private final Value<Integer> prefetch = new Value<>(DEFAULT_PREFETCH);
     private final Value<Boolean> force = new Value<>(false);
     private final Value<FileRange> range = new Value<>(null);
-    private final Value<Long> maxBytes = new Value<>(null);
+    private final Value<MaxBytesConverter.MaxBytes> maxBytes = new Value<>(null);
     private final Value<String> replay = new Value<>(null);
     private final Value<Boolean> seekDistance = new Value<>(false);
     private final Value<Long> bwlimit = new Value<>(0L);
@@ -143,9 +143,12 @@ public final class DirdumpCommand implements Callable<Integer> {
         spec.addOption(range.option(FileRange.class, "--range").paramLabel("START-END").converters(new RangeConverter())
                 .description("Only these bytes of each file, as vmtouch -p: 0-1G (the first GiB: END is not read), "
                     + "-4M (the last 4 MiB), 4M- (from 4 MiB on); in whole pages.").build());
-        spec.addOption(maxBytes.option(Long.class, "--max-bytes").paramLabel("SIZE").converters(new SizeConverter.FileSize())
+        spec.addOption(maxBytes.option(MaxBytesConverter.MaxBytes.class, "--max-bytes").paramLabel("SIZE|auto")
+                .converters(new MaxBytesConverter()).completionCandidates(List.of(MaxBytesConverter.AUTO))
                 .description("Stop once SIZE bytes have been brought in (read or advised; cached ones do not count), "
-                    + "in the run's order, so that what was read stays cached; at most one file is cut short, and the summary names it; exit 0: the bound was asked for.")
+                    + "in the run's order, so that what was read stays cached; at most one file is cut short, and the summary names it; exit 0: the bound was asked for. "
+                    + "auto: as much as the page cache can hold when the read starts without evicting anything (the least "
+                    + "room the memory cgroups' limits or MemAvailable leave), which the summary names.")
                 .build());
         spec.addOption(replay.option(String.class, "--replay").paramLabel("FILE")
                 .description("Warm the pages that a snapshot of dirdump status --save recorded (-: standard input), "
@@ -236,8 +239,10 @@ public final class DirdumpCommand implements Callable<Integer> {
         Wanted wanted = replayed != null ? replayed : part != null ? (path, st) -> part.in(st.size) : Wanted.WHOLE;
         Reading reading = Reading.of(method.value(), readers).withWanted(wanted).withForce(force.value())
                 .withMeasureAfter(output.json.value() || output.verbosity() != StderrReporter.Verbosity.QUIET);
-        return new ReadSettings(selection, reading, new ReadSettings.Limits(bwlimit.value(), maxBytes.value()),
-                seekDistance.value());
+        MaxBytesConverter.MaxBytes bound = maxBytes.value();
+        ReadSettings.Limits limits = new ReadSettings.Limits(bwlimit.value(),
+                bound == null || bound.auto() ? null : bound.bytes(), bound != null && bound.auto());
+        return new ReadSettings(selection, reading, limits, seekDistance.value());
     }
 
     /**
@@ -258,7 +263,8 @@ public final class DirdumpCommand implements Callable<Integer> {
                 .setting("buffer_size", bufferSize.value()).setting("prefetch", prefetch.value()).setting("force", force.value())
                 .setting("bwlimit", bwlimit.value() == 0 ? null : bwlimit.value()).setting("ionice", ionice.value())
                 .setting("seek_distance", seekDistance.value()).setting("range", range.value() == null ? null : rangeText())
-                .setting("max_bytes", maxBytes.value()).setting("replay", replay.value());
+                .setting("max_bytes", maxBytes.value() == null ? null : maxBytes.value().auto() ? MaxBytesConverter.AUTO
+                        : maxBytes.value().bytes()).setting("replay", replay.value());
     }
 
     /** Refuses what picocli cannot (values out of range, orders that contradict), before the walk, which can be long. */
@@ -276,7 +282,7 @@ public final class DirdumpCommand implements Callable<Integer> {
         walk.orderSettings();  // each throws on a contradiction
         walk.settings();
         refuseBuffersBeyondMemory();
-        if (maxBytes.value() != null && maxBytes.value() == 0) {
+        if (maxBytes.value() != null && !maxBytes.value().auto() && maxBytes.value().bytes() == 0) {
             throw new ParameterException(spec.commandLine(), "--max-bytes must be more than 0");
         }
         if (replay.value() != null) {

@@ -95,10 +95,10 @@ final class StatusCommand extends CacheCommand {
                 table.minPercent.value());
         if (output.json.value()) {
             settings(pass, record).setting("min_percent", table.minPercent.value()).setting("save", save.value());
-            json.print(done.totals(), done.facts(), reporter.verbose(), record.json(reporter), parent.out);
+            json.print(done, reporter.verbose(), record.json(reporter), parent.out);
         } else if (forPeople()) {
             parent.out.flush();  // the rows before the footer, where both go to one terminal
-            StatusTable.footer(done.totals(), done.facts(), parent.err);
+            StatusTable.footer(done, parent.err);
         }
         return done.exit().status;
     }

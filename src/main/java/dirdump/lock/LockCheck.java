@@ -1,5 +1,6 @@
 package dirdump.lock;
 
+import dirdump.outcome.RoomText;
 import dirdump.outcome.Units;
 import dirdump.sys.AvailableMemory;
 import dirdump.sys.LockLimits;
@@ -35,7 +36,7 @@ public final class LockCheck {
         if (bytes > room.bytes()) {
             return String.format(Locale.ROOT, "the set needs %s locked, more than the memory there is to hold it "
                     + "(%s, %s): give --max-locked", Units.bytes(bytes), Units.bytes(room.bytes()),
-                    room.what());
+                    RoomText.of(room));
         }
         if (set.mappings() > limits.mappingsLeft()) {
             return String.format(Locale.ROOT, "the set needs %,d mappings, and vm.max_map_count leaves room for %,d "

@@ -4,26 +4,40 @@ import com.google.gson.JsonObject;
 import dirdump.outcome.PathText;
 import dirdump.outcome.Units;
 import dirdump.read.ReadLimits;
+import dirdump.run.AutoBound;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * --max-bytes: the bound, whether the run stopped at it (exit 0: what was asked was done), and the
- * one file it cut short, if any (null: it fell between two files).
+ * --max-bytes: the bound (null: auto found none), whether the run stopped at it (exit 0: what was asked
+ * was done), and the one file it cut short, if any (null: it fell between two files); with auto,
+ * {@code fitted}: the room the bound was made of, which is always said.
  */
-public record ByteBound(long bound, boolean reached, ReadLimits.PartRead partRead) implements SummarySection {
+public record ByteBound(Long bound, boolean reached, ReadLimits.PartRead partRead, AutoBound fitted)
+        implements SummarySection {
     @Override
     public List<String> lines() {
+        List<String> lines = new ArrayList<>();
+        if (fitted != null) {
+            lines.add(bound == null ? "--max-bytes auto: no bound (no memory limit known)" : String.format(Locale.ROOT,
+                    "--max-bytes auto: %s, of the %s the page cache can hold (%s), less the %s of page cache there "
+                    + "already and the readers' buffers", Units.bytes(bound), Units.bytes(fitted.room()), fitted.named(),
+                    Units.bytes(fitted.pageCache())));
+        }
         if (!reached) {
-            return List.of();
+            return lines;
         }
-        String stopped = String.format(Locale.ROOT, "stopped at --max-bytes %s (%,d bytes brought in)", Units.bytes(bound),
-                bound);
+        lines.add(String.format(Locale.ROOT, "stopped at --max-bytes %s (%,d bytes brought in)", Units.bytes(bound),
+                bound));
         if (partRead == null) {
-            return List.of(stopped, "  the files after were not read");
+            lines.add("  the files after were not read");
+        } else {
+            lines.add(String.format(Locale.ROOT, "  the files after were not read; of the last, %s of %s:",
+                    Units.bytes(partRead.bytes()), Units.bytes(partRead.size())));
+            lines.add("  " + PathText.of(partRead.path()));
         }
-        return List.of(stopped, String.format(Locale.ROOT, "  the files after were not read; of the last, %s of %s:",
-                Units.bytes(partRead.bytes()), Units.bytes(partRead.size())), "  " + PathText.of(partRead.path()));
+        return lines;
     }
 
     @Override
@@ -39,6 +53,16 @@ public record ByteBound(long bound, boolean reached, ReadLimits.PartRead partRea
             file.addProperty("bytes", partRead.bytes());
             file.addProperty("size", partRead.size());
             o.add("part_read", file);
+        }
+        if (fitted == null) {
+            o.add("auto", null);
+        } else {
+            JsonObject auto = new JsonObject();
+            auto.addProperty("why", fitted.why());
+            auto.addProperty("room", fitted.room() == Long.MAX_VALUE ? null : fitted.room());
+            auto.addProperty("limit", fitted.limit());
+            auto.addProperty("page_cache", fitted.pageCache());
+            o.add("auto", auto);
         }
         json.add("max_bytes", o);
     }

@@ -35,8 +35,8 @@ record ReadDetail(ReadResult r) implements CommonSummary.Detail {
     public List<SummarySection> sections() {
         List<SummarySection> sections = new ArrayList<>(List.of(new Rates(r),
                 new OrderReport(r.devices(), r.locatedAfter()), new ReadersReason(r), new ResidencySection(r.residency())));
-        if (r.maxBytes() != null) {
-            sections.add(new ByteBound(r.maxBytes(), r.boundReached(), r.partRead()));
+        if (r.maxBytes() != null || r.fitted() != null) {
+            sections.add(new ByteBound(r.maxBytes(), r.boundReached(), r.partRead(), r.fitted()));
         }
         if (r.replay() != null) {
             sections.add(new ReplaySection(r.replay(), r.facts().tally()));

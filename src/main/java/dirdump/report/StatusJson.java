@@ -1,11 +1,14 @@
 package dirdump.report;
 
 import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import dirdump.cache.PageTotals;
 import dirdump.cache.StatusPass;
 import dirdump.outcome.PathText;
-import dirdump.run.PassFacts;
+import dirdump.run.CgroupPageCache;
+import dirdump.run.StatusRun;
 import dirdump.sys.Residency;
 import java.io.PrintStream;
 
@@ -35,9 +38,22 @@ public final class StatusJson implements StatusPass.Rows {
         row.addProperty(prefix + "percent", PageTotals.percent(r.residentPages(), r.totalPages()));
     }
 
-    public void print(PageTotals totals, PassFacts common, boolean perFileRows, JsonObject o, PrintStream out) {
-        ResidencyFigures.addTo(totals, o);
-        CommonSummary.addTo(common, o);
+    /** The page cache charged to the memory cgroup: its name (null if not printable), bytes, limit (null: none). */
+    private static JsonElement cgroup(CgroupPageCache c) {
+        if (c == null) {
+            return JsonNull.INSTANCE;
+        }
+        JsonObject o = new JsonObject();
+        o.addProperty("name", c.name());
+        o.addProperty("page_cache", c.bytes());
+        o.addProperty("limit", c.limit());
+        return o;
+    }
+
+    public void print(StatusRun.Result done, boolean perFileRows, JsonObject o, PrintStream out) {
+        ResidencyFigures.addTo(done.totals(), o);
+        o.add("memory_cgroup", cgroup(done.cgroup()));
+        CommonSummary.addTo(done.facts(), o);
         if (perFileRows) {
             o.add("per_file", perFile);
         }

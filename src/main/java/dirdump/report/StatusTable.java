@@ -4,7 +4,8 @@ import dirdump.cache.PageTotals;
 import dirdump.cache.StatusPass;
 import dirdump.outcome.PathText;
 import dirdump.outcome.Units;
-import dirdump.run.PassFacts;
+import dirdump.run.CgroupPageCache;
+import dirdump.run.StatusRun;
 import dirdump.sys.Residency;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -94,13 +95,20 @@ public final class StatusTable implements StatusPass.Rows {
     }
 
     /**
-     * The footer, on stderr: the totals (of the files' data: what a read warms), sparse files as fincore
-     * counts them, files of unknown residency, then how the run went.
+     * The footer, on stderr: the totals (of the files' data: what a read warms), the page cache of the
+     * memory cgroup beside them, sparse files as fincore counts them, files of unknown residency, then how
+     * the run went.
      */
-    public static void footer(PageTotals t, PassFacts common, PrintStream stderr) {
+    public static void footer(StatusRun.Result done, PrintStream stderr) {
+        PageTotals t = done.totals();
         PrintStream err = Wrapped.of(stderr);
         err.printf(Locale.ROOT, "dirdump: %,d file%s measured: %s resident%n", t.files(), t.files() == 1 ? "" : "s",
                 ResidencyFigures.text(t));
+        CgroupPageCache c = done.cgroup();
+        if (c != null) {
+            err.printf(Locale.ROOT, "  page cache of %s: %s%s%n", c.label(), Units.bytes(c.bytes()),
+                    c.limit() == null ? ", no limit" : ", of its limit " + Units.bytes(c.limit()));
+        }
         if (t.sparseFiles() > 0) {
             err.printf(Locale.ROOT, "  sparse: %,d file%s, in the total by %s data; as fincore: %,d of %,d pages%n",
                     t.sparseFiles(), t.sparseFiles() == 1 ? "" : "s", t.sparseFiles() == 1 ? "its" : "their",
@@ -111,7 +119,7 @@ public final class StatusTable implements StatusPass.Rows {
                     t.unknownFiles() == 1 ? "" : "s");
             err.println("    (the kernel tells only the owner, or those who may write to a file)");
         }
-        CommonSummary.lines(common).forEach(line -> err.println("  " + line));
+        CommonSummary.lines(done.facts()).forEach(line -> err.println("  " + line));
         err.flush();
     }
 }

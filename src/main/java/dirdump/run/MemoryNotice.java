@@ -1,6 +1,7 @@
 package dirdump.run;
 
 import dirdump.outcome.Reporter;
+import dirdump.outcome.RoomText;
 import dirdump.outcome.Units;
 import dirdump.read.ReadLimits;
 import dirdump.sys.AvailableMemory;
@@ -17,27 +18,29 @@ final class MemoryNotice {
     private MemoryNotice() {
     }
 
-    /** {@code needed}: the set's bytes when known (else -1); {@code maxBytes}: --max-bytes or null. */
-    static void announce(long needed, Long maxBytes, ReadLimits limits, Reporter reporter) {
-        AvailableMemory.Bound room = AvailableMemory.forPageCache();
+    /**
+     * {@code room}: the memory there is for the page cache; {@code needed}: the set's bytes when known
+     * (else -1); {@code maxBytes}: the --max-bytes bound or null.
+     */
+    static void announce(AvailableMemory.Bound room, long needed, Long maxBytes, ReadLimits limits, Reporter reporter) {
         if (room.bytes() == Long.MAX_VALUE) {
             return;  // nothing to compare with
         }
         SlurmJob job = SlurmJob.current();
         // A job's reads are charged to its memory cgroup: a set beyond --mem evicts itself, however much is free.
         String can = String.format(Locale.ROOT, "about %s can be cached (%s%s)", Units.bytes(room.bytes()),
-                room.what(), job == null ? "" : "; the pages " + job.name() + " reads are charged to its memory "
+                RoomText.of(room), job == null ? "" : "; the pages " + job.name() + " reads are charged to its memory "
                         + "cgroup, which --mem sets");
         if (needed >= 0) {
             long bringing = maxBytes == null ? needed : Math.min(needed, maxBytes);
             if (bringing > room.bytes()) {
                 reporter.warning(String.format(Locale.ROOT, "the set needs %s; %s: the end of the read will evict "
-                        + "its start", Units.bytes(bringing), can));
+                        + "its start (--max-bytes auto warms what fits)", Units.bytes(bringing), can));
             }
         } else if (maxBytes == null || maxBytes > room.bytes()) {
             limits.whenBeyond(room.bytes(), () -> reporter.warning(String.format(Locale.ROOT, "the set needs more "
                     + "than the %s brought in so far; %s: the end of the read will evict its start (--max-bytes "
-                    + "stops at a bound)", Units.bytes(room.bytes()), can)));
+                    + "auto warms what fits)", Units.bytes(room.bytes()), can)));
         }
     }
 }

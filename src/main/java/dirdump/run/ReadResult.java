@@ -15,11 +15,17 @@ public record ReadResult(PassFacts facts, ReadSettings settings, Pass pass, Orde
     /**
      * What the read pass did: {@code readers} read (fewer than asked if the system refused threads),
      * through libc, or through java.nio for the reason {@code ioFallback} (else null); the residency
-     * before and after; whether --max-bytes was reached, and the file it cut short ({@code partRead}, or
-     * null).
+     * before and after; how far --max-bytes let it go.
      */
-    public record Pass(int readers, String ioFallback, ResidencyChange residency, boolean boundReached,
-                       ReadLimits.PartRead partRead) {
+    public record Pass(int readers, String ioFallback, ResidencyChange residency, Bound bound) {
+    }
+
+    /**
+     * The --max-bytes bound the read had ({@code maxBytes}, or null), whether it was reached, the file it
+     * cut short ({@code partRead}, or null), and with --max-bytes auto the room that made it ({@code
+     * fitted}, else null).
+     */
+    public record Bound(Long maxBytes, boolean reached, ReadLimits.PartRead partRead, AutoBound fitted) {
     }
 
     /**
@@ -54,17 +60,22 @@ public record ReadResult(PassFacts facts, ReadSettings settings, Pass pass, Orde
         return pass.residency();
     }
 
-    /** The --max-bytes bound, or null. */
+    /** The --max-bytes bound, given or found by auto, or null. */
     public Long maxBytes() {
-        return settings.limits().maxBytes();
+        return pass.bound().maxBytes();
     }
 
     public boolean boundReached() {
-        return pass.boundReached();
+        return pass.bound().reached();
     }
 
     public ReadLimits.PartRead partRead() {
-        return pass.partRead();
+        return pass.bound().partRead();
+    }
+
+    /** With --max-bytes auto, the room that made the bound; else null. */
+    public AutoBound fitted() {
+        return pass.bound().fitted();
     }
 
     /** The --replay snapshot, or null. */

@@ -10,7 +10,9 @@ import dirdump.read.ReadLimits;
 import dirdump.read.ReadPass;
 import dirdump.read.Readers;
 import dirdump.read.Reading;
+import dirdump.read.ReadMethod;
 import dirdump.scan.WalkResult;
+import dirdump.sys.AvailableMemory;
 import dirdump.sys.Os;
 import java.util.Locale;
 
@@ -51,15 +53,18 @@ public final class ReadRun {
         Reading reading = settings.reading();
         DefaultReaders.Choice defaults = reading.readers().count() != null ? null
                 : DefaultReaders.forRun(walk.directories, files.plan().devices());
-        Reading resolved = reading.withReaders(reading.readers().withCount(readers(files, defaults, reporter)));
+        int readers = readers(files, defaults, reporter);
+        Reading resolved = reading.withReaders(reading.readers().withCount(readers));
         Replay replay = settings.replay();
         if (replay != null) {
             replay.reportTo(reporter, tally);
         }
-        Long maxBytes = settings.limits().maxBytes();
+        AvailableMemory.Bound room = AvailableMemory.forPageCache();
+        AvailableMemory.Bound fitted = settings.limits().maxBytesAuto() ? room : null;
+        Long maxBytes = fitted == null ? settings.limits().maxBytes() : bound(fitted, buffers(resolved));
         ReadLimits limits = new ReadLimits(settings.limits().bwlimit(), maxBytes == null ? 0 : maxBytes, stop);
         stop.counting(() -> Units.count(limits.files(), "file", "files") + " done, " + Units.bytes(limits.bytes()) + " read");
-        MemoryNotice.announce(replay == null ? -1 : replay.residentBytes(), maxBytes, limits, reporter);
+        MemoryNotice.announce(room, replay == null ? -1 : replay.residentBytes(), maxBytes, limits, reporter);
         long start = System.nanoTime();
         ReadPass.Result done;
         try (Progress.Shown line = progress == null ? null : progress.show(limits, files)) {
@@ -75,10 +80,29 @@ public final class ReadRun {
         ExitCode exit = ExitCode.of(walk, tally, stop.signal(), noMatch);
         PassFacts facts = PassFacts.of(files, reading.method().key(), exit, stop,
                 new PassFacts.Phase("locating", locating), new PassFacts.Phase("reading", readingNanos));
-        ReadResult.Pass pass = new ReadResult.Pass(done.readers(), files.os().fallbackReason(), done.residency(),
-                limits.boundReached(), limits.partRead());
+        ReadResult.Bound bound = new ReadResult.Bound(maxBytes, limits.boundReached(), limits.partRead(),
+                fitted == null ? null : AutoBound.of(fitted));
+        ReadResult.Pass pass = new ReadResult.Pass(done.readers(), files.os().fallbackReason(), done.residency(), bound);
         return new ReadResult(facts, settings, pass, new ReadResult.Ordering(files.plan().devices(), locatedAfter,
                 defaults == null ? null : defaults.reason()));
+    }
+
+    /**
+     * --max-bytes auto's bound: the room there is now, less the page cache the room counts as free (it
+     * may be the set's own pages, cached by an earlier run: reading that much more would evict them; which
+     * pages it holds cannot be told before the read, whose readers reserve the bound in parallel) and the
+     * readers' buffers, which are taken from it as the read starts. Null where nothing bounds it; at least
+     * a byte, since 0 is no bound to ReadLimits: a full cgroup gets one page.
+     */
+    private static Long bound(AvailableMemory.Bound room, long buffers) {
+        return room.bytes() == Long.MAX_VALUE ? null
+                : Math.max(1, room.bytes() - Math.min(room.pageCache(), room.bytes()) - buffers);
+    }
+
+    /** The memory the readers' buffers take: one each, allocated at the start (none to advise). */
+    private static long buffers(Reading reading) {
+        Readers r = reading.readers();
+        return reading.method() == ReadMethod.READ ? (long) r.count() * r.bufferSize() : 0;
     }
 
     /**

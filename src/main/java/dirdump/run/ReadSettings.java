@@ -10,9 +10,13 @@ import dirdump.read.Reading;
  * distance of the order.
  */
 public record ReadSettings(FileSelection selection, Reading reading, Limits limits, boolean seekDistance) {
-    /** {@code bwlimit}: bytes a second, all readers together, 0 for none; {@code maxBytes}: the most to bring in, or null. */
-    public record Limits(long bwlimit, Long maxBytes) {
-        public static final Limits NONE = new Limits(0, null);
+    /**
+     * {@code bwlimit}: bytes a second, all readers together, 0 for none; {@code maxBytes}: the most to
+     * bring in, or null; {@code maxBytesAuto}: --max-bytes auto, the bound found when the read starts
+     * ({@code maxBytes} null).
+     */
+    public record Limits(long bwlimit, Long maxBytes, boolean maxBytesAuto) {
+        public static final Limits NONE = new Limits(0, null, false);
     }
 
     /** No limits, no seek distance. */

@@ -15,8 +15,11 @@ import java.util.Locale;
  * in a snapshot; then --min-percent checked. Settings in, result out.
  */
 public final class StatusRun {
-    /** The totals, and the summary's facts, the exit status among them. */
-    public record Result(PageTotals totals, PassFacts facts) {
+    /**
+     * The totals, the summary's facts, the exit status among them, and the page cache charged to the
+     * memory cgroup whose limit binds (or the process's own; null if none), beside which status shows the set's.
+     */
+    public record Result(PageTotals totals, PassFacts facts, CgroupPageCache cgroup) {
         public ExitCode exit() {
             return facts.exit();
         }
@@ -47,7 +50,7 @@ public final class StatusRun {
             pass.reporter().problem(shortfall);
             exit = ExitCode.NOT_RESIDENT;
         }
-        return new Result(totals, pass.facts("measuring", measuring, exit));
+        return new Result(totals, pass.facts("measuring", measuring, exit), CgroupPageCache.now());
     }
 
     /**

@@ -9,8 +9,24 @@ import java.nio.file.Path;
  * already. What cannot be read does not bound.
  */
 public final class AvailableMemory {
-    /** The least of the bounds, in bytes, and which one it is ("MemAvailable", ...). */
-    public record Bound(long bytes, String what) {
+    /**
+     * The least of the bounds, in bytes, and which one it is ("MemAvailable", ...); {@code limit}: where it
+     * is a memory cgroup's room, that level's limit (the room is what its usage leaves of it), else -1;
+     * {@code pageCache}: the clean page cache the room counts as free (the kernel reclaims it first),
+     * which may hold pages of the very set a read is to keep.
+     */
+    public record Bound(long bytes, String what, long limit, long pageCache) {
+        /** A bound that is no cgroup's limit, and counts no page cache as room. */
+        public Bound(long bytes, String what) {
+            this(bytes, what, -1, 0);
+        }
+    }
+
+    /**
+     * The page cache charged to a memory cgroup ({@code bytes}), its name (null where it is not printable),
+     * how a message names it ({@code label}: "memory cgroup /x"), and its limit (-1: none).
+     */
+    public record CgroupCache(String cgroup, String label, long bytes, long limit) {
     }
 
     private static final Path PROC = Path.of("/proc");
@@ -36,9 +52,22 @@ public final class AvailableMemory {
      */
     public static Bound forPageCache() {
         Bound least = new Bound(Long.MAX_VALUE, "no limit known");
-        least = lower(least, kib(PROC.resolve("meminfo"), "MemAvailable:"), "MemAvailable");
+        Path meminfo = PROC.resolve("meminfo");
+        long available = kib(meminfo, "MemAvailable:");
+        if (available >= 0) {
+            least = new Bound(available, "MemAvailable", -1,
+                    Math.max(0, kib(meminfo, "Active(file):")) + Math.max(0, kib(meminfo, "Inactive(file):")));
+        }
         Bound cgroup = MemoryCgroups.room(ROOT);
-        return cgroup == null ? least : lower(least, cgroup.bytes(), cgroup.what());
+        return cgroup == null || cgroup.bytes() >= least.bytes() ? least : cgroup;
+    }
+
+    /**
+     * The page cache of the memory cgroup whose limit binds (every level read, as for the room), or of
+     * this process's own where none has a limit; null where it is in no memory cgroup that can be read.
+     */
+    public static CgroupCache cgroupPageCache() {
+        return MemoryCgroups.pageCache(ROOT);
     }
 
     private static Bound lower(Bound least, long bytes, String what) {

@@ -14,7 +14,8 @@ import java.util.Map;
  * and v1's hierarchical_memory_limit stands for the levels above the mount. A level's room is its limit
  * (v2: the lower of memory.max and memory.high, above which the kernel throttles) less its usage, its
  * file pages (inactive_file and active_file of memory.stat) counted as room: the kernel reclaims them
- * before it fails a charge.
+ * before it fails a charge. The page cache a level holds (v2's file, v1's total_cache of memory.stat) is
+ * told by {@link #pageCache}, for status.
  */
 final class MemoryCgroups {
     /** v1 says "no limit" with a number near 2^63 rounded to a page (v2 with "max", read as -1). */
@@ -24,10 +25,27 @@ final class MemoryCgroups {
     private record Mount(String root, String point, boolean v2) {
     }
 
-    /** One cgroup's limit (NO_LIMIT if none), usage (its own and that of the cgroups below) and file pages. */
-    private record Level(long limit, long usage, long file) {
+    /**
+     * One cgroup's limit (NO_LIMIT if none), usage (its own and that of the cgroups below), file pages
+     * (reclaimable) and page cache (file pages, dirty and shared memory included).
+     */
+    private record Level(long limit, long usage, long file, long cache) {
         long room() {
             return Math.max(0, limit - Math.max(0, usage - file));
+        }
+
+        AvailableMemory.Bound bound(String what) {
+            return new AvailableMemory.Bound(room(), what, limit, file);
+        }
+    }
+
+    /**
+     * A level as found: its name (null where it is not shown), how a message names it ("memory cgroup
+     * /x"), and its figures.
+     */
+    private record Found(String cgroup, String label, Level level) {
+        String what() {
+            return "the limit of " + label;
         }
     }
 
@@ -39,8 +57,39 @@ final class MemoryCgroups {
      * (proc/self/cgroup, proc/self/mountinfo and the mounts it names); null if no level has a limit.
      */
     static AvailableMemory.Bound room(Path root) {
+        Found least = binding(found(root));
+        return least == null ? null : least.level().bound(least.what());
+    }
+
+    /**
+     * The page cache of the level whose room binds, or of the process's own memory cgroup where no
+     * level has a limit; null where no memory cgroup is found.
+     */
+    static AvailableMemory.CgroupCache pageCache(Path root) {
+        List<Found> found = found(root);
+        Found level = binding(found);
+        if (level == null) {
+            level = found.isEmpty() ? null : found.get(0);
+        }
+        return level == null ? null : new AvailableMemory.CgroupCache(level.cgroup(), level.label(),
+                level.level().cache(), level.level().limit() < NO_LIMIT ? level.level().limit() : -1);
+    }
+
+    /** The level with a limit that leaves the least room; null if none has a limit. */
+    private static Found binding(List<Found> found) {
+        Found least = null;
+        for (Found f : found) {
+            if (f.level().limit() < NO_LIMIT && (least == null || f.level().room() < least.level().room())) {
+                least = f;
+            }
+        }
+        return least;
+    }
+
+    /** Every level of every memory hierarchy the process is in, each from its own cgroup up. */
+    private static List<Found> found(Path root) {
         List<Mount> mounts = mounts(root.resolve("proc/self/mountinfo"));
-        AvailableMemory.Bound least = null;
+        List<Found> found = new ArrayList<>();
         for (String line : KernelFile.lines(root.resolve("proc/self/cgroup"))) {
             String[] f = line.split(":", 3);
             // "/../x": a cgroup outside this cgroup namespace's root, which no mount here shows
@@ -53,18 +102,17 @@ final class MemoryCgroups {
             }
             for (Mount m : mounts) {
                 if (m.v2() == v2 && within(f[2], m.root())) {
-                    least = lower(least, room(root, m, f[2]));
+                    levels(root, m, f[2], found);
                     break;
                 }
             }
         }
-        return least;
+        return found;
     }
 
-    /** The least room of the levels from {@code cgroup} up to the mount's root; null if none has a limit. */
-    private static AvailableMemory.Bound room(Path root, Mount m, String cgroup) {
+    /** Adds the levels from {@code cgroup} up to the mount's root that have a memory controller. */
+    private static void levels(Path root, Mount m, String cgroup, List<Found> found) {
         Path point = root.resolve(m.point().substring(1));
-        AvailableMemory.Bound least = null;
         long lowest = NO_LIMIT;
         Level top = null;
         String name = cgroup;
@@ -72,11 +120,9 @@ final class MemoryCgroups {
             Level level = level(dir(point, m, name), m.v2());
             if (level != null) {
                 top = level;
-                if (level.limit() < NO_LIMIT) {
-                    lowest = Math.min(lowest, level.limit());
-                    least = lower(least, new AvailableMemory.Bound(level.room(), shown(name)
-                            ? "the limit of memory cgroup " + name : "the limit of this process's memory cgroup"));
-                }
+                lowest = Math.min(lowest, level.limit());
+                found.add(shown(name) ? new Found(name, "memory cgroup " + name, level)
+                        : new Found(null, "this process's memory cgroup", level));
             }
             if (name.equals(m.root())) {
                 break;
@@ -90,11 +136,11 @@ final class MemoryCgroups {
             long hierarchical = stat(dir(point, m, cgroup).resolve("memory.stat"))
                     .getOrDefault("hierarchical_memory_limit", -1L);
             if (hierarchical >= 0 && hierarchical < lowest) {
-                least = lower(least, new AvailableMemory.Bound(new Level(hierarchical, top.usage(), top.file()).room(),
-                        "the limit of a memory cgroup above " + (shown(m.root()) ? m.root() : "this process's")));
+                found.add(new Found(null, "a memory cgroup above "
+                        + (shown(m.root()) ? m.root() : "this process's"),
+                        new Level(hierarchical, top.usage(), top.file(), top.cache())));
             }
         }
-        return least;
     }
 
     /** The directory of {@code cgroup} (within the mount) under its mount point. */
@@ -115,7 +161,8 @@ final class MemoryCgroups {
         String prefix = v2 ? "" : "total_";  // v1's rows without it count this level alone, not those below
         long file = Math.max(0, stat.getOrDefault(prefix + "inactive_file", 0L))
                 + Math.max(0, stat.getOrDefault(prefix + "active_file", 0L));
-        return new Level(limit, usage, file);
+        long cache = v2 ? stat.getOrDefault("file", 0L) : stat.getOrDefault("total_cache", stat.getOrDefault("cache", 0L));
+        return new Level(limit, usage, file, Math.max(0, cache));
     }
 
     private static long limit(Path file) {
@@ -153,10 +200,6 @@ final class MemoryCgroups {
             }
         }
         return rows;
-    }
-
-    private static AvailableMemory.Bound lower(AvailableMemory.Bound least, AvailableMemory.Bound b) {
-        return b == null || least != null && least.bytes() <= b.bytes() ? least : b;
     }
 
     /** Whether a cgroup's name is shown in a message: if printable ASCII (systemd's, Slurm's, a container's). */

@@ -1,6 +1,7 @@
 package dirdump.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -214,6 +216,38 @@ class PartialWarmTest {
         });
     }
 
+    /**
+     * auto: the bound is the room the memory there is leaves, less the page cache it counted as free
+     * and the readers' buffers, said in the
+     * summary and the record (here, outside a limited cgroup, a set far smaller: read whole; in one,
+     * MemoryCgroupIT).
+     */
+    @Test
+    void maxBytesAutoIsTheRoomLessTheBuffersAndSaysWhy() throws Exception {
+        List<Path> files = List.of(Trees.file(tmp.resolve("set/a"), 4 * MIB, 5), Trees.file(tmp.resolve("set/b"), 4 * MIB, 6));
+        PageCache.retryIfDropped(() -> {
+            PageCache.evict(files);
+            DirdumpRun run = DirdumpRun.json("--max-bytes", "auto", tmp.resolve("set"));
+            assertEquals(0, run.status(), run.err());
+            assertEquals(8 * MIB, run.count("bytes_read"));
+            assertEquals("auto", run.summary().getAsJsonObject("settings").get("max_bytes").getAsString());
+            JsonObject bound = run.summary().getAsJsonObject("max_bytes");
+            assertFalse(bound.get("reached").getAsBoolean());
+            JsonObject auto = bound.getAsJsonObject("auto");
+            long room = auto.get("room").getAsLong();
+            assertEquals(room - Math.min(room, auto.get("page_cache").getAsLong()) - run.count("jobs") * run.count("buffer_size"),
+                    bound.get("bound").getAsLong());
+            assertTrue(auto.get("why").getAsString().matches("MemAvailable|the limit of .*memory cgroup.*"), auto.toString());
+
+            DirdumpRun human = DirdumpRun.of("--max-bytes", "AUTO", "--force", tmp.resolve("set"));
+            assertEquals(0, human.status(), human.err());
+            assertTrue(Pattern.compile("(?m)^  --max-bytes auto: \\d+\\.\\d [KMGT]iB, of the \\d+\\.\\d [KMGT]iB the page "
+                    + "cache can hold \\((MemAvailable|the limit of .*)\\), less the \\d+\\.\\d [KMGT]iB of page cache there "
+                    + "already and the readers' buffers$")
+                    .matcher(DirdumpRun.unwrapped(human.err())).find(), human.err());
+        });
+    }
+
     @Test
     void badRangesAndBoundsAreUsageErrors() throws Exception {
         Path dir = tmp.resolve("set");
@@ -230,7 +264,7 @@ class PartialWarmTest {
                 "--range", "1Q-", dir);
         usageError("dirdump: --max-bytes must be more than 0", "--max-bytes", "0", dir);
         usageError("dirdump: Invalid value for option '--max-bytes': 'lots' is not a size (examples: 65536, 64k, 1M, "
-                + "1MiB)", "--max-bytes", "lots", dir);
+                + "1MiB) or auto", "--max-bytes", "lots", dir);
     }
 
     static void usageError(String expected, Object... args) {

@@ -41,6 +41,7 @@ class SummaryWidthTest {
                 new Object[] {"--force", "--exclude", "*.none", "--min-size", "1", "--seek-distance", set},
                 new Object[] {"--force", "--max-bytes", "1M", set},
                 new Object[] {"--force", "-j", "64", "--max-bytes", "1M", set},
+                new Object[] {"--force", "--max-bytes", "auto", set},
                 new Object[] {"--force", "--method", "willneed", "--range", "0-64k", set},
                 new Object[] {"status", set},
                 new Object[] {"evict", set},

@@ -85,7 +85,7 @@ class PassesTest {
     private ReadSettings read(Order order, int readers, boolean force, Long maxBytes) {
         Reading reading = Reading.of(ReadMethod.READ, Readers.of(readers, 256 << 10)).withForce(force)
                 .withMeasureAfter(true);
-        return ReadSettings.of(selection(order), reading).withLimits(new ReadSettings.Limits(0, maxBytes));
+        return ReadSettings.of(selection(order), reading).withLimits(new ReadSettings.Limits(0, maxBytes, false));
     }
 
     private ReadResult warm(ReadSettings settings, StopRequest stop) {

@@ -63,7 +63,7 @@ class MemoryCgroupsTest {
         v2("sys/fs/cgroup/system.slice", "max", "max", 400 * MIB, 0, 0);
         v2("sys/fs/cgroup/system.slice/job.slice", Long.toString(150 * MIB), "max", 40 * MIB, 0, 0);
         v2("sys/fs/cgroup/system.slice/job.slice/step", "max", "max", 40 * MIB, 0, 0);
-        assertEquals(new AvailableMemory.Bound(110 * MIB, "the limit of memory cgroup /system.slice/job.slice"),
+        assertEquals(new AvailableMemory.Bound(110 * MIB, "the limit of memory cgroup /system.slice/job.slice", 150 * MIB, 0),
                 MemoryCgroups.room(root));
     }
 
@@ -72,7 +72,7 @@ class MemoryCgroupsTest {
         processIn("0::/a/b", V2_MOUNT);
         v2("sys/fs/cgroup/a", Long.toString(1024 * MIB), "max", 1000 * MIB, 0, 0);  // others' use fills it
         v2("sys/fs/cgroup/a/b", Long.toString(512 * MIB), "max", 10 * MIB, 0, 0);
-        assertEquals(new AvailableMemory.Bound(24 * MIB, "the limit of memory cgroup /a"), MemoryCgroups.room(root));
+        assertEquals(new AvailableMemory.Bound(24 * MIB, "the limit of memory cgroup /a", 1024 * MIB, 0), MemoryCgroups.room(root));
     }
 
     @Test
@@ -80,20 +80,21 @@ class MemoryCgroupsTest {
         processIn("0::/a", V2_MOUNT);
         v2("sys/fs/cgroup/a", Long.toString(1024 * MIB), Long.toString(300 * MIB), 100 * MIB, 0, 0);
         assertEquals(200 * MIB, MemoryCgroups.room(root).bytes());
+        assertEquals(300 * MIB, MemoryCgroups.room(root).limit());
     }
 
     @Test
     void fileV2PagesAreRoom() throws IOException {
         processIn("0::/job", V2_MOUNT);
         v2("sys/fs/cgroup/job", Long.toString(512 * MIB), "max", 510 * MIB, 300 * MIB, 180 * MIB);
-        assertEquals(new AvailableMemory.Bound(482 * MIB, "the limit of memory cgroup /job"), MemoryCgroups.room(root));
+        assertEquals(new AvailableMemory.Bound(482 * MIB, "the limit of memory cgroup /job", 512 * MIB, 480 * MIB), MemoryCgroups.room(root));
     }
 
     @Test
     void aContainerSeesItsCgroupAsTheRootOfTheMount() throws IOException {
         processIn("0::/", "1 0 8:1 / / rw - ext4 /dev/sda1 rw", V2_MOUNT);
         v2("sys/fs/cgroup", Long.toString(256 * MIB), "max", 56 * MIB, 0, 0);
-        assertEquals(new AvailableMemory.Bound(200 * MIB, "the limit of memory cgroup /"), MemoryCgroups.room(root));
+        assertEquals(new AvailableMemory.Bound(200 * MIB, "the limit of memory cgroup /", 256 * MIB, 0), MemoryCgroups.room(root));
     }
 
     @Test
@@ -109,7 +110,7 @@ class MemoryCgroupsTest {
         processIn("0::/docker/c1/app", "36 24 0:30 /docker/c1 /sys/fs/cgroup ro,nosuid - cgroup2 cgroup2 rw");
         v2("sys/fs/cgroup", Long.toString(300 * MIB), "max", 100 * MIB, 0, 0);
         v2("sys/fs/cgroup/app", "max", "max", 50 * MIB, 0, 0);
-        assertEquals(new AvailableMemory.Bound(200 * MIB, "the limit of memory cgroup /docker/c1"),
+        assertEquals(new AvailableMemory.Bound(200 * MIB, "the limit of memory cgroup /docker/c1", 300 * MIB, 0),
                 MemoryCgroups.room(root));
     }
 
@@ -136,7 +137,7 @@ class MemoryCgroupsTest {
         processIn("12:memory:/", "1 0 8:1 / / rw - ext4 /dev/sda1 rw", V1_MOUNT,
                 "41 31 0:38 / /sys/fs/cgroup/cpu rw - cgroup cgroup rw,cpu");
         v1("sys/fs/cgroup/memory", Long.MAX_VALUE / 4096 * 4096, 150 * MIB, 100 * MIB, 60 * MIB);
-        assertEquals(new AvailableMemory.Bound(110 * MIB, "the limit of a memory cgroup above /"),
+        assertEquals(new AvailableMemory.Bound(110 * MIB, "the limit of a memory cgroup above /", 150 * MIB, 60 * MIB),
                 MemoryCgroups.room(root));
     }
 
@@ -149,7 +150,43 @@ class MemoryCgroupsTest {
         v1("sys/fs/cgroup/memory/slurm/uid_0", none, none, 600 * MIB, 100 * MIB);
         v1("sys/fs/cgroup/memory/slurm/uid_0/job_9", 512 * MIB, 512 * MIB, 500 * MIB, 480 * MIB);
         v1("sys/fs/cgroup/memory/slurm/uid_0/job_9/step_0", none, 512 * MIB, 500 * MIB, 480 * MIB);
-        assertEquals(new AvailableMemory.Bound(492 * MIB, "the limit of memory cgroup /slurm/uid_0/job_9"),
+        assertEquals(new AvailableMemory.Bound(492 * MIB, "the limit of memory cgroup /slurm/uid_0/job_9", 512 * MIB, 480 * MIB),
                 MemoryCgroups.room(root));
+    }
+
+    @Test
+    void theV2PageCacheIsThatOfTheLevelWhoseLimitBinds() throws IOException {
+        processIn("0::/job/step", V2_MOUNT);
+        v2("sys/fs/cgroup/job", Long.toString(512 * MIB), "max", 500 * MIB, 100 * MIB, 80 * MIB);
+        v2("sys/fs/cgroup/job/step", "max", "max", 300 * MIB, 20 * MIB, 10 * MIB);
+        assertEquals(new AvailableMemory.CgroupCache("/job", "memory cgroup /job", 180 * MIB, 512 * MIB),
+                MemoryCgroups.pageCache(root));
+    }
+
+    @Test
+    void withNoLimitThePageCacheIsThatOfTheProcesssOwnCgroup() throws IOException {
+        processIn("0::/a/b", V2_MOUNT);
+        v2("sys/fs/cgroup/a", "max", "max", 500 * MIB, 100 * MIB, 80 * MIB);
+        v2("sys/fs/cgroup/a/b", "max", "max", 300 * MIB, 20 * MIB, 10 * MIB);
+        assertEquals(new AvailableMemory.CgroupCache("/a/b", "memory cgroup /a/b", 30 * MIB, -1),
+                MemoryCgroups.pageCache(root));
+    }
+
+    @Test
+    void theV1PageCacheIsTotalCacheWithTheCgroupsBelow() throws IOException {
+        processIn("4:memory:/job/step", V1_MOUNT);
+        long none = Long.MAX_VALUE / 4096 * 4096;
+        v1("sys/fs/cgroup/memory", none, none, 4000 * MIB, 3000 * MIB);
+        v1("sys/fs/cgroup/memory/job", 256 * MIB, 256 * MIB, 200 * MIB, 120 * MIB);
+        v1("sys/fs/cgroup/memory/job/step", none, 256 * MIB, 200 * MIB, 120 * MIB);
+        assertEquals(new AvailableMemory.CgroupCache("/job", "memory cgroup /job", 120 * MIB, 256 * MIB),
+                MemoryCgroups.pageCache(root));
+    }
+
+    @Test
+    void inNoMemoryCgroupThereIsNoPageCacheToTell() throws IOException {
+        processIn("0::/a", V2_MOUNT);
+        Files.createDirectories(root.resolve("sys/fs/cgroup/a"));
+        assertNull(MemoryCgroups.pageCache(root));
     }
 }

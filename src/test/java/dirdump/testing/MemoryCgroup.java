@@ -11,11 +11,13 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A cgroup v1 memory cgroup made for a test, with a limit, and a child of it without one, as Slurm
- * makes a job's cgroup and the step's below it, and systemd a slice and a service in it. A command
- * runs in either: a shell writes its own pid into cgroup.procs, then becomes the command. At close,
- * what still runs in them (the commands started so, and their children) is killed and waited for,
- * then both are removed. Root only, where the machine may be changed ({@link SystemTests}).
+ * A memory cgroup made for a test (v1, or v2 where the machine has its memory controller), with a
+ * limit, and a child of it without one, as Slurm makes a job's cgroup and the step's below it, and
+ * systemd a slice and a service in it. A command runs in either: a shell writes its own pid into
+ * cgroup.procs, then becomes the command. At close, what still runs in them (the commands started so,
+ * and their children) is killed and waited for, then both are removed. Root only, where the machine
+ * may be changed ({@link SystemTests}). Under v2 the child gets no memory controller of its own (a
+ * cgroup that hands one down may hold no process), so what runs there is charged to the limited one.
  */
 public final class MemoryCgroup implements AutoCloseable {
     private static final Path V1 = Path.of("/sys/fs/cgroup/memory");
@@ -23,30 +25,68 @@ public final class MemoryCgroup implements AutoCloseable {
 
     private final Path limited;
     private final Path child;
+    private final boolean v2;
 
-    private MemoryCgroup(Path limited) {
+    private MemoryCgroup(Path limited, boolean v2) {
         this.limited = limited;
         this.child = limited.resolve("child");
+        this.v2 = v2;
     }
 
-    /** A cgroup limited to {@code bytes}; the test is skipped, with the reason, where none can be made. */
+    /** A v1 cgroup limited to {@code bytes}; the test is skipped, with the reason, where none can be made. */
     public static MemoryCgroup limitedTo(long bytes) throws Exception {
+        return limitedTo(1, bytes);
+    }
+
+    /**
+     * A cgroup of {@code version} (1 or 2) limited to {@code bytes} (v1 memory.limit_in_bytes, v2
+     * memory.max); the test is skipped, with the reason, where none can be made.
+     */
+    public static MemoryCgroup limitedTo(int version, long bytes) throws Exception {
         SystemTests.assumeAllowed("makes memory cgroups");
         assumeTrue(AsUser.isRoot(), "needs root, to make memory cgroups");
-        assumeTrue(Files.isWritable(V1.resolve("memory.limit_in_bytes").getParent()) && Files.isRegularFile(
-                V1.resolve("memory.limit_in_bytes")), "no cgroup v1 memory hierarchy at " + V1
-                + " (the v2 files are read in sys.MemoryCgroupsTest)");
-        MemoryCgroup made = new MemoryCgroup(V1.resolve("dirdump-test-" + ProcessHandle.current().pid() + "-"
-                + MADE.getAndIncrement()));
+        Path hierarchy = version == 2 ? v2Hierarchy() : v1Hierarchy();
+        MemoryCgroup made = new MemoryCgroup(hierarchy.resolve("dirdump-test-" + ProcessHandle.current().pid() + "-"
+                + MADE.getAndIncrement()), version == 2);
         Files.createDirectory(made.limited);
         try {
-            Files.writeString(made.limited.resolve("memory.limit_in_bytes"), Long.toString(bytes));
+            Files.writeString(made.limited.resolve(version == 2 ? "memory.max" : "memory.limit_in_bytes"),
+                    Long.toString(bytes));
             Files.createDirectory(made.child);
         } catch (Exception e) {
             made.close();
             throw e;
         }
         return made;
+    }
+
+    private static Path v1Hierarchy() {
+        assumeTrue(Files.isWritable(V1.resolve("memory.limit_in_bytes").getParent()) && Files.isRegularFile(
+                V1.resolve("memory.limit_in_bytes")), "no cgroup v1 memory hierarchy at " + V1
+                + " (the v2 files are read in sys.MemoryCgroupsTest)");
+        return V1;
+    }
+
+    /**
+     * The v2 hierarchy this process sees at its root, where the memory controller is on and handed
+     * down to the cgroups below the root (never turned on here: that would change the machine for all).
+     */
+    private static Path v2Hierarchy() throws IOException {
+        Path mount = null;
+        for (String line : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
+            String[] f = line.split(" ");
+            int dash = List.of(f).indexOf("-");
+            if (dash > 0 && dash + 1 < f.length && f[dash + 1].equals("cgroup2") && f[3].equals("/")) {
+                mount = Path.of(f[4].replace("\\040", " "));
+                break;
+            }
+        }
+        assumeTrue(mount != null, "no cgroup v2 hierarchy mounted (the v2 files are read in sys.MemoryCgroupsTest)");
+        String handed = Files.readString(mount.resolve("cgroup.subtree_control")).trim();
+        assumeTrue(List.of(handed.split(" ")).contains("memory"), "the cgroup v2 hierarchy at " + mount
+                + " hands down no memory controller (its cgroup.subtree_control: '" + handed + "'; memory is on v1 here): "
+                + "the v2 files are read in sys.MemoryCgroupsTest");
+        return mount;
     }
 
     /** Its name as its processes see it in /proc/self/cgroup: "/dirdump-test-PID-N". */
@@ -65,11 +105,15 @@ public final class MemoryCgroup implements AutoCloseable {
         return words;
     }
 
-    /** The file pages charged to the limited cgroup and those below it (total_inactive_file, total_active_file). */
+    /**
+     * The file pages charged to the limited cgroup and those below it (v1 total_inactive_file,
+     * total_active_file; v2 inactive_file, active_file).
+     */
     public long filePages() throws IOException {
         long bytes = 0;
+        String prefix = v2 ? "" : "total_";
         for (String line : Files.readAllLines(limited.resolve("memory.stat"))) {
-            if (line.startsWith("total_inactive_file ") || line.startsWith("total_active_file ")) {
+            if (line.startsWith(prefix + "inactive_file ") || line.startsWith(prefix + "active_file ")) {
                 bytes += Long.parseLong(line.substring(line.indexOf(' ') + 1));
             }
         }
