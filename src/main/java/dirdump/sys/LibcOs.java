@@ -43,6 +43,7 @@ final class LibcOs implements Os {
     final Late<Libc.Mappings> mappings = late(Libc.Mappings.class);
     final Late<Libc.Writes> writes = late(Libc.Writes.class);
     final Late<Libc.Processes> processes = late(Libc.Processes.class);
+    final Late<Libc.Watches> watches = late(Libc.Watches.class);
     final Runtime runtime;
     private final ThreadLocal<DirentBuffer> direntBuffers;
     /** Per-thread struct statx of the stats that make a Stat (those per file take a StatBuffer of their own). */

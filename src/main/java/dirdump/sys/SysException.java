@@ -31,6 +31,7 @@ public final class SysException extends IOException {
     public static final int EIO = 5;
     public static final int EFAULT = 14;
     public static final int EHWPOISON = 133;
+    public static final int ENOSPC = 28;
 
     private final int errno;
 
@@ -78,6 +79,11 @@ public final class SysException extends IOException {
     /** The kernel has no such call (ENOSYS). */
     public boolean isMissingCall() {
         return errno == ENOSYS;
+    }
+
+    /** No room left (ENOSPC): for inotify_add_watch, fs.inotify.max_user_watches reached. */
+    public boolean isNoRoom() {
+        return errno == ENOSPC;
     }
 
     /** Out of memory, or of mappings (ENOMEM). */
