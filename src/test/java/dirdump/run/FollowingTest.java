@@ -283,6 +283,61 @@ class FollowingTest {
     }
 
     @Test
+    void aFileMovedInIsReadIntoThePageCacheAndAGrownOneByWhatItGrew() throws Exception {
+        Path root = tmp.resolve("tree");
+        List<Path> files = Trees.randomTree(root, 3, 10_000, 1);
+        try (OrderedFiles found = OrderedFiles.of(select(root), reporter, stop)) {
+            following = Following.warm(found, reporter);
+        }
+        follower = new Thread(() -> following.follow(stop), "follow");
+        follower.start();
+        Path cold = Trees.file(tmp.resolve("cold"), 1 << 20, 4);
+        Trees.sync(List.of(cold));
+        PageCache.evict(List.of(cold));
+        assumeTrue(PageCache.residentPages(cold) == 0, "the page cache kept the file written");
+        Path in = root.resolve("cold");
+        Files.move(cold, in, StandardCopyOption.ATOMIC_MOVE);
+        Until.holds(CATCH_UP, () -> "every page of the file moved in cached; " + said(),
+                () -> PageCache.residentPages(in) == 256);
+        Path grown = files.get(0);
+        long size = Files.size(grown);
+        try (var out = new java.io.RandomAccessFile(grown.toFile(), "rw")) {
+            out.setLength(size + (1 << 20));  // grown by a hole: none of the new pages is cached yet
+        }
+        long from = (size + PageCache.PAGE - 1) / PageCache.PAGE * PageCache.PAGE;
+        long pages = (size + (1 << 20) - from) / PageCache.PAGE;
+        Until.holds(CATCH_UP, () -> "the 1 MiB it grew by cached; " + said(),
+                () -> PageCache.residentPages(grown, from, pages * PageCache.PAGE) == pages);
+        Following followed = following;
+        stopFollowing();
+        assertEquals(2, followed.files(), "the file moved in and the one grown: " + said());
+    }
+
+    @Test
+    void runLockWatchLocksAFileCommandMakesWhileItRunsAndUnlocksItAfter() throws Exception {
+        Path root = tmp.resolve("tree");
+        Trees.randomTree(root, 5, 10_000, 8);
+        long lockedBefore = LockedMemory.ofThisProcess();
+        // COMMAND makes a 1 MiB file in the tree, then waits for its parent (this JVM) to lock it.
+        String script = "before=$(awk '/VmLck/{print $2}' /proc/$PPID/status); head -c 1048576 /dev/zero > new; "
+                + "i=0; while [ $i -lt 200 ]; do now=$(awk '/VmLck/{print $2}' /proc/$PPID/status); "
+                + "[ $((now - before)) -ge 1024 ] && exit 0; sleep 0.1; i=$((i + 1)); done; exit 3";
+        DirdumpRun r = DirdumpRun.of("run", "--lock", "--watch", root, "--", "sh", "-c", "cd " + root + " && " + script);
+        assertEquals(0, r.status(), r.err());
+        assertEquals(lockedBefore, LockedMemory.ofThisProcess(), "all unlocked once COMMAND ended");
+    }
+
+    @Test
+    void watchWithoutLockOrBeforeRunIsAUsageError() {
+        DirdumpRun r = DirdumpRun.of("run", "--watch", tmp, "--", "true");
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().startsWith("dirdump: --watch is for --lock"), r.err());
+        DirdumpRun before = DirdumpRun.of("--watch", "run", "--lock", tmp, "--", "true");
+        assertEquals(2, before.status(), before.err());
+        assertTrue(before.err().contains("--watch before 'run'"), before.err());
+    }
+
+    @Test
     void aWatchLimitTooLowForTheTreeIsOneLineWithTheNumberNeededAndExitStatus2() throws Exception {
         SystemTests.assumeAllowed("sets fs.inotify.max_user_watches low for a moment, then back");
         assumeTrue("0".equals(Trees.shOutput(tmp, "id -u").trim()), "needs root to set the sysctl");
