@@ -70,10 +70,10 @@ public enum ExitCode {
             + "vm.max_map_count): said in one line before anything is locked")),
     /** Follow mode cannot start: nothing is held, or warm, past that line. */
     CANNOT_FOLLOW(2, Map.of(
-            Command.READ, "with --watch: the tree cannot be watched: fs.inotify.max_user_watches is too low for its "
+            Command.READ, "--watch cannot watch the tree: fs.inotify.max_user_watches is too low for its "
                     + "directories (the line says the number needed and the sysctl that raises it), inotify is refused, "
                     + "or --files-from was given",
-            Command.LOCK, "with --watch: the tree cannot be watched (as for dirdump --watch): what was locked is "
+            Command.LOCK, "--watch cannot watch the tree (as for dirdump --watch): what was locked is "
                     + "unlocked")),
     /** As coreutils exit when stdout cannot be written (/dev/full, a closed descriptor). */
     WRITE_ERROR(2, Map.of(
