@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
@@ -42,6 +43,8 @@ public final class TreeWatch implements AutoCloseable {
     static final int WAIT_MILLIS = 200;
     static final int MOST_PENDING = 65536;
     private static final byte[] DOT = {'.'};
+    /** Descriptors left for what is not a followed directory: the JVM's own, files opened to lock or read. */
+    private static final long RESERVED_DESCRIPTORS = 256;
 
     /** What is kept of the tree's files, told of each as it is found, changed or gone. */
     public interface Files {
@@ -65,15 +68,26 @@ public final class TreeWatch implements AutoCloseable {
     }
 
     /**
-     * fs.inotify.max_user_watches leaves fewer watches than the tree has directories: its message is
-     * the one line to show, with the number needed and how to raise it.
+     * The tree has more directories than can be followed: fs.inotify.max_user_watches leaves fewer
+     * watches, or the descriptor limit fewer descriptors (one a directory). Its message is the one line
+     * to show, with the number needed and how to raise the limit.
      */
     public static final class WatchLimit extends Exception {
-        WatchLimit(long needed, long limit) {
-            super(String.format(java.util.Locale.ROOT, "inotify: the tree needs %,d watches (one a directory), more than "
-                    + "fs.inotify.max_user_watches (%s) leaves this user: raise it (sysctl fs.inotify.max_user_watches=%d)",
-                    needed, limit < 0 ? "unknown" : String.format(java.util.Locale.ROOT, "%,d", limit),
-                    Math.max(needed * 2, (limit < 0 ? 0 : limit) + needed)));
+        private WatchLimit(String message) {
+            super(message);
+        }
+
+        static WatchLimit watches(long needed, long limit) {
+            return new WatchLimit(String.format(Locale.ROOT, "inotify: the tree needs %,d watches (one a directory), "
+                    + "more than fs.inotify.max_user_watches (%s) leaves this user: raise it (sysctl "
+                    + "fs.inotify.max_user_watches=%d)", needed, limit < 0 ? "unknown" : String.format(Locale.ROOT,
+                    "%,d", limit), Math.max(needed * 2, (limit < 0 ? 0 : limit) + needed)));
+        }
+
+        static WatchLimit descriptors(long needed, long limit) {
+            return new WatchLimit(String.format(Locale.ROOT, "the tree needs %,d descriptors (one a directory "
+                    + "followed), more than the descriptor limit (%,d) leaves: raise it (ulimit -n, LimitNOFILE= in a "
+                    + "systemd unit)", needed, limit));
         }
 
         @Override
@@ -136,6 +150,9 @@ public final class TreeWatch implements AutoCloseable {
     private final Set<Integer> ignored = new LinkedHashSet<>();
     private boolean overflow;
     private boolean limitTold;
+    /** While the first scan runs: a limit met is kept here, to refuse the start, not told. */
+    private boolean starting = true;
+    private WatchLimit metAtStart;
     /** Checked between directories of a scan too: a rescan of a big tree does not hold a stop back. */
     private BooleanSupplier stop = () -> false;
     private long generation;
@@ -163,7 +180,11 @@ public final class TreeWatch implements AutoCloseable {
         long needed = walk.directories.size();
         long limit = Inotify.maxUserWatches();
         if (limit >= 0 && needed > limit) {
-            throw new WatchLimit(needed, limit);
+            throw WatchLimit.watches(needed, limit);
+        }
+        long descriptors = os.descriptorLimit();
+        if (needed > descriptors - RESERVED_DESCRIPTORS) {
+            throw WatchLimit.descriptors(needed + RESERVED_DESCRIPTORS, descriptors);
         }
         Inotify inotify = Inotify.open(os);
         TreeWatch watch = new TreeWatch(os, inotify, settings, files, reporter, needed);
@@ -175,6 +196,10 @@ public final class TreeWatch implements AutoCloseable {
                 }
             }
             watch.rescan();
+            if (watch.metAtStart != null) {
+                throw watch.metAtStart;  // the user's other watches, or descriptors, left too few
+            }
+            watch.starting = false;
             return watch;
         } catch (SysException | WatchLimit | RuntimeException e) {
             watch.close();
@@ -221,7 +246,7 @@ public final class TreeWatch implements AutoCloseable {
             return inotify.watch(dir);
         } catch (SysException e) {
             if (e.isNoRoom()) {
-                throw new WatchLimit(Math.max(neededHint, byWd.size() + 1L), Inotify.maxUserWatches());
+                throw WatchLimit.watches(Math.max(neededHint, byWd.size() + 1L), Inotify.maxUserWatches());
             }
             throw e;
         }
@@ -454,7 +479,9 @@ public final class TreeWatch implements AutoCloseable {
         try {
             h = os.openDirectory(parent.handle, name, false);
         } catch (SysException e) {
-            if (!e.isGone() && !e.isSymbolicLink() && !e.isNotADirectory()) {
+            if (e.isDescriptorShortage()) {
+                tellLimitOnce(WatchLimit.descriptors(byWd.size() + 1L + RESERVED_DESCRIPTORS, os.descriptorLimit()));
+            } else if (!e.isGone() && !e.isSymbolicLink() && !e.isNotADirectory()) {
                 reporter.error(FoundDirectories.join(parent.path(), name), "not followed: " + e.getMessage());
             }
             return null;
@@ -468,10 +495,9 @@ public final class TreeWatch implements AutoCloseable {
             wd = watch(h);
         } catch (SysException | WatchLimit e) {
             h.close();
-            if (e instanceof WatchLimit && !limitTold) {
-                limitTold = true;
-                reporter.problem(e.getMessage());
-            } else if (!(e instanceof WatchLimit)) {
+            if (e instanceof WatchLimit limit) {
+                tellLimitOnce(limit);
+            } else {
                 reporter.error(FoundDirectories.join(parent.path(), name), "not followed: " + e.getMessage());
             }
             return null;
@@ -497,6 +523,16 @@ public final class TreeWatch implements AutoCloseable {
         byWd.put(wd, w);
         byName.put(key(w), w);
         return w;
+    }
+
+    /** A limit met while following: one line, the first time; the directories that find no room are not followed. */
+    private void tellLimitOnce(WatchLimit limit) {
+        if (starting) {
+            metAtStart = metAtStart == null ? limit : metAtStart;
+        } else if (!limitTold) {
+            limitTold = true;
+            reporter.problem("--watch: " + limit.getMessage() + "; what is new beyond it is not followed");
+        }
     }
 
     private static Key key(Watched w) {

@@ -24,11 +24,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchService;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -349,13 +352,22 @@ class FollowingTest {
         String was = Files.readAllLines(limit).get(0).trim();
         DirdumpRun lock;
         DirdumpRun read;
+        DirdumpRun used;
         long lockedBefore = LockedMemory.ofThisProcess();
-        try {
-            Files.writeString(limit, "5");
-            lock = DirdumpRun.of("lock", "--watch", "-q", root);
-            read = DirdumpRun.of("--watch", "-q", root);
-        } finally {
-            Files.writeString(limit, was);
+        // 20 watches of this user's (java.nio's WatchService is inotify), so that a limit of 10 leaves none.
+        try (WatchService others = FileSystems.getDefault().newWatchService()) {
+            for (int i = 0; i < 20; i++) {
+                Files.createDirectory(tmp.resolve("w" + i)).register(others, StandardWatchEventKinds.ENTRY_CREATE);
+            }
+            try {
+                Files.writeString(limit, "5");
+                lock = DirdumpRun.of("lock", "--watch", "-q", root);
+                read = DirdumpRun.of("--watch", "-q", root);
+                Files.writeString(limit, "10");  // more than the tree's 7 directories, fewer than the user holds
+                used = DirdumpRun.of("lock", "--watch", "-q", root);
+            } finally {
+                Files.writeString(limit, was);
+            }
         }
         assertEquals(ExitCode.CANNOT_FOLLOW.status, lock.status(), lock.err());
         assertEquals("dirdump: --watch: inotify: the tree needs 7 watches (one a directory), more than "
@@ -363,6 +375,10 @@ class FollowingTest {
                 lock.err());
         assertEquals(ExitCode.CANNOT_FOLLOW.status, read.status(), read.err());
         assertTrue(read.err().contains("sysctl fs.inotify.max_user_watches="), read.err());
+        assertEquals(ExitCode.CANNOT_FOLLOW.status, used.status(), used.err());
+        assertEquals("dirdump: --watch: inotify: the tree needs 7 watches (one a directory), more than "
+                + "fs.inotify.max_user_watches (10) leaves this user: raise it (sysctl fs.inotify.max_user_watches=17)\n",
+                used.err());
         assertEquals(lockedBefore, LockedMemory.ofThisProcess(), "what was locked is unlocked");
     }
 }
