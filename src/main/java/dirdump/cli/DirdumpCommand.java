@@ -10,6 +10,7 @@ import dirdump.read.ReadMethod;
 import dirdump.read.Readers;
 import dirdump.read.Reading;
 import dirdump.read.Wanted;
+import dirdump.report.FollowSummary;
 import dirdump.report.HumanSummary;
 import dirdump.report.JsonSummary;
 import dirdump.report.ReadProgress;
@@ -18,6 +19,7 @@ import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
 import dirdump.run.ExitCode;
 import dirdump.run.FileSelection;
+import dirdump.run.Following;
 import dirdump.run.ReadResult;
 import dirdump.run.ReadRun;
 import dirdump.run.ReadSettings;
@@ -109,6 +111,7 @@ public final class DirdumpCommand implements Callable<Integer> {
     private final Value<String> ionice = new Value<>(null);
     private final Value<Boolean> progress = new Value<>(null);
     private final Value<Boolean> jsonSchema = new Value<>(false);
+    private final Value<Boolean> follow = new Value<>(false);
     final OutputOptions output = new OutputOptions();
 
     /** The read command's model, with these values bound to it. */
@@ -167,6 +170,10 @@ public final class DirdumpCommand implements Callable<Integer> {
         spec.addOption(progress.option(Boolean.class, "--progress").negatable(true)
                 .description("Show the progress line on a terminal also with -q or -v; --no-progress: never (default: "
                     + "when stderr is a terminal, without -q and -v; never into a file or a pipe).").build());
+        spec.addOption(follow.option(boolean.class, "--watch")
+                .description("After the read, keep the tree warm until SIGINT, SIGTERM or SIGHUP: inotify on every "
+                    + "directory below each directory PATH; a new, grown or replaced file is read as it changes.")
+                .build());
         output.addTo(spec);
         spec.addOption(jsonSchema.option(boolean.class, "--json-schema")
                 .description("Print the JSON Schema of every command's --json record and exit (installed as /usr/"
@@ -212,14 +219,50 @@ public final class DirdumpCommand implements Callable<Integer> {
         try (StopOnSignal signals = new StopOnSignal(stop, reporter)) {
             RunRecord record = new RunRecord("read", paths.value(), Host::name);
             validate(paths.value(), walk);
-            ReadResult result = new ReadRun(readSettings(selection())).run(reporter, stop, progress(reporter, true));
+            Following[] following = {null};
+            String[] refused = {null};
+            ReadResult result = new ReadRun(readSettings(selection())).run(reporter, stop,
+                    progress(reporter, true), files -> {
+                        if (follow.value() && !stop.stopped()) {
+                            try {
+                                following[0] = Following.warm(files, reporter);
+                            } catch (Following.Refused e) {
+                                refused[0] = e.getMessage();
+                            }
+                        }
+                    });
             if (output.json.value()) {
                 JsonSummary.print(result, settings(record, result).json(reporter), out);
             } else if (output.verbosity() != StderrReporter.Verbosity.QUIET) {
                 HumanSummary.print(result, err);
             }
-            return result.exit().status;
+            if (refused[0] != null) {
+                reporter.problem(refused[0]);
+                return ExitCode.CANNOT_FOLLOW.status;
+            }
+            return following[0] == null ? result.exit().status : follow(following[0], result, stop, signals, reporter);
         }
+    }
+
+    /** dirdump --watch after its read: the tree kept warm until a signal, the read's normal end. */
+    private int follow(Following following, ReadResult result, StopRequest stop, StopOnSignal signals,
+                       StderrReporter reporter) {
+        try (following) {
+            if (output.verbosity() != StderrReporter.Verbosity.QUIET && !output.json.value()) {
+                FollowSummary.following(ProcessHandle.current().pid(), err);
+            }
+            following.follow(stop);
+            signals.holding();
+            if (output.verbosity() != StderrReporter.Verbosity.QUIET && !output.json.value()) {
+                FollowSummary.followed(following, stop.signalName(), err);
+            }
+            return following.status(result.exit().status);
+        }
+    }
+
+    /** Whether --watch was given (before a subcommand, where it does not apply). */
+    boolean follows() {
+        return follow.value();
     }
 
     /** The files of this command's PATHs and --files-from, in their order. */

@@ -89,7 +89,7 @@ final class LockCommand implements Callable<Integer> {
         Os os = Os.load(warning -> { });  // the walk warns, if it must, of the java.nio fallback
         RunRecord record = new RunRecord(NAME, paths.value(), Host::name);
         return LockHolding.run(new LockHolding.Settings(() -> walk.selection(paths.value(), parent.in, list.nul.value()),
-                lockOptions.maxLocked(), daemon.value(), pidFile.value(), whilePid.value()), os, Processes.load(), reporter, parent.out, new Summary(record, reporter));
+                lockOptions.maxLocked(), daemon.value(), pidFile.value(), whilePid.value(), lockOptions.follow()), os, Processes.load(), reporter, parent.out, new Summary(record, reporter));
     }
 
     /** The lock's summary: its JSON record on stdout, or for people on stderr. */
@@ -110,7 +110,7 @@ final class LockCommand implements Callable<Integer> {
                 record.setting("method", "mlock").setting("daemon", daemon.value()).setting("pidfile", pidFile.value());
                 LockSummary.printJson(locked.set(), locked.facts(), locked.refusal(), record.json(reporter), out);
             } else if (locked.refusal() == null && output.verbosity() != StderrReporter.Verbosity.QUIET) {
-                LockSummary.print(locked.set(), locked.facts(), holding ? "holding the lock until SIGINT, SIGTERM or "
+                LockSummary.print(locked.set(), locked.facts(), holding ? (lockOptions.follow() ? "following the tree and " : "") + "holding the lock until SIGINT, SIGTERM or "
                         + "SIGHUP (pid " + ProcessHandle.current().pid() + ")"
                         + (owner == null ? "" : ", or until " + owner + " ends") : null, parent.err);
             }

@@ -117,6 +117,12 @@ final class RunCommand implements Callable<Integer> {
         if (lockOptions.maxLocked.value() != null && !lock.value()) {
             throw new ParameterException(spec.commandLine(), "--max-locked is for --lock");
         }
+        if (parent.follows()) {
+            throw new ParameterException(spec.commandLine(), "--watch before 'run': it goes after 'run', with --lock");
+        }
+        if (lockOptions.follow() && !lock.value()) {
+            throw new ParameterException(spec.commandLine(), "--watch is for --lock");
+        }
         lockOptions.validate(spec);
         StderrReporter reporter = new StderrReporter(parent.err, verbose.value() ? StderrReporter.Verbosity.NORMAL : StderrReporter.Verbosity.QUIET);
         ChildCommand child = new ChildCommand(command, Caller.environment(), Caller.ignored(), Caller.blocked(),
@@ -129,7 +135,8 @@ final class RunCommand implements Callable<Integer> {
         }
         // Without -v, no progress line: COMMAND's output alone on the terminal.
         Commanding.Warmup warmup = lock.value()
-                ? new Commanding.Warmup.Lock(() -> walk.selection(paths, parent.in, list.nul.value()), lockOptions.maxLocked())
+                ? new Commanding.Warmup.Lock(() -> walk.selection(paths, parent.in, list.nul.value()), lockOptions.maxLocked(),
+                        lockOptions.follow())
                 : new Commanding.Warmup.Read(() -> {
                     parent.validate(paths, walk);
                     return new ReadRun(parent.readSettings(walk.selection(paths, parent.in, list.nul.value())));

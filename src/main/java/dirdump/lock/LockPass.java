@@ -9,9 +9,11 @@ import dirdump.sys.FileMapping;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.ReadBuffer;
+import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Maps the listed files, in sequence order, for locking: each is opened as every command opens it
@@ -65,7 +67,7 @@ public final class LockPass {
                     }
                     readFirst(file, ranges, parts, buffer[0]);
                 }
-                set.add(new MappedFile(opener.path(f), parts, bytes));
+                set.add(new MappedFile(opener.path(f), parts, bytes, st.dev(), st.ino(), st.size()));
             }
         };
         for (int f : sequence) {
@@ -79,6 +81,40 @@ public final class LockPass {
             opener.use(f, tally, mapOne);
         }
         return set;
+    }
+
+    /**
+     * One file mapped and locked as {@link #map} and {@link LockedSet#lock} do it (follow mode: a file
+     * new or changed since): its data ranges mapped, advised, locked and brought in; a file that cannot be
+     * is unmapped again and its failure thrown. {@code maxBytes}: the most it may take locked (0: no
+     * bound), or null is returned with nothing mapped; an empty file gives a file of no parts.
+     * {@code buffer}: where a kernel without MADV_POPULATE_READ reads the file first.
+     */
+    static MappedFile lockOne(OpenFile file, Stat st, byte[] path, long maxBytes, Supplier<ReadBuffer> buffer)
+            throws SysException {
+        long[] ranges = st.size == 0 ? new long[0] : data(file, st.size, st.sparse(), file.pageSize());
+        long bytes = length(ranges);
+        if (maxBytes > 0 && bytes > maxBytes) {
+            return null;
+        }
+        FileMapping[] parts = bytes == 0 ? new FileMapping[0] : map(file, ranges);
+        if (parts.length > 0 && !parts[0].populates()) {
+            readFirst(file, ranges, parts, buffer.get());  // unmaps them if it fails
+        }
+        try {
+            for (FileMapping part : parts) {
+                part.willNeed(0, part.length());
+            }
+            for (FileMapping part : parts) {
+                part.lock(0, part.length());
+            }
+        } catch (SysException e) {
+            for (FileMapping part : parts) {
+                part.close();
+            }
+            throw e;
+        }
+        return new MappedFile(path, parts, bytes, st.dev, st.ino, st.size);
     }
 
     /**

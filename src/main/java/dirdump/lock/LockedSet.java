@@ -126,6 +126,16 @@ public final class LockedSet implements AutoCloseable {
         return leftOutBytes;
     }
 
+    /**
+     * The files locked, handed over to follow mode ({@link FollowedLocks}), which unmaps them as they
+     * go: this set holds none of them any more, and its counts stay those of the lock.
+     */
+    List<MappedFile> handOver() {
+        List<MappedFile> taken = new ArrayList<>(files);
+        files.clear();
+        return taken;
+    }
+
     /** Unmaps every file: their pages are unlocked, and stay in the page cache as any other. */
     @Override
     public void close() {

@@ -50,8 +50,11 @@ public final class Commanding {
         record Read(Supplier<ReadRun> run, ReadRun.Progress progress) implements Warmup {
         }
 
-        /** Locked as dirdump lock locks; {@code maxLocked}: 0 for no cap. */
-        record Lock(Supplier<FileSelection> selection, long maxLocked) implements Warmup {
+        /**
+         * Locked as dirdump lock locks; {@code maxLocked}: 0 for no cap; {@code follow}: kept locked
+         * while the tree changes, as long as COMMAND runs ({@link Following}).
+         */
+        record Lock(Supplier<FileSelection> selection, long maxLocked, boolean follow) implements Warmup {
         }
     }
 
@@ -77,13 +80,15 @@ public final class Commanding {
         }
         StopRequest stop = new StopRequest();
         LockedSet locked = null;
+        Following[] following = {null};
         try {
             int warm;
             try (StopOnSignal signals = new StopOnSignal(stop, reporter)) {
                 if (settings.warmup() instanceof Warmup.Lock lock) {
-                    LockRun.Locked l = lock(lock, reporter, stop, shown);
+                    LockRun.Locked l = lock(lock, reporter, stop, shown, following);
                     locked = l.set();
-                    warm = l.exit().status;
+                    warm = lock.follow() && following[0] == null && l.exit().status == 0 ? ExitCode.CANNOT_FOLLOW.status
+                            : l.exit().status;
                 } else {
                     Warmup.Read read = (Warmup.Read) settings.warmup();
                     ReadResult result = read.run().get().run(reporter, stop, read.progress());
@@ -91,18 +96,60 @@ public final class Commanding {
                     warm = result.exit().status;
                 }
             }
-            return afterWarmup(settings, warm, locked, stop, in, out, processes, reporter);
+            if (following[0] == null) {
+                return afterWarmup(settings, warm, locked, stop, in, out, processes, reporter);
+            }
+            StopRequest commandEnded = new StopRequest();
+            Following f = following[0];
+            Thread follower = new Thread(() -> f.follow(commandEnded), "follow");
+            follower.setDaemon(true);
+            follower.start();
+            try {
+                return afterWarmup(settings, warm, locked, stop, in, out, processes, reporter);
+            } finally {
+                commandEnded.stop(ExitCode.TERMINATED.status - 128);
+                joinQuietly(follower);
+            }
         } finally {
+            if (following[0] != null) {
+                following[0].close();
+            }
             if (locked != null) {
                 locked.close();
             }
         }
     }
 
-    /** The set locked (or why it cannot be, said) and shown; the directories' handles closed again. */
-    private static LockRun.Locked lock(Warmup.Lock lock, Reporter reporter, StopRequest stop, Shown shown) {
+    private static void joinQuietly(Thread thread) {
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The set locked (or why it cannot be, said) and shown; with --watch, the tree watched from the
+     * walk's handles ({@code following}'s one element, left null if it cannot be: said); the
+     * directories' handles closed again.
+     */
+    private static LockRun.Locked lock(Warmup.Lock lock, Reporter reporter, StopRequest stop, Shown shown,
+                                       Following[] following) {
         try (OrderedFiles files = OrderedFiles.of(lock.selection().get(), reporter, stop)) {
             LockRun.Locked locked = LockRun.lock(files, lock.maxLocked(), reporter, stop);
+            if (lock.follow() && locked.refusal() == null && locked.exit().status == 0) {
+                try {
+                    following[0] = Following.locks(files, locked.set(), lock.maxLocked(), reporter);
+                } catch (Following.Refused e) {
+                    reporter.problem(e.getMessage());
+                }
+            }
             shown.locked(locked);
             return locked;
         }

@@ -29,7 +29,8 @@ public enum ExitCode {
     SOME_FAILED(1, Map.of(
             Command.READ, "the run finished, but some files or directories could not be read (cached pages that "
                     + "cannot be read among them), or changed between "
-                    + "listing and reading, or a name in the --files-from list does not exist",
+                    + "listing and reading, or a name in the --files-from list does not exist; with --watch, also a "
+                    + "file new or changed while it followed that could not be read",
             Command.ORDER, "some files or directories could not be listed or opened",
             Command.STATUS, "some files or directories could not be opened, or changed since they were listed, or "
                     + "some cached pages could not be read (an I/O error), or files were left out of the --save "
@@ -37,7 +38,8 @@ public enum ExitCode {
                     + "the 1 GiB of a snapshot)",
             Command.EVICT, "some files or directories could not be opened or evicted, or pages of some stay in the "
                     + "page cache (dirty ones with --no-writeback, or pages a process maps or locks), each told",
-            Command.LOCK, "some files or directories could not be locked",
+            Command.LOCK, "some files or directories could not be locked (with --watch: also files new or changed "
+                    + "while it followed)",
             Command.BENCH, "a run failed: a read could not read every file or read none, or a --vs command did not "
                     + "exit 0 or ran out of time; or bench stopped: a --prepare or --conclude command did not exit 0 "
                     + "or ran out of time, or the page cache could not be made ready",
@@ -68,6 +70,13 @@ public enum ExitCode {
                     + "would create; or, without libc, others can change OUT or a directory above it")),
     CANNOT_LOCK(2, Map.of(Command.LOCK, "the set cannot be locked whole (RLIMIT_MEMLOCK, the memory there is, "
             + "vm.max_map_count): said in one line before anything is locked")),
+    /** Follow mode cannot start: nothing is held, or warm, past that line. */
+    CANNOT_FOLLOW(2, Map.of(
+            Command.READ, "--watch cannot watch the tree: fs.inotify.max_user_watches is too low for its "
+                    + "directories (the line says the number needed and the sysctl that raises it), inotify is refused, "
+                    + "or --files-from was given",
+            Command.LOCK, "--watch cannot watch the tree (as for dirdump --watch): what was locked is "
+                    + "unlocked")),
     /** As coreutils exit when stdout cannot be written (/dev/full, a closed descriptor). */
     WRITE_ERROR(2, Map.of(
             Command.READ, "stdout cannot be written (dirdump: write error: No space left on device)",

@@ -25,10 +25,11 @@ public final class LockHolding {
     /**
      * {@code selection}: asked only in the process that locks (the daemon's, not its starter's, which
      * leaves even a usage error in it to the daemon); {@code maxLocked}: 0 for no cap; {@code pidFile},
-     * {@code whilePid}: null if not given.
+     * {@code whilePid}: null if not given; {@code follow}: the tree kept locked while it changes
+     * ({@link Following}).
      */
     public record Settings(Supplier<FileSelection> selection, long maxLocked, boolean daemon, String pidFile,
-                           Long whilePid) {
+                           Long whilePid, boolean follow) {
     }
 
     /** How the lock is shown: once it is locked (or refused), and once it is released. */
@@ -99,11 +100,21 @@ public final class LockHolding {
                             LockOwner owner, StopOnSignal signals) {
         try (OrderedFiles orderedFiles = OrderedFiles.of(settings.selection().get(), reporter, stop)) {
             LockRun.Locked locked = LockRun.lock(orderedFiles, settings.maxLocked(), reporter, stop);
+            Following following = null;
             try (LockedSet set = locked.set()) {
-                orderedFiles.close();  // the directories' handles: the mappings hold what is locked
                 int status = locked.exit().status;
                 // Refused, or nothing locked and something failed (no such PATH, no match): nothing to hold.
                 boolean stays = locked.refusal() == null && !stop.stopped() && (status == 0 || set.lockedFiles() > 0);
+                if (stays && settings.follow()) {
+                    try {
+                        following = Following.locks(orderedFiles, set, settings.maxLocked(), reporter);
+                    } catch (Following.Refused e) {
+                        reporter.problem(e.getMessage());
+                        status = ExitCode.CANNOT_FOLLOW.status;
+                        stays = false;
+                    }
+                }
+                orderedFiles.close();  // the directories' handles: the mappings (and follow's own) hold what is locked
                 ByteArrayOutputStream kept = new ByteArrayOutputStream();
                 shown.locked(locked, stays, owner == null ? null : owner.what(),
                         settings.daemon() ? Daemon.buffer(kept) : out);
@@ -111,17 +122,29 @@ public final class LockHolding {
                     Daemon.ready(status, kept.toByteArray(), out, processes);
                 }
                 if (stays) {
-                    signals.holding();
                     if (owner != null) {
                         owner.endWhenGone(stop);
                     }
+                    if (following != null) {
+                        following.follow(stop);  // until the signal, which it sees within 200 ms
+                    }
+                    signals.holding();
                     stop.await();  // a signal now is the lock's normal end: the status is the lock's
-                    long files = set.lockedFiles();
-                    long bytes = set.lockedBytes();
+                    long files = following != null ? following.files() : set.lockedFiles();
+                    long bytes = following != null ? following.bytes() : set.lockedBytes();
+                    if (following != null) {
+                        status = following.status(status);
+                        following.close();
+                        following = null;
+                    }
                     set.close();
                     shown.released(files, bytes, stop.signalName());
                 }
                 return status;
+            } finally {
+                if (following != null) {
+                    following.close();
+                }
             }
         } catch (SysException e) {
             reporter.problem("lock --daemon: " + e.getMessage());

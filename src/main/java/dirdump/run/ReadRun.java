@@ -15,6 +15,7 @@ import dirdump.scan.WalkResult;
 import dirdump.sys.AvailableMemory;
 import dirdump.sys.Os;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * A read from PATHs to result: walk and order ({@link OrderedFiles}), read, and the seek distance after.
@@ -41,8 +42,18 @@ public final class ReadRun {
 
     /** {@code stop}: ends the walk or the read early, with the result of what was done; {@code progress}: or null. */
     public ReadResult run(Reporter reporter, StopRequest stop, Progress progress) {
+        return run(reporter, stop, progress, files -> { });
+    }
+
+    /**
+     * As {@link #run(Reporter, StopRequest, Progress)}, and then {@code afterRead} with the walk still open
+     * (dirdump --watch starts watching the tree from its handles).
+     */
+    public ReadResult run(Reporter reporter, StopRequest stop, Progress progress, Consumer<OrderedFiles> afterRead) {
         try (OrderedFiles files = OrderedFiles.of(settings.selection(), reporter, stop)) {
-            return read(files, reporter, stop, progress);
+            ReadResult result = read(files, reporter, stop, progress);
+            afterRead.accept(files);
+            return result;
         }
     }
 

@@ -26,6 +26,7 @@ final class Errno {
     static final int ENFILE = 23;
     static final int EMFILE = 24;
     static final int ENOTTY = 25;
+    static final int ENOSPC = 28;
     static final int ENAMETOOLONG = 36;
     static final int ENOSYS = 38;
     static final int ELOOP = 40;

@@ -307,6 +307,26 @@ public final class Libc {
         int sync_file_range(int fd, long offset, long nbytes, int flags);
     }
 
+    /** Follow mode ({@link LibcInotify}): inotify on the directories of a tree, and poll on its descriptor. */
+    public interface Watches {
+        @SaveError
+        int inotify_init1(int flags);
+
+        /** {@code path}: /proc/self/fd/N of a checked directory handle, never a name from the user. */
+        @SaveError
+        int inotify_add_watch(int fd, @In byte[] path, int mask);
+
+        @SaveError
+        int inotify_rm_watch(int fd, int wd);
+
+        @SaveError
+        long read(int fd, @Out byte[] buf, long count);
+
+        /** struct pollfd {int fd; short events; short revents;}. */
+        @SaveError
+        int poll(@In @Out byte[] fds, long nfds, int timeout);
+    }
+
     /** This process and others: lock --daemon, --while, run's COMMAND, a deleted working directory. */
     public interface Processes {
         /** Moves the process into a directory it has open (see {@link WorkingDirectory}). */

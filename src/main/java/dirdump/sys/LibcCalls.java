@@ -38,6 +38,7 @@ final class LibcCalls {
     private final Late<Libc.Mappings> mappings = late(Libc.Mappings.class);
     private final Late<Libc.Writes> writes = late(Libc.Writes.class);
     private final Late<Libc.Processes> processes = late(Libc.Processes.class);
+    private final Late<Libc.Watches> watches = late(Libc.Watches.class);
     private final Runtime runtime = Runtime.getSystemRuntime();
     /** Per-thread struct statx of the stats that make a Stat (those per file take a StatBuffer of their own). */
     private final ThreadLocal<StatBuffer> statBuffers = ThreadLocal.withInitial(StatBuffer::new);
@@ -88,6 +89,10 @@ final class LibcCalls {
 
     Libc.Processes processes() {
         return processes.get();
+    }
+
+    Libc.Watches watches() {
+        return watches.get();
     }
 
     /** This thread's 128 bytes of native memory, for a struct that lives during one call. */

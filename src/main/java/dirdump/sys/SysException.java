@@ -11,6 +11,7 @@ import static dirdump.sys.Errno.ENODEV;
 import static dirdump.sys.Errno.ENOENT;
 import static dirdump.sys.Errno.ENOEXEC;
 import static dirdump.sys.Errno.ENOMEM;
+import static dirdump.sys.Errno.ENOSPC;
 import static dirdump.sys.Errno.ENOSYS;
 import static dirdump.sys.Errno.ENOTDIR;
 import static dirdump.sys.Errno.ENOTTY;
@@ -88,6 +89,11 @@ public final class SysException extends IOException {
     /** The kernel has no such call (ENOSYS). */
     public boolean isMissingCall() {
         return errno == ENOSYS;
+    }
+
+    /** No room left (ENOSPC): for inotify_add_watch, fs.inotify.max_user_watches reached. */
+    public boolean isNoRoom() {
+        return errno == ENOSPC;
     }
 
     /** Out of memory, or of mappings (ENOMEM). */
