@@ -124,7 +124,7 @@ final class FileWarmer implements Runnable {
                 boolean toBringIn = missing(inHand);
                 limits.taken(size, !toBringIn ? size : inHand.whole ? 0 : Math.max(0, size - inHand.ranges.length()));
                 if (toBringIn) {
-                    if (exact) {
+                    if (exact && !toItsEnd(inHand)) {
                         noReadAhead(file);
                     }
                     return inHand;
@@ -327,6 +327,15 @@ final class FileWarmer implements Runnable {
         if (reporter.verbose()) {
             reporter.skipped(f.path(), SkipReason.ALREADY_CACHED);
         }
+    }
+
+    /**
+     * Whether what is to be read of {@code f} is one range up to its end, with no --max-bytes to stop
+     * short: read-ahead then brings in nothing that is not asked for, and is left on (a replayed file
+     * read whole would otherwise cost a request, and often a seek, a buffer).
+     */
+    private boolean toItsEnd(FileToRead f) {
+        return !limits.bounded() && (f.whole || f.ranges.count() == 1 && f.ranges.end(0) >= f.stat.size());
     }
 
     private static void noReadAhead(OpenFile file) {
