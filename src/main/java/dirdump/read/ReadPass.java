@@ -2,6 +2,7 @@ package dirdump.read;
 
 import dirdump.cache.ResidencyChange;
 import dirdump.outcome.Reporter;
+import dirdump.outcome.SequenceCursor;
 import dirdump.outcome.Tally;
 import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
@@ -21,7 +22,13 @@ public final class ReadPass {
 
     public static Result run(Os os, WalkResult walk, int[] sequence, ReadPlan plan, ReadLimits limits,
                              Reporter reporter) {
-        ReadParts parts = new ReadParts(os, walk, sequence, plan, limits, reporter);
+        return run(os, walk, new SequenceCursor(sequence), plan, limits, reporter);
+    }
+
+    /** As above, the files taken from {@code cursor}: a {@link ListedSequence} while the walk goes on. */
+    public static Result run(Os os, WalkResult walk, SequenceCursor cursor, ReadPlan plan, ReadLimits limits,
+                             Reporter reporter) {
+        ReadParts parts = new ReadParts(os, walk, cursor, plan, limits, reporter);
         ReadLayout layout = plan.jobs() == 1 && plan.ioPriority() == null ? new CallerReads()
                 : plan.prefetch() == 0 || plan.method() == ReadMethod.WILLNEED ? new ParallelReaders()
                 : new PrefetchPipeline();

@@ -39,31 +39,78 @@ public final class ReadRun {
         this.read = read;
     }
 
-    /** {@code stop}: ends the walk or the read early, with the result of what was done; {@code progress}: or null. */
+    /**
+     * {@code stop}: ends the walk or the read early, with the result of what was done; {@code progress}: or null.
+     * With no order asked for, the read starts while the walk goes on (StreamedRead); else it waits for
+     * the global order.
+     */
     public ReadResult run(Reporter reporter, StopRequest stop, Progress progress) {
+        if (StreamedRead.applies(select, read)) {
+            return streamed(reporter, stop, progress);
+        }
         try (OrderedFiles files = OrderedFiles.of(select, reporter, stop)) {
             return read(files, reporter, stop, progress);
         }
     }
 
     private ReadResult read(OrderedFiles files, Reporter reporter, StopRequest stop, Progress progress) {
-        Tally tally = files.tally();
-        WalkResult walk = files.walk();
         boolean noMatch = NoMatch.check(files, reporter);
-        int readers = readers(files, reporter);
-        ReadPlan plan = new ReadPlan(read.bufferSize(), readers, read.method(), read.prefetch(), !read.force(),
+        ReadPlan plan = plan(readers(files.walk(), files.os(), files.sequence().length, reporter), reporter,
+                files.tally());
+        ReadLimits limits = limits(stop, reporter);
+        long start = System.nanoTime();
+        ReadPass.Result done;
+        try (Progress.Shown line = progress == null ? null : progress.show(limits, files)) {
+            done = ReadPass.run(files.os(), files.walk(), files.sequence(), plan, limits, reporter);
+        }
+        return result(files, done, noMatch, System.nanoTime() - start, limits, reporter, stop);
+    }
+
+    /**
+     * The read while the walk goes on: its listing and ordering phases are the walk's and the order's
+     * time, the reading phase what the read took beyond them (the phases add up to the time waited).
+     */
+    private ReadResult streamed(Reporter reporter, StopRequest stop, Progress progress) {
+        StreamedRead streamed = new StreamedRead(select, reporter, stop);
+        WalkResult walk = streamed.walkSoFar();
+        ReadPlan plan = plan(readers(walk, streamed.os(), Integer.MAX_VALUE, reporter), reporter, streamed.tally());
+        ReadLimits limits = limits(stop, reporter);
+        long start = System.nanoTime();
+        Progress.Shown[] line = new Progress.Shown[1];
+        StreamedRead.Done done;
+        try {
+            done = streamed.run(cursor -> ReadPass.run(streamed.os(), walk, cursor, plan, limits, reporter),
+                    files -> line[0] = progress == null ? null : progress.show(limits, files));
+        } finally {
+            if (line[0] != null) {
+                line[0].close();
+            }
+        }
+        try (OrderedFiles files = done.files()) {
+            boolean noMatch = NoMatch.check(files, reporter);
+            long reading = System.nanoTime() - start - files.listingNanos() - files.orderingNanos();
+            return result(files, done.read(), noMatch, Math.max(0, reading), limits, reporter, stop);
+        }
+    }
+
+    private ReadPlan plan(int readers, Reporter reporter, Tally tally) {
+        return new ReadPlan(read.bufferSize(), readers, read.method(), read.prefetch(), !read.force(),
                 read.ioPriority(), read.summarized(), wanted(reporter, tally));
+    }
+
+    private ReadLimits limits(StopRequest stop, Reporter reporter) {
         ReadLimits limits = new ReadLimits(read.bwlimit(), read.maxBytes() == null ? 0 : read.maxBytes(), stop);
         stop.counting(() -> Units.count(limits.files(), "file", "files") + " done, " + Units.bytes(limits.bytes()) + " read");
         MemoryNotice.announce(read.replay() == null ? -1 : read.replay().residentBytes(), read.maxBytes(), limits,
                 reporter);
-        long start = System.nanoTime();
-        ReadPass.Result done;
-        try (Progress.Shown line = progress == null ? null : progress.show(limits, files)) {
-            done = ReadPass.run(files.os(), walk, files.sequence(), plan, limits, reporter);
-        }
+        return limits;
+    }
+
+    private ReadResult result(OrderedFiles files, ReadPass.Result done, boolean noMatch, long reading,
+                              ReadLimits limits, Reporter reporter, StopRequest stop) {
+        Tally tally = files.tally();
+        WalkResult walk = files.walk();
         tally.add(done.tally());
-        long reading = System.nanoTime() - start;
         long locating = files.locatingNanos();
         // After the read, so that locating every file does not warm the cache the read is timed on; and
         // left out of the times, since it is not part of bringing the files in.
@@ -78,14 +125,13 @@ public final class ReadRun {
     }
 
     /**
-     * No more readers than files, a thread started for nothing costs its start; but enough for one big
-     * file, whose chunks they share; and no more than the descriptor limit leaves room for.
+     * No more readers than files ({@code files}: how many, MAX_VALUE if not known yet), a thread started
+     * for nothing costs its start; but enough for one big file, whose chunks they share; and no more than
+     * the descriptor limit leaves room for, beside the directory handles the walk may still open.
      */
-    private int readers(OrderedFiles files, Reporter reporter) {
-        WalkResult walk = files.walk();
+    private int readers(WalkResult walk, Os os, int files, Reporter reporter) {
         int asked = Math.max(1, Math.min(read.jobs() != null ? read.jobs() : DefaultJobs.forRoots(walk.directories),
-                Math.max(files.sequence().length, DefaultJobs.FOR_ONE_BIG_FILE)));
-        Os os = files.os();
+                Math.max(files, DefaultJobs.FOR_ONE_BIG_FILE)));
         int readers = DefaultJobs.withinDescriptors(asked, read.prefetch(),
                 os.descriptorLimit() - os.descriptorsInUse() - walk.handles.room());
         if (readers < asked && read.jobs() != null) {

@@ -117,6 +117,7 @@ final class Descent {
             } catch (SysException e) {
                 outcomes.notWalked(dirPath, e);
             }
+            listing.tell();
             // Pushed in reverse so that subdirectories are walked in the order they were listed.
             for (int i = childCount - 1; i >= 0; i--) {
                 push(children[i]);
@@ -153,6 +154,7 @@ final class Descent {
             if (st != null) {
                 listing.fileSystems.noteLayer(st.dev, dirs.dev(d));
             }
+            listing.fileAdded();
         } else if (type == FileType.DIRECTORY) {
             directory(d, dir, dirPath, name, overlay ? -1 : st != null ? st.ino : ino, throughLink);
         } else {

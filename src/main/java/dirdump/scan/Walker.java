@@ -8,6 +8,7 @@ import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
 
 /**
  * Lists every file under the PATHs, then the files of a --files-from list, into one {@link WalkResult}.
@@ -54,6 +55,25 @@ public final class Walker {
     public Walker missingListedAreGone() {
         named.missingAreGone();
         return this;
+    }
+
+    /**
+     * While the walk goes on, {@code filesListed} is told (in the walking thread) how many files are
+     * listed so far, as each directory is listed and every few files within one: so that they can be
+     * read meanwhile, through {@link #inProgress}. Every file listed before it is told is in the tables
+     * for good, and may be read by other threads as more are added.
+     */
+    public Walker watch(IntConsumer filesListed) {
+        listing.watch(filesListed);
+        return this;
+    }
+
+    /**
+     * The walk's tables while it goes on, for the readers of the files it has told of (see {@link
+     * #watch}): the same tables as the result {@link #walk} returns, without what only the end tells.
+     */
+    public WalkResult inProgress() {
+        return new WalkResult(listing, 0);
     }
 
     /**

@@ -1,0 +1,172 @@
+package dirdump.run;
+
+import dirdump.order.DeviceProbe;
+import dirdump.order.Order;
+import dirdump.order.OrderPlan;
+import dirdump.order.Orderer;
+import dirdump.order.Rotation;
+import dirdump.outcome.Reporter;
+import dirdump.outcome.SequenceCursor;
+import dirdump.outcome.SkipReason;
+import dirdump.outcome.StopRequest;
+import dirdump.outcome.Tally;
+import dirdump.outcome.WorkerThreads;
+import dirdump.read.ListedSequence;
+import dirdump.read.ReadPass;
+import dirdump.scan.FirstNames;
+import dirdump.scan.UniqueFiles;
+import dirdump.scan.WalkResult;
+import dirdump.scan.Walker;
+import dirdump.sys.Os;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * A read that starts while the walk goes on, where the global order does not pay: the walk tells of
+ * the files it lists as it goes (Walker#watch), and each file on a disk that does not rotate, the first
+ * name of its file, is handed at once to the readers (a {@link ListedSequence}), which run in a thread of
+ * their own meanwhile. Files on a rotating disk are held back: once the walk is over, they are ordered
+ * as ever (Orderer) and read last. The walk, its checks and its counts are the same as without: only
+ * when each file is read changes, and the order on disks where it hardly matters.
+ */
+final class StreamedRead {
+    /** The walk and order, and what the read did. */
+    record Done(OrderedFiles files, ReadPass.Result read) {
+    }
+
+    private final OrderedFilesSettings settings;
+    private final Reporter reporter;
+    private final StopRequest stop;
+    private final Os os;
+    private final Tally tally = new Tally();
+    private final Walker walker;
+    private final WalkResult walkSoFar;
+    private final FirstNames firstNames;
+    private final ListedSequence sequence = new ListedSequence();
+    /** The first names of files, listed so far. */
+    private final BitSet kept = new BitSet();
+    /** Of those, the files on a rotating disk, read once the walk is over, in their order. */
+    private final BitSet held = new BitSet();
+    private final DeviceProbe probe = new DeviceProbe();
+    private final Map<Long, Boolean> rotates = new HashMap<>();
+    private long lastDevice = -1;
+    private boolean lastRotates;
+    private int told;
+
+    /** Whether a read of these settings starts while the walk goes on: only where nothing asks for the global order. */
+    static boolean applies(OrderedFilesSettings settings, ReadSettings read) {
+        // --seek-distance and the size filters need every file listed first; --order, the order asked for.
+        return settings.order().order() == Order.AUTO && !read.seekDistance() && settings.sizes().keepsAll();
+    }
+
+    StreamedRead(OrderedFilesSettings settings, Reporter reporter, StopRequest stop) {
+        this.settings = settings;
+        this.reporter = reporter;
+        this.stop = stop;
+        this.os = Os.load(reporter::warning);
+        this.walker = new Walker(os, settings.walk(), reporter, tally).stopWhen(stop).watch(this::listed);
+        if (settings.listedMayBeGone()) {
+            walker.missingListedAreGone();
+        }
+        this.walkSoFar = walker.inProgress();
+        this.firstNames = new FirstNames(walkSoFar);
+    }
+
+    Os os() {
+        return os;
+    }
+
+    Tally tally() {
+        return tally;
+    }
+
+    /** The walk's tables as they grow: what the readers open files through. */
+    WalkResult walkSoFar() {
+        return walkSoFar;
+    }
+
+    /**
+     * Walks, while {@code read} reads in a thread of its own what the walk hands it; once the walk is
+     * over and ordered, {@code walked} is given it (for the progress line). If the system starts no
+     * thread, the caller's thread reads after the walk.
+     */
+    Done run(Function<SequenceCursor, ReadPass.Result> read, Consumer<OrderedFiles> walked) {
+        ReadPass.Result[] done = new ReadPass.Result[1];
+        Throwable[] failed = new Throwable[1];
+        WorkerThreads reading = new WorkerThreads();
+        reading.start("read", () -> () -> {
+            try {
+                done[0] = read.apply(sequence);
+            } catch (RuntimeException | Error e) {
+                failed[0] = e;
+            }
+        });
+        OrderedFiles files;
+        try {
+            files = walkAndOrder();
+        } catch (RuntimeException | Error e) {
+            sequence.end();
+            reading.join();
+            walkSoFar.close();
+            throw e;
+        }
+        walked.accept(files);
+        if (reading.started() == 0) {
+            done[0] = read.apply(sequence);
+        }
+        reading.join();
+        if (failed[0] instanceof RuntimeException e) {
+            throw e;
+        } else if (failed[0] instanceof Error e) {
+            throw e;
+        }
+        return new Done(files, done[0]);
+    }
+
+    private OrderedFiles walkAndOrder() {
+        long start = System.nanoTime();
+        WalkResult walk = walker.walk(settings.paths(), settings.list() == null ? null : settings.list().apply(os));
+        long listed = System.nanoTime();
+        OrderPlan plan = Orderer.plan(walk, UniqueFiles.only(walk, kept), settings.order(), os, reporter, stop,
+                dev -> !rotates(dev));
+        for (int f : plan.sequence()) {
+            if (held.get(f)) {
+                sequence.add(f);
+            }
+        }
+        sequence.end();
+        long ordering = System.nanoTime() - listed - plan.locatingNanos();
+        return new OrderedFiles(settings, os, walk, plan, tally, listed - start, ordering);
+    }
+
+    /** The files listed before {@code upTo}, told in the walking thread: each first name handed on or held back. */
+    private void listed(int upTo) {
+        for (int f = told; f < upTo; f++) {
+            if (!firstNames.first(f)) {
+                tally.addSkipped(SkipReason.DUPLICATE);
+                reporter.skipped(walkSoFar.path(f), SkipReason.DUPLICATE);
+            } else {
+                kept.set(f);
+                if (rotates(walkSoFar.files.dev(f))) {
+                    held.set(f);
+                } else {
+                    sequence.add(f);
+                }
+            }
+        }
+        told = upTo;
+        sequence.publish();
+    }
+
+    /** Whether the disk under {@code dev} rotates: asked of sysfs once a device. */
+    private boolean rotates(long dev) {
+        if (dev != lastDevice) {
+            lastRotates = rotates.computeIfAbsent(dev, d -> probe.rotation(d) == Rotation.ROTATING);
+            lastDevice = dev;
+        }
+        return lastRotates;
+    }
+}
