@@ -37,6 +37,9 @@ final class StreamedRead {
     record Done(OrderedFiles files, ReadPass.Result read) {
     }
 
+    /** Threads listing directories ahead of the walk (see scan.ListAhead): each holds one getdents64 in flight. */
+    private static final int LISTERS = 4;
+
     private final OrderedFilesSettings settings;
     private final Reporter reporter;
     private final StopRequest stop;
@@ -67,7 +70,8 @@ final class StreamedRead {
         this.reporter = reporter;
         this.stop = stop;
         this.os = Os.load(reporter::warning);
-        this.walker = new Walker(os, settings.walk(), reporter, tally).stopWhen(stop).watch(this::listed);
+        this.walker = new Walker(os, settings.walk(), reporter, tally).stopWhen(stop).watch(this::listed)
+                .listAhead(LISTERS);
         if (settings.listedMayBeGone()) {
             walker.missingListedAreGone();
         }

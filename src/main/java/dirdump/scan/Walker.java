@@ -29,6 +29,8 @@ public final class Walker {
     private final Descent descent;
     private final NamedFiles named;
     private BooleanSupplier stop = () -> false;
+    /** How many threads list directories ahead of the walk: 0 for none. */
+    private int listers;
 
     public Walker(Os os, WalkSettings settings, Reporter reporter, Tally tally) {
         this(os, settings, reporter, tally, DirectoryHandles.capacityFor(os.descriptorLimit()));
@@ -69,6 +71,15 @@ public final class Walker {
     }
 
     /**
+     * Lists the directories the walk will take next in up to {@code threads} threads of their own (see
+     * {@link ListAhead}): for a read that goes on meanwhile, whose reads would hold up the walk's.
+     */
+    public Walker listAhead(int threads) {
+        this.listers = threads;
+        return this;
+    }
+
+    /**
      * The walk's tables while it goes on, for the readers of the files it has told of (see {@link
      * #watch}): the same tables as the result {@link #walk} returns, without what only the end tells.
      */
@@ -82,10 +93,15 @@ public final class Walker {
      */
     public WalkResult walk(List<byte[]> paths, PathListReader list) {
         int unusable = 0;
-        for (byte[] operand : paths) {
-            if (!stop.getAsBoolean() && !addOperand(operand)) {
-                unusable++;
+        try (ListAhead ahead = listers > 0 ? new ListAhead(os, listing.handles, listers, stop) : null) {
+            descent.listAhead(ahead);
+            for (byte[] operand : paths) {
+                if (!stop.getAsBoolean() && !addOperand(operand)) {
+                    unusable++;
+                }
             }
+        } finally {
+            descent.listAhead(null);
         }
         if (list != null && !named.addList(list, stop)) {
             unusable++;
