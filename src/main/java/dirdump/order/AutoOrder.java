@@ -16,7 +16,7 @@ public final class AutoOrder {
      * went on: what auto gives a read (see run.StreamedRead).
      */
     public static final Choice READ_AS_LISTED = new Choice(Order.NONE, "no rotating disk: read as listed, while "
-            + "the walk went on (the order hardly matters there, and reading need not wait for the walk)");
+            + "the walk went on");
 
     private AutoOrder() {
     }

@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.LongPredicate;
 
 /**
  * A read that starts while the walk goes on, where the global order does not pay: the walk tells of
@@ -53,7 +54,7 @@ final class StreamedRead {
     private final BitSet kept = new BitSet();
     /** Of those, the files on a rotating disk, read once the walk is over, in their order. */
     private final BitSet held = new BitSet();
-    private final DeviceProbe probe = new DeviceProbe();
+    private final LongPredicate rotating;
     private final Map<Long, Boolean> rotates = new HashMap<>();
     private long lastDevice = -1;
     private boolean lastRotates;
@@ -66,10 +67,22 @@ final class StreamedRead {
     }
 
     StreamedRead(OrderedFilesSettings settings, Reporter reporter, StopRequest stop) {
+        this(settings, reporter, stop, Os.load(reporter::warning), rotatingDisks());
+    }
+
+    /** sysfs's answer: whether the disk under a device rotates. */
+    private static LongPredicate rotatingDisks() {
+        DeviceProbe probe = new DeviceProbe();
+        return dev -> probe.rotation(dev) == Rotation.ROTATING;
+    }
+
+    /** {@code rotating}: whether the disk under a device rotates (a test's own answer, or sysfs's). */
+    StreamedRead(OrderedFilesSettings settings, Reporter reporter, StopRequest stop, Os os, LongPredicate rotating) {
         this.settings = settings;
         this.reporter = reporter;
         this.stop = stop;
-        this.os = Os.load(reporter::warning);
+        this.os = os;
+        this.rotating = rotating;
         this.walker = new Walker(os, settings.walk(), reporter, tally).stopWhen(stop).watch(this::listed)
                 .listAhead(LISTERS);
         if (settings.listedMayBeGone()) {
@@ -168,7 +181,7 @@ final class StreamedRead {
     /** Whether the disk under {@code dev} rotates: asked of sysfs once a device. */
     private boolean rotates(long dev) {
         if (dev != lastDevice) {
-            lastRotates = rotates.computeIfAbsent(dev, d -> probe.rotation(d) == Rotation.ROTATING);
+            lastRotates = rotates.computeIfAbsent(dev, rotating::test);
             lastDevice = dev;
         }
         return lastRotates;
