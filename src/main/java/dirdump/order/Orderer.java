@@ -60,9 +60,12 @@ public final class Orderer {
     /** The order one device gets: the one asked, or auto's choice; physical order needs its files located. */
     private static DeviceOrder order(DeviceFiles device, int[] byInode, Order asked, boolean readAsListed,
                                      DeviceProbe probe, Locator locator, Reporter reporter) {
-        AutoOrder.Choice choice = readAsListed ? AutoOrder.READ_AS_LISTED
-                : asked == Order.AUTO ? AutoOrder.choose(device.fileSystemMagic(), probe.rotation(device.dev()))
+        AutoOrder.Choice choice = asked == Order.AUTO
+                ? AutoOrder.choose(device.fileSystemMagic(), probe.rotation(device.dev()))
                 : new AutoOrder.Choice(asked, "--order=" + asked.key());
+        if (readAsListed && choice.order() != Order.NONE) {
+            choice = AutoOrder.READ_AS_LISTED;  // a file system in memory, say, keeps its own reason
+        }
         LocateOutcome located = choice.order() == Order.PHYSICAL ? locator.locate(byInode, device.from(), device.to())
                 : null;
         DeviceOrder order = DeviceOrder.of(device, choice, located);
