@@ -16,6 +16,12 @@ public final class ListedSequence extends SequenceCursor {
     private int added;
     private volatile int visible;
     private volatile boolean ended;
+    /**
+     * Readers waiting for a file: the walk wakes them only then. Volatile, as {@code visible} is: a reader
+     * counts itself before it looks at {@code visible}, the walk sets {@code visible} before it looks here,
+     * so one of the two sees the other.
+     */
+    private volatile int waiting;
     private final AtomicInteger taken = new AtomicInteger();
 
     public ListedSequence() {
@@ -36,8 +42,10 @@ public final class ListedSequence extends SequenceCursor {
     public void publish() {
         if (added > visible) {
             visible = added;
-            synchronized (published) {
-                published.notifyAll();
+            if (waiting > 0) {
+                synchronized (published) {
+                    published.notifyAll();
+                }
             }
         }
     }
@@ -61,6 +69,7 @@ public final class ListedSequence extends SequenceCursor {
         int i = taken.getAndIncrement();
         if (i >= visible && !ended) {
             synchronized (published) {
+                waiting++;
                 while (i >= visible && !ended) {
                     try {
                         published.wait();
@@ -68,6 +77,7 @@ public final class ListedSequence extends SequenceCursor {
                         // the walk ends the sequence whatever happens, a stop included
                     }
                 }
+                waiting--;
             }
         }
         return i < visible ? files[i] : -1;
