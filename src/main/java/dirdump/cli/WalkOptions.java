@@ -41,7 +41,8 @@ public final class WalkOptions {
         CommandSpec walk = CommandSpec.create();
         walk.addOption(order.option(Order.class, "--order").paramLabel("ORDER")
                 .description("Order of the files: auto (physical on rotating disks, inode on others, none on tmpfs "
-                    + "and network file systems), physical, inode, name, none (as directories list entries). "
+                    + "and network file systems; a read on disks that do not rotate reads each file as soon as "
+                    + "it is listed), physical, inode, name, none (as directories list entries). "
                     + "Default auto; for status, none (the walk's order).").build());
         walk.addOption(nosort.option(boolean.class, "--nosort")
                 .description("Same as --order=none: directory order, to compare.").build());

@@ -11,6 +11,13 @@ public final class AutoOrder {
     public record Choice(Order order, String reason) {
     }
 
+    /**
+     * A device with no rotating disk under it, whose files were read as the walk listed them, while it
+     * went on: what auto gives a read (see run.StreamedRead).
+     */
+    public static final Choice READ_AS_LISTED = new Choice(Order.NONE, "no rotating disk: read as listed, while "
+            + "the walk went on");
+
     private AutoOrder() {
     }
 

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongPredicate;
 
 /** Puts the files kept after the walk in the order they will be read. */
 public final class Orderer {
@@ -31,12 +32,22 @@ public final class Orderer {
      */
     public static OrderPlan plan(WalkResult walk, UniqueFiles files, OrderSettings settings, Os os,
                                  Reporter reporter, BooleanSupplier stopped) {
+        return plan(walk, files, settings, os, reporter, stopped, dev -> false);
+    }
+
+    /**
+     * As above, where the devices {@code readAsListed} names were read as they were listed, while the walk
+     * went on (no rotating disk under them: see run.StreamedRead): their files keep the order listed.
+     */
+    public static OrderPlan plan(WalkResult walk, UniqueFiles files, OrderSettings settings, Os os,
+                                 Reporter reporter, BooleanSupplier stopped, LongPredicate readAsListed) {
         int[] byInode = files.byInode();
         Locator locator = new Locator(os, walk, settings, reporter, new Locations(walk.files.size()), stopped);
         DeviceProbe probe = new DeviceProbe();
         List<DeviceOrder> devices = new ArrayList<>();
         for (DeviceFiles device : DeviceFiles.split(walk, byInode)) {
-            devices.add(order(device, byInode, settings.order(), probe, locator, reporter));
+            devices.add(order(device, byInode, settings.order(), readAsListed.test(device.dev()), probe, locator,
+                    reporter));
         }
         int[] sequence = switch (settings.order()) {
             case NONE -> files.of(IndexSort.identity(walk.files.size()));
@@ -47,11 +58,14 @@ public final class Orderer {
     }
 
     /** The order one device gets: the one asked, or auto's choice; physical order needs its files located. */
-    private static DeviceOrder order(DeviceFiles device, int[] byInode, Order asked, DeviceProbe probe,
-                                     Locator locator, Reporter reporter) {
+    private static DeviceOrder order(DeviceFiles device, int[] byInode, Order asked, boolean readAsListed,
+                                     DeviceProbe probe, Locator locator, Reporter reporter) {
         AutoOrder.Choice choice = asked == Order.AUTO
                 ? AutoOrder.choose(device.fileSystemMagic(), probe.rotation(device.dev()))
                 : new AutoOrder.Choice(asked, "--order=" + asked.key());
+        if (readAsListed && choice.order() != Order.NONE) {
+            choice = AutoOrder.READ_AS_LISTED;  // a file system in memory, say, keeps its own reason
+        }
         LocateOutcome located = choice.order() == Order.PHYSICAL ? locator.locate(byInode, device.from(), device.to())
                 : null;
         DeviceOrder order = DeviceOrder.of(device, choice, located);

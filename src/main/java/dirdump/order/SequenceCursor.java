@@ -8,9 +8,10 @@ import java.util.function.Supplier;
 
 /**
  * The place in a sequence of files that the threads of a pass share: each takes the next file from it,
- * so files are started in sequence order however many threads work on them.
+ * so files are started in sequence order however many threads work on them. A read that starts
+ * while the walk goes on takes them from a sequence still growing (read.ListedSequence).
  */
-public final class SequenceCursor {
+public class SequenceCursor {
     private final int[] sequence;
     private final AtomicInteger taken = new AtomicInteger();
 

@@ -21,8 +21,8 @@ import java.util.List;
  */
 record ReadParts(Os os, WalkResult walk, Reading reading, ReadLimits limits, Reporter reporter, SequenceCursor cursor,
                  SharedFiles shared, List<Tally> tallies, List<ResidencyChange> residencies) {
-    ReadParts(Os os, WalkResult walk, int[] sequence, Reading reading, ReadLimits limits, Reporter reporter) {
-        this(os, walk, reading, limits, reporter, new SequenceCursor(sequence), new SharedFiles(), new ArrayList<>(),
+    ReadParts(Os os, WalkResult walk, SequenceCursor cursor, Reading reading, ReadLimits limits, Reporter reporter) {
+        this(os, walk, reading, limits, reporter, cursor, new SharedFiles(), new ArrayList<>(),
                 new ArrayList<>());
     }
 

@@ -2,6 +2,7 @@ package dirdump.read;
 
 import dirdump.cache.ResidencyChange;
 import dirdump.outcome.Reporter;
+import dirdump.order.SequenceCursor;
 import dirdump.outcome.Tally;
 import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
@@ -22,7 +23,13 @@ public final class ReadPass {
     /** {@code reading}: its readers' count resolved (not null). */
     public static Result run(Os os, WalkResult walk, int[] sequence, Reading reading, ReadLimits limits,
                              Reporter reporter) {
-        ReadParts parts = new ReadParts(os, walk, sequence, reading, limits, reporter);
+        return run(os, walk, new SequenceCursor(sequence), reading, limits, reporter);
+    }
+
+    /** As above, the files taken from {@code cursor}: a {@link ListedSequence} while the walk goes on. */
+    public static Result run(Os os, WalkResult walk, SequenceCursor cursor, Reading reading, ReadLimits limits,
+                             Reporter reporter) {
+        ReadParts parts = new ReadParts(os, walk, cursor, reading, limits, reporter);
         Readers readers = reading.readers();
         ReadLayout layout = readers.count() == 1 && readers.ioPriority() == null ? new CallerReads()
                 : readers.prefetch() == 0 || reading.method() == ReadMethod.WILLNEED ? new ParallelReaders()

@@ -50,6 +50,9 @@ public final class ReadRun {
      * (dirdump --watch starts watching the tree from its handles).
      */
     public ReadResult run(Reporter reporter, StopRequest stop, Progress progress, Consumer<OrderedFiles> afterRead) {
+        if (StreamedRead.applies(settings)) {
+            return streamed(reporter, stop, progress, afterRead);
+        }
         try (OrderedFiles files = OrderedFiles.of(settings.selection(), reporter, stop)) {
             ReadResult result = read(files, reporter, stop, progress);
             afterRead.accept(files);
@@ -58,41 +61,99 @@ public final class ReadRun {
     }
 
     private ReadResult read(OrderedFiles files, Reporter reporter, StopRequest stop, Progress progress) {
-        Tally tally = files.tally();
-        WalkResult walk = files.walk();
         boolean noMatch = NoMatch.check(files, reporter);
         Reading reading = settings.reading();
         DefaultReaders.Choice defaults = reading.readers().count() != null ? null
-                : DefaultReaders.forRun(walk.directories, files.plan().devices());
-        int readers = readers(files, defaults, reporter);
-        Reading resolved = reading.withReaders(reading.readers().withCount(readers));
+                : DefaultReaders.forRun(files.walk().directories, files.plan().devices());
+        Reading resolved = resolved(readers(files.walk(), files.os(), files.sequence().length, defaults, reporter),
+                files.tally(), reporter);
+        Bounds bounds = bounds(resolved, stop, reporter);
+        long start = System.nanoTime();
+        ReadPass.Result done;
+        try (Progress.Shown line = progress == null ? null : progress.show(bounds.limits(), files)) {
+            done = ReadPass.run(files.os(), files.walk(), files.sequence(), resolved, bounds.limits(), reporter);
+        }
+        return result(files, done, noMatch, System.nanoTime() - start, bounds, defaults, reporter, stop);
+    }
+
+    /**
+     * The read while the walk goes on: its listing and ordering phases are the walk's and the order's
+     * time, the reading phase what the read took beyond them (the phases add up to the time waited).
+     * Readers as on a disk that does not rotate, or as given (StreamedRead#applies).
+     */
+    private ReadResult streamed(Reporter reporter, StopRequest stop, Progress progress,
+                                Consumer<OrderedFiles> afterRead) {
+        StreamedRead streamed = new StreamedRead(settings.selection(), reporter, stop);
+        WalkResult walk = streamed.walkSoFar();
+        Reading reading = settings.reading();
+        DefaultReaders.Choice defaults = reading.readers().count() != null ? null
+                : new DefaultReaders.Choice(DefaultReaders.NON_ROTATING, null);
+        Reading resolved = resolved(readers(walk, streamed.os(), Integer.MAX_VALUE, defaults, reporter),
+                streamed.tally(), reporter);
+        Bounds bounds = bounds(resolved, stop, reporter);
+        long start = System.nanoTime();
+        Progress.Shown[] line = new Progress.Shown[1];
+        StreamedRead.Done done;
+        try {
+            done = streamed.run(cursor -> ReadPass.run(streamed.os(), walk, cursor, resolved, bounds.limits(), reporter),
+                    files -> line[0] = progress == null ? null : progress.show(bounds.limits(), files));
+        } finally {
+            if (line[0] != null) {
+                line[0].close();
+            }
+        }
+        try (OrderedFiles files = done.files()) {
+            boolean noMatch = NoMatch.check(files, reporter);
+            long readingNanos = System.nanoTime() - start - files.listingNanos() - files.orderingNanos();
+            ReadResult result = result(files, done.read(), noMatch, Math.max(0, readingNanos), bounds, defaults,
+                    reporter, stop);
+            afterRead.accept(files);
+            return result;
+        }
+    }
+
+    /** The reading settings with {@code readers} resolved; a --replay's snapshot told first. */
+    private Reading resolved(int readers, Tally tally, Reporter reporter) {
         Replay replay = settings.replay();
         if (replay != null) {
             replay.reportTo(reporter, tally);
         }
+        Reading reading = settings.reading();
+        return reading.withReaders(reading.readers().withCount(readers));
+    }
+
+    /** The read's limits, the room it found for --max-bytes auto (or null) and the memory notice. */
+    private record Bounds(ReadLimits limits, Long maxBytes, AvailableMemory.Bound fitted) {
+    }
+
+    private Bounds bounds(Reading resolved, StopRequest stop, Reporter reporter) {
+        Replay replay = settings.replay();
         AvailableMemory.Bound room = AvailableMemory.forPageCache();
         AvailableMemory.Bound fitted = settings.limits().maxBytesAuto() ? room : null;
         Long maxBytes = fitted == null ? settings.limits().maxBytes() : bound(fitted, buffers(resolved));
         ReadLimits limits = new ReadLimits(settings.limits().bwlimit(), maxBytes == null ? 0 : maxBytes, stop);
         stop.counting(() -> Units.count(limits.files(), "file", "files") + " done, " + Units.bytes(limits.bytes()) + " read");
         MemoryNotice.announce(room, replay == null ? -1 : replay.residentBytes(), maxBytes, limits, reporter);
-        long start = System.nanoTime();
-        ReadPass.Result done;
-        try (Progress.Shown line = progress == null ? null : progress.show(limits, files)) {
-            done = ReadPass.run(files.os(), walk, files.sequence(), resolved, limits, reporter);
-        }
+        return new Bounds(limits, maxBytes, fitted);
+    }
+
+    private ReadResult result(OrderedFiles files, ReadPass.Result done, boolean noMatch, long readingNanos,
+                              Bounds bounds, DefaultReaders.Choice defaults, Reporter reporter, StopRequest stop) {
+        Tally tally = files.tally();
+        WalkResult walk = files.walk();
         tally.add(done.tally());
-        long readingNanos = System.nanoTime() - start;
         long locating = files.locatingNanos();
         // After the read, so that locating every file does not warm the cache the read is timed on; and
         // left out of the times, since it is not part of bringing the files in.
         LocateAll.Result locatedAfter = settings.seekDistance() && !stop.stopped()
-                ? LocateAll.run(files.os(), walk, files.plan(), settings.selection().order(), reporter, stop) : null;
+                ? LocateAll.run(files.os(), walk, files.plan(), settings.selection().order(), reporter, stop)
+                : null;
         ExitCode exit = ExitCode.of(walk, tally, stop.signal(), noMatch);
-        PassFacts facts = PassFacts.of(files, reading.method().key(), exit, stop,
+        PassFacts facts = PassFacts.of(files, settings.reading().method().key(), exit, stop,
                 new PassFacts.Phase("locating", locating), new PassFacts.Phase("reading", readingNanos));
-        ReadResult.Bound bound = new ReadResult.Bound(maxBytes, limits.boundReached(), limits.partRead(),
-                fitted == null ? null : AutoBound.of(fitted));
+        ReadLimits limits = bounds.limits();
+        ReadResult.Bound bound = new ReadResult.Bound(bounds.maxBytes(), limits.boundReached(), limits.partRead(),
+                bounds.fitted() == null ? null : AutoBound.of(bounds.fitted()));
         ReadResult.Pass pass = new ReadResult.Pass(done.readers(), files.os().fallbackReason(), done.residency(), bound);
         return new ReadResult(facts, settings, pass, new ReadResult.Ordering(files.plan().devices(), locatedAfter,
                 defaults == null ? null : defaults.reason()));
@@ -117,16 +178,15 @@ public final class ReadRun {
     }
 
     /**
-     * No more readers than files, a thread started for nothing costs its start; but enough for one big
-     * file, whose chunks they share; and no more than the descriptor limit leaves room for.
+     * No more readers than files ({@code files}: how many, MAX_VALUE if not known yet), a thread started
+     * for nothing costs its start; but enough for one big file, whose chunks they share; and no more than
+     * the descriptor limit leaves room for, beside the directory handles the walk may still open.
      * {@code defaults}: the default readers, where -j is not given.
      */
-    private int readers(OrderedFiles files, DefaultReaders.Choice defaults, Reporter reporter) {
-        WalkResult walk = files.walk();
+    private int readers(WalkResult walk, Os os, int files, DefaultReaders.Choice defaults, Reporter reporter) {
         Readers given = settings.reading().readers();
         int asked = Math.max(1, Math.min(defaults == null ? given.count() : defaults.readers(),
-                Math.max(files.sequence().length, DefaultReaders.FOR_ONE_BIG_FILE)));
-        Os os = files.os();
+                Math.max(files, DefaultReaders.FOR_ONE_BIG_FILE)));
         int readers = DefaultReaders.withinDescriptors(asked, given.prefetch(),
                 os.descriptorLimit() - os.descriptorsInUse() - walk.handles.room());
         if (readers < asked && given.count() != null) {

@@ -2,6 +2,7 @@ package dirdump.scan;
 
 import dirdump.outcome.SkipReason;
 import dirdump.sys.Directory;
+import dirdump.sys.EntrySink;
 import dirdump.sys.FileType;
 import dirdump.sys.Os;
 import dirdump.sys.Stat;
@@ -34,6 +35,8 @@ final class Descent {
     private final boolean oneFileSystem;
     /** Directories already walked, by (device, inode): a PATH given twice, a bind mount, a link (-L). */
     private final Set<DevIno> visited = new HashSet<>();
+    /** Lists the directories to come in threads of their own, or null: see Walker#listAhead. */
+    private ListAhead ahead;
     /** The PATH being walked: -x compares each directory's mount with its. */
     private Stat rootStat;
     private int[] stack = new int[64];
@@ -66,6 +69,10 @@ final class Descent {
         this.links = links;
         this.outcomes = outcomes;
         this.oneFileSystem = oneFileSystem;
+    }
+
+    void listAhead(ListAhead listAhead) {
+        this.ahead = listAhead;
     }
 
     /**
@@ -112,14 +119,23 @@ final class Descent {
                             + "fallback cannot open names there safely; not walked");
                 }
                 boolean overlay = result.fileSystems.overlay(h.dir.stat().dev);
-                os.list(h.dir, (name, ino, type) -> entry(d, h.dir, overlay, dirPath, relStart, name, ino, type));
+                EntrySink sink = (name, ino, type) -> entry(d, h.dir, overlay, dirPath, relStart, name, ino, type);
+                if (ahead == null) {
+                    os.list(h.dir, sink);
+                } else {
+                    ahead.list(d, h.dir, sink);
+                }
                 outcomes.walked();
             } catch (SysException e) {
                 outcomes.notWalked(dirPath, e);
             }
+            result.tell();
             // Pushed in reverse so that subdirectories are walked in the order they were listed.
             for (int i = childCount - 1; i >= 0; i--) {
                 push(children[i]);
+            }
+            if (ahead != null) {
+                ahead.upcoming(children, childCount);
             }
         }
     }
@@ -153,6 +169,7 @@ final class Descent {
             if (st != null) {
                 result.fileSystems.noteLayer(st.dev, dirs.dev(d));
             }
+            result.fileAdded();
         } else if (type == FileType.DIRECTORY) {
             directory(d, dir, dirPath, name, overlay ? -1 : st != null ? st.ino : ino, throughLink);
         } else {

@@ -32,8 +32,8 @@ public final class DirectoryHandles implements AutoCloseable {
     private int head = NONE;
     private int tail = NONE;
     private int open;
-    /** Every directory's handle is open for good: see {@link #settle}. */
-    private boolean allOpen;
+    /** Every directory's handle is open for good: see {@link #settle}; volatile, as readers may run by then. */
+    private volatile boolean allOpen;
     /** Why a directory cannot be used, once found: it changed since it was listed. */
     private final Map<Integer, SysException> failed = new HashMap<>();
     private final Set<Integer> reported = new HashSet<>();
@@ -56,7 +56,8 @@ public final class DirectoryHandles implements AutoCloseable {
     /**
      * Once the walk is over: if every listed directory's handle is still open, none will ever be closed
      * or opened again, and the readers take them without the lock (which 64 readers would contend for,
-     * twice a file). Published to the readers by their threads' start.
+     * twice a file). Published to the readers by their threads' start, or by this volatile write to those
+     * that read while the walk went on.
      */
     synchronized void settle() {
         allOpen = open == dirs.size();

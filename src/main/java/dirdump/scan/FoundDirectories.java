@@ -16,12 +16,14 @@ public final class FoundDirectories extends ParallelArrays {
 
     private static final int FIRST_CAPACITY = 64;
 
-    private byte[] flags = new byte[FIRST_CAPACITY];
+    // Volatile: readers read the directories of the files handed to them while the walk adds more (see
+    // FoundFiles).
+    private volatile byte[] flags = new byte[FIRST_CAPACITY];
     /** Where directory d is in the tree: its parent's index at 2d, its depth at 2d + 1. */
-    private int[] place = new int[2 * FIRST_CAPACITY];
-    private byte[][] name = new byte[FIRST_CAPACITY][];
+    private volatile int[] place = new int[2 * FIRST_CAPACITY];
+    private volatile byte[][] name = new byte[FIRST_CAPACITY][];
     /** What directory d is: its device at 2d, its inode at 2d + 1 (compared together). */
-    private long[] identity = new long[2 * FIRST_CAPACITY];
+    private volatile long[] identity = new long[2 * FIRST_CAPACITY];
 
     FoundDirectories() {
         super(FIRST_CAPACITY);

@@ -1,7 +1,6 @@
 package dirdump.scan;
 
 import java.util.Arrays;
-import java.util.BitSet;
 
 /**
  * The files to read, in the order they were listed, in parallel primitive arrays: a directory index
@@ -14,23 +13,26 @@ public final class FoundFiles extends ParallelArrays {
     private static final int CHUNK_SIZE = 1 << CHUNK_BITS;
 
     private static final int FIRST_CAPACITY = 1024;
+    private static final int FOLLOWED = 0x8000;
 
     /**
      * Where file f is, read together for its path: its directory's index at 2f, and at 2f + 1 its
      * name's, chunk index << CHUNK_BITS | offset of a 2-byte length followed by the name's bytes.
      */
-    private int[] where = new int[2 * FIRST_CAPACITY];
-    private long[] ino = new long[FIRST_CAPACITY];
-    private short[] device = new short[FIRST_CAPACITY];
-    private byte[][] chunks = {new byte[CHUNK_SIZE]};
-    private int chunkFill;
-    private long[] devices = new long[4];
-    private int deviceCount;
+    // The columns are volatile: while the walk goes on, readers read the rows it has handed them (see
+    // Walker#watch), and a column grown since must be seen with the rows copied into it.
+    private volatile int[] where = new int[2 * FIRST_CAPACITY];
+    private volatile long[] ino = new long[FIRST_CAPACITY];
     /**
-     * Files that were a symbolic link when listed, which the user asked to follow (-L, or a PATH): only
-     * these are opened through a link; every other is opened with O_NOFOLLOW.
+     * The device's index into {@code devices}; its sign bit set for a file that was a symbolic link when
+     * listed, which the user asked to follow (-L, or a PATH): only these are opened through a link; every
+     * other is opened with O_NOFOLLOW.
      */
-    private final BitSet followed = new BitSet();
+    private volatile short[] device = new short[FIRST_CAPACITY];
+    private volatile byte[][] chunks = {new byte[CHUNK_SIZE]};
+    private int chunkFill;
+    private volatile long[] devices = new long[4];
+    private int deviceCount;
 
     public FoundFiles() {
         super(FIRST_CAPACITY);
@@ -44,10 +46,7 @@ public final class FoundFiles extends ParallelArrays {
         where[2 * f] = dirIndex;
         where[2 * f + 1] = ref;
         ino[f] = inode;
-        device[f] = deviceIndex;
-        if (throughLink) {
-            followed.set(f);
-        }
+        device[f] = throughLink ? (short) (deviceIndex | FOLLOWED) : deviceIndex;
     }
 
     @Override
@@ -62,7 +61,7 @@ public final class FoundFiles extends ParallelArrays {
     }
 
     public long dev(int f) {
-        return devices[device[f]];
+        return devices[device[f] & 0x7fff];  // the sign bit is FOLLOWED
     }
 
     public long ino(int f) {
@@ -70,7 +69,7 @@ public final class FoundFiles extends ParallelArrays {
     }
 
     public boolean followed(int f) {
-        return followed.get(f);
+        return device[f] < 0;
     }
 
     /** A copy of the file's name (relative to its directory). */
@@ -117,8 +116,9 @@ public final class FoundFiles extends ParallelArrays {
             throw new IllegalArgumentException("name of " + name.length + " bytes");
         }
         if (chunkFill + 2 + name.length > CHUNK_SIZE) {
-            chunks = Arrays.copyOf(chunks, chunks.length + 1);
-            chunks[chunks.length - 1] = new byte[CHUNK_SIZE];
+            byte[][] more = Arrays.copyOf(chunks, chunks.length + 1);
+            more[more.length - 1] = new byte[CHUNK_SIZE];
+            chunks = more;
             chunkFill = 0;
         }
         int chunk = chunks.length - 1;
@@ -144,10 +144,9 @@ public final class FoundFiles extends ParallelArrays {
         if (deviceCount == Short.MAX_VALUE) {
             throw new IllegalStateException("more than " + Short.MAX_VALUE + " devices");
         }
-        if (deviceCount == devices.length) {
-            devices = Arrays.copyOf(devices, deviceCount * 2);
-        }
-        devices[deviceCount] = dev;
+        long[] table = deviceCount == devices.length ? Arrays.copyOf(devices, deviceCount * 2) : devices;
+        table[deviceCount] = dev;
+        devices = table;
         return (short) deviceCount++;
     }
 }

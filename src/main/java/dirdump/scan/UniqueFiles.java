@@ -26,10 +26,7 @@ public final class UniqueFiles {
         int n = files.size();
         int[] all = IndexSort.identity(n);
         // Stable sort: among equal (device, inode) the first listed comes first and is the one kept.
-        IndexSort.sort(all, 0, n, (a, b) -> {
-            int c = Long.compareUnsigned(files.dev(a), files.dev(b));
-            return c != 0 ? c : Long.compareUnsigned(files.ino(a), files.ino(b));
-        });
+        IndexSort.sort(all, 0, n, byDeviceAndInode(files));
         BitSet secondNames = new BitSet(n);
         for (int i = 1; i < n; i++) {
             int f = all[i];
@@ -41,6 +38,27 @@ public final class UniqueFiles {
             }
         }
         return new UniqueFiles(all, new BitSet(n)).without(secondNames);
+    }
+
+    /**
+     * The listed files of {@code kept}, each the first name of its file already (see {@link FirstNames}),
+     * in (device, inode) order; every other listed file left out.
+     */
+    public static UniqueFiles only(WalkResult walk, BitSet kept) {
+        FoundFiles files = walk.files;
+        int[] all = kept.stream().toArray();
+        IndexSort.sort(all, 0, all.length, byDeviceAndInode(files));
+        BitSet leftOut = new BitSet(files.size());
+        leftOut.set(0, files.size());
+        leftOut.andNot(kept);
+        return new UniqueFiles(all, leftOut);
+    }
+
+    private static IndexSort.IndexComparator byDeviceAndInode(FoundFiles files) {
+        return (a, b) -> {
+            int c = Long.compareUnsigned(files.dev(a), files.dev(b));
+            return c != 0 ? c : Long.compareUnsigned(files.ino(a), files.ino(b));
+        };
     }
 
     /** The files in (device, inode) order: each device's files side by side, its inode tables in one sweep. */

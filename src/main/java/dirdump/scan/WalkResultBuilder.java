@@ -3,16 +3,22 @@ package dirdump.scan;
 import dirdump.sys.Directory;
 import dirdump.sys.Os;
 import dirdump.sys.Stat;
+import java.util.function.IntConsumer;
 
 /**
  * The {@link WalkResult} as the walk builds it: the directories with their open handles, the files, the
  * file system of each device met.
  */
 final class WalkResultBuilder {
+    private static final int BATCH = 64;
+
     final FoundDirectories dirs = new FoundDirectories();
     final FoundFiles files = new FoundFiles();
     final DirectoryHandles handles;
     final DeviceFileSystems fileSystems;
+    /** Told how many files are listed so far (see Walker#watch), or null. */
+    private IntConsumer watcher;
+    private int told;
 
     /** {@code openDirectories}: how many directory handles stay open at most. */
     WalkResultBuilder(Os os, int openDirectories) {
@@ -31,8 +37,31 @@ final class WalkResultBuilder {
         return d;
     }
 
+    void watch(IntConsumer filesListed) {
+        watcher = filesListed;
+    }
+
+    /**
+     * A file was added: the watcher is told every {@code BATCH} files, so that a directory of many files
+     * is read while it is listed, and a wake-up of the readers is not paid for each file.
+     */
+    void fileAdded() {
+        if (watcher != null && files.size() - told >= BATCH) {
+            tell();
+        }
+    }
+
+    /** A directory is listed, or the walk is over: the watcher is told of every file added before. */
+    void tell() {
+        if (watcher != null && files.size() > told) {
+            told = files.size();
+            watcher.accept(told);
+        }
+    }
+
     /** The walk is over: what it found, with {@code unusablePaths} PATHs (or lists) it could not use. */
     WalkResult build(int unusablePaths) {
+        tell();
         handles.settle();
         return new WalkResult(this, unusablePaths);
     }

@@ -8,6 +8,7 @@ import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
 
 /**
  * Lists every file under the PATHs, then the files of a --files-from list, into one {@link WalkResult}.
@@ -28,6 +29,8 @@ public final class Walker {
     private final Descent descent;
     private final NamedFiles named;
     private BooleanSupplier stop = () -> false;
+    /** How many threads list directories ahead of the walk: 0 for none. */
+    private int listers;
 
     public Walker(Os os, WalkSettings settings, Reporter reporter, Tally tally) {
         this(os, settings, reporter, tally, DirectoryHandles.capacityFor(os.descriptorLimit()));
@@ -57,15 +60,48 @@ public final class Walker {
     }
 
     /**
+     * While the walk goes on, {@code filesListed} is told (in the walking thread) how many files are
+     * listed so far, as each directory is listed and every few files within one: so that they can be
+     * read meanwhile, through {@link #inProgress}. Every file listed before it is told is in the tables
+     * for good, and may be read by other threads as more are added.
+     */
+    public Walker watch(IntConsumer filesListed) {
+        result.watch(filesListed);
+        return this;
+    }
+
+    /**
+     * Lists the directories the walk will take next in up to {@code threads} threads of their own (see
+     * {@link ListAhead}): for a read that goes on meanwhile, whose reads would hold up the walk's.
+     */
+    public Walker listAhead(int threads) {
+        this.listers = threads;
+        return this;
+    }
+
+    /**
+     * The walk's tables while it goes on, for the readers of the files it has told of (see {@link
+     * #watch}): the same tables as the result {@link #walk} returns, without what only the end tells.
+     */
+    public WalkResult inProgress() {
+        return new WalkResult(result, 0);
+    }
+
+    /**
      * Walks the PATHs (their bytes, as the command line gave them), then adds the files of {@code list}
      * (null if there is none).
      */
     public WalkResult walk(List<byte[]> paths, PathListReader list) {
         int unusable = 0;
-        for (byte[] operand : paths) {
-            if (!stop.getAsBoolean() && !addOperand(operand)) {
-                unusable++;
+        try (ListAhead ahead = listers > 0 ? new ListAhead(os, result.handles, listers, stop) : null) {
+            descent.listAhead(ahead);
+            for (byte[] operand : paths) {
+                if (!stop.getAsBoolean() && !addOperand(operand)) {
+                    unusable++;
+                }
             }
+        } finally {
+            descent.listAhead(null);
         }
         if (list != null && !named.addList(list, stop)) {
             unusable++;

@@ -1,0 +1,193 @@
+package dirdump.scan;
+
+import dirdump.proc.WorkerThreads;
+import dirdump.sys.Directory;
+import dirdump.sys.EntrySink;
+import dirdump.sys.FileType;
+import dirdump.sys.Os;
+import dirdump.sys.SysException;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Several directories listed at once, as fd's and ripgrep's walkers do, for a walk whose files are read
+ * while it goes on: a few threads list the directories the walk will take next (getdents64 on the
+ * handle it opened and checked, held meanwhile), so that their reads from a cold disk overlap, and the
+ * walk takes each listing as if it listed the directory itself: the same entries in the same order,
+ * the same error after them. Everything else stays the walk's, in its one thread: the checks, the
+ * filters, the tables. A directory no thread has taken yet is listed by the walk, and what is kept
+ * ahead is bounded ({@link #MOST_AHEAD} listings, {@link #MOST_ENTRIES} entries).
+ */
+final class ListAhead implements AutoCloseable {
+    private static final int MOST_AHEAD = 32;
+    private static final int MOST_ENTRIES = 1 << 18;
+
+    private final Os os;
+    private final DirectoryHandles handles;
+    private final int threads;
+    private final BooleanSupplier stop;
+    private final WorkerThreads started = new WorkerThreads();
+    /** The directories to list next, the soonest first. */
+    private final ArrayDeque<Integer> queue = new ArrayDeque<>();
+    /** Every listing asked for and not taken by the walk yet: queued, being listed or done. */
+    private final Map<Integer, Listing> listings = new HashMap<>();
+    private int entries;
+    private boolean closed;
+
+    /** One directory's entries as getdents64 gave them, and the error that ended the listing, if one did. */
+    private static final class Listing implements EntrySink {
+        boolean claimed;
+        boolean done;
+        /** Too many entries to keep: the walk lists the directory again itself. */
+        boolean dropped;
+        byte[][] names = new byte[16][];
+        long[] inos = new long[16];
+        FileType[] types = new FileType[16];
+        int count;
+        SysException error;
+
+        @Override
+        public void entry(byte[] name, long ino, FileType type) {
+            if (dropped) {
+                return;
+            }
+            if (count == names.length) {
+                names = Arrays.copyOf(names, count * 2);
+                inos = Arrays.copyOf(inos, count * 2);
+                types = Arrays.copyOf(types, count * 2);
+            }
+            names[count] = name;
+            inos[count] = ino;
+            types[count++] = type;
+        }
+
+        void replay(EntrySink sink) throws SysException {
+            for (int i = 0; i < count; i++) {
+                sink.entry(names[i], inos[i], types[i]);
+            }
+            if (error != null) {
+                throw error;
+            }
+        }
+    }
+
+    ListAhead(Os os, DirectoryHandles handles, int threads, BooleanSupplier stop) {
+        this.os = os;
+        this.handles = handles;
+        this.threads = threads;
+        this.stop = stop;
+    }
+
+    /** Directories {@code dirs[0..count)} will be listed soon, the first soonest: as many as there is room for are listed ahead. */
+    synchronized void upcoming(int[] dirs, int count) {
+        if (closed) {
+            return;
+        }
+        for (int i = Math.min(count, MOST_AHEAD - listings.size()) - 1; i >= 0; i--) {
+            listings.put(dirs[i], new Listing());
+            queue.push(dirs[i]);
+        }
+        while (started.started() < Math.min(threads, queue.size()) && started.refused() == 0) {
+            started.start("lister-" + started.started(), () -> this::listQueued);
+        }
+        notifyAll();
+    }
+
+    /** Lists directory {@code d} (held as {@code dir}) into {@code sink}: from the listing made ahead, else now. */
+    void list(int d, Directory dir, EntrySink sink) throws SysException {
+        Listing l;
+        synchronized (this) {
+            l = listings.remove(d);
+            if (l != null && !l.claimed) {
+                queue.removeFirstOccurrence(d);
+                l = null;
+            }
+            while (l != null && !l.done) {
+                waitUninterruptibly();
+            }
+            if (l != null && !l.dropped) {
+                entries -= l.count;
+            }
+        }
+        if (l == null || l.dropped) {
+            os.list(dir, sink);
+        } else {
+            l.replay(sink);
+        }
+    }
+
+    private void listQueued() {
+        while (true) {
+            int d;
+            Listing l;
+            synchronized (this) {
+                while (queue.isEmpty() && !closed) {
+                    waitUninterruptibly();
+                }
+                if (closed) {
+                    return;
+                }
+                d = queue.pop();
+                l = listings.get(d);
+                l.claimed = true;
+            }
+            fill(d, l);
+            synchronized (this) {
+                entries += l.count;
+                if (entries > MOST_ENTRIES) {
+                    l.dropped = true;  // the walk lists it itself, keeping no more than one buffer of it
+                    entries -= l.count;
+                    l.names = null;
+                }
+                l.done = true;
+                notifyAll();
+            }
+        }
+    }
+
+    private void fill(int d, Listing l) {
+        if (stop.getAsBoolean()) {
+            l.dropped = true;
+            return;
+        }
+        DirectoryHandles.Held h;
+        try {
+            h = handles.hold(d);
+        } catch (SysException e) {
+            l.dropped = true;  // the walk finds out why itself (or finds descriptors free by then)
+            return;
+        }
+        try (h) {
+            if (!os.opensSafelyIn(h.dir)) {
+                l.dropped = true;  // the walk refuses it, as it does without listing ahead
+                return;
+            }
+            os.list(h.dir, l);
+        } catch (SysException e) {
+            l.error = e;
+        }
+    }
+
+    private void waitUninterruptibly() {
+        try {
+            wait();
+        } catch (InterruptedException e) {
+            // the walk ends the listers by close; a signal is seen through stop
+        }
+    }
+
+    /** Ends the listers, once the walk is over. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            closed = true;
+            queue.clear();
+            listings.clear();
+            notifyAll();
+        }
+        started.join();
+    }
+}
