@@ -172,17 +172,47 @@ final class ArchitectureTest {
      */
     @Test
     void theReadPathWalkThroughNamesClassesThatExist() throws IOException {
+        List<String> missing = new ArrayList<>();
+        List<Class<?>> classes = readPathClasses(missing);
+        assertTrue(classes.size() + missing.size() >= 30, "the walk-through names only " + classes);
+        assertEquals(List.of(), missing, "named in docs/architecture.md's read path, not in src/main/java");
+    }
+
+    /**
+     * No class the read path's walk-through names is built from more than five positional arguments
+     * (issue 31): a constructor callers can reach (public or package-private; a record's canonical one
+     * included) takes small named values instead, so that a call reads without counting commas.
+     */
+    @Test
+    void theReadPathHasNoConstructorOfMoreThanFiveArguments() throws IOException {
+        List<String> tooLong = new ArrayList<>();
+        for (Class<?> c : readPathClasses(new ArrayList<>())) {
+            for (java.lang.reflect.Constructor<?> k : c.getDeclaredConstructors()) {
+                if (!Modifier.isPrivate(k.getModifiers()) && !Modifier.isProtected(k.getModifiers())
+                        && !k.isSynthetic() && k.getParameterCount() > 5) {
+                    tooLong.add(c.getName() + "(" + k.getParameterCount() + " arguments)");
+                }
+            }
+        }
+        assertEquals(List.of(), tooLong, "constructors of more than 5 arguments on the read path of docs/architecture.md");
+    }
+
+    /**
+     * The classes docs/architecture.md's walk-through of the read path names, in backticks, in the order a
+     * file meets them, each once (a member it names that is a type, as FileSelection.Listing, that type);
+     * each name that is not a class of src/main/java, or a member not a method or type of it, goes to
+     * {@code missing}.
+     */
+    private static List<Class<?>> readPathClasses(List<String> missing) throws IOException {
         String doc = Files.readString(Path.of("docs/architecture.md"));
         int from = doc.indexOf("## The read path, top to bottom");
         assertTrue(from >= 0, "docs/architecture.md has no section \"The read path, top to bottom\"");
         int to = doc.indexOf("\n## ", from + 1);
         Matcher named = Pattern.compile("`([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)((?:\\.[A-Za-z][A-Za-z0-9]*)*)`")
                 .matcher(doc.substring(from, to < 0 ? doc.length() : to));
-        List<String> classes = new ArrayList<>();
-        List<String> missing = new ArrayList<>();
+        List<Class<?>> classes = new ArrayList<>();
         while (named.find()) {
             String name = named.group(1);
-            classes.add(name);
             Class<?> c = mainClass(name);
             if (c == null) {
                 missing.add(name);
@@ -197,9 +227,11 @@ final class ArchitectureTest {
                     break;
                 }
             }
+            if (!classes.contains(c)) {
+                classes.add(c);
+            }
         }
-        assertTrue(classes.size() >= 30, "the walk-through names only " + classes);
-        assertEquals(List.of(), missing, "named in docs/architecture.md's read path, not in src/main/java");
+        return classes;
     }
 
     /** The class of src/main/java of that simple name, or null. */

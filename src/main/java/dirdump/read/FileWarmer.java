@@ -50,22 +50,34 @@ final class FileWarmer implements Runnable {
     /** The file in hand, filled again for each. */
     private final FileToRead inHand;
 
-    FileWarmer(SequenceCursor cursor, FileOpener opener, Reading reading, ReadLimits limits, SpanReader reader,
-               CacheMeter meter, Tally tally, Reporter reporter, SharedFiles shared) {
-        this.cursor = cursor;
-        this.opener = opener;
+    /** What every reader of a run takes alike: the one cursor, what to do, the limits, where to tell it. */
+    record Run(SequenceCursor cursor, Reading reading, ReadLimits limits, Reporter reporter) {
+    }
+
+    /**
+     * What is this reader's own: its opener (and its fstat buffer), its reader (null for an opener or
+     * WILLNEED), its meter and its counts.
+     */
+    record Own(FileOpener opener, SpanReader reader, CacheMeter meter, Tally tally) {
+    }
+
+    /** {@code shared}: the big files shared with the other readers, or null (see {@link #shared}). */
+    FileWarmer(Run run, Own own, SharedFiles shared) {
+        Reading reading = run.reading();
+        this.cursor = run.cursor();
+        this.opener = own.opener();
         this.method = reading.method();
         this.wanted = reading.wanted();
         this.skipCached = !reading.force();
-        this.exact = reading.method() == ReadMethod.READ && (reading.wanted() != Wanted.WHOLE || limits.bounded());
-        this.reader = reader;
-        this.willNeed = new WillNeed(limits);
-        this.meter = meter;
-        this.tally = tally;
-        this.reporter = reporter;
-        this.limits = limits;
+        this.exact = reading.method() == ReadMethod.READ && (reading.wanted() != Wanted.WHOLE || run.limits().bounded());
+        this.reader = own.reader();
+        this.willNeed = new WillNeed(run.limits());
+        this.meter = own.meter();
+        this.tally = own.tally();
+        this.reporter = run.reporter();
+        this.limits = run.limits();
         this.shared = shared;
-        this.inHand = new FileToRead(opener);
+        this.inHand = new FileToRead(own.opener());
     }
 
     /** Reads files until every one has been taken or the run is to stop. */

@@ -2,8 +2,6 @@ package dirdump.read;
 
 import dirdump.cache.CachedReads;
 import dirdump.cache.ResidencyChange;
-import dirdump.order.SequenceCursor;
-import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
 import dirdump.proc.WorkerThreads;
 import dirdump.scan.FileOpener;
@@ -15,26 +13,47 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Makes the parts of each thread of a run, all taking files from the one {@code cursor}, and keeps
+ * Makes the parts of each thread of a run, all taking files from the one cursor of {@code run}, and keeps
  * what each counts ({@code tallies}, {@code residencies}) for the sum. Parts are made in the thread
  * that starts the one they are for (a thread refused makes none).
  */
-record ReadParts(Os os, WalkResult walk, Reading reading, ReadLimits limits, Reporter reporter, SequenceCursor cursor,
-                 SharedFiles shared, List<Tally> tallies, List<ResidencyChange> residencies) {
-    ReadParts(Os os, WalkResult walk, SequenceCursor cursor, Reading reading, ReadLimits limits, Reporter reporter) {
-        this(os, walk, reading, limits, reporter, cursor, new SharedFiles(), new ArrayList<>(),
-                new ArrayList<>());
+final class ReadParts {
+    private final Os os;
+    private final WalkResult walk;
+    /** What every thread's FileWarmer takes alike. */
+    private final FileWarmer.Run run;
+    /** The big files the readers share (see SharedFile). */
+    private final SharedFiles shared = new SharedFiles();
+    private final List<Tally> tallies = new ArrayList<>();
+    private final List<ResidencyChange> residencies = new ArrayList<>();
+
+    ReadParts(Os os, WalkResult walk, FileWarmer.Run run) {
+        this.os = os;
+        this.walk = walk;
+        this.run = run;
+    }
+
+    Reading reading() {
+        return run.reading();
+    }
+
+    ReadLimits limits() {
+        return run.limits();
+    }
+
+    SharedFiles shared() {
+        return shared;
     }
 
     /** The threads of a layout: each at the readers' I/O priority, if they have one. */
     WorkerThreads threads() {
-        return reading.readers().ioPriority() == null ? new WorkerThreads() : new WorkerThreads(this::setIoPriority);
+        return run.reading().readers().ioPriority() == null ? new WorkerThreads() : new WorkerThreads(this::setIoPriority);
     }
 
     /** Warns once if the system refused threads: the run goes on with those it started. */
     void warnIfRefused(WorkerThreads threads) {
         if (threads.refused() > 0) {
-            reporter.warning("could start only " + threads.started() + " of " + (threads.started() + threads.refused())
+            run.reporter().warning("could start only " + threads.started() + " of " + (threads.started() + threads.refused())
                     + " threads (" + threads.refusal() + "); going on with those");
         }
     }
@@ -45,6 +64,8 @@ record ReadParts(Os os, WalkResult walk, Reading reading, ReadLimits limits, Rep
      * for itself (see SpanReader).
      */
     synchronized FileWarmer reader() {
+        Reading reading = run.reading();
+        ReadLimits limits = run.limits();
         Readers readers = reading.readers();
         SpanReader reader = reading.method() == ReadMethod.READ
                 ? new SpanReader(os.allocate(limits.readSize(readers.bufferSize(), readers.count())), limits) : null;
@@ -70,17 +91,17 @@ record ReadParts(Os os, WalkResult walk, Reading reading, ReadLimits limits, Rep
         tallies.add(tally);
         ResidencyChange residency = new ResidencyChange();
         residencies.add(residency);
-        CacheMeter meter = new CacheMeter(new CachedReads(os), residency, reading.measureAfter());
-        return new FileWarmer(cursor, new FileOpener(os, walk, reporter, FileOpener.Use.READ), reading, limits,
-                reader, meter, tally, reporter, sharing);
+        CacheMeter meter = new CacheMeter(new CachedReads(os), residency, run.reading().measureAfter());
+        return new FileWarmer(run, new FileWarmer.Own(new FileOpener(os, walk, run.reporter(), FileOpener.Use.READ),
+                reader, meter, tally), sharing);
     }
 
     private void setIoPriority() {
         try {
-            IoPriority priority = reading.readers().ioPriority();
+            IoPriority priority = run.reading().readers().ioPriority();
             Processes.load().setIoPriority(priority.ioClass(), priority.level());
         } catch (SysException e) {
-            reporter.warning("--ionice " + reading.readers().ioPriority() + ": " + e.getMessage());
+            run.reporter().warning("--ionice " + run.reading().readers().ioPriority() + ": " + e.getMessage());
         }
     }
 }

@@ -29,7 +29,7 @@ public final class ReadPass {
     /** As above, the files taken from {@code cursor}: a {@link ListedSequence} while the walk goes on. */
     public static Result run(Os os, WalkResult walk, SequenceCursor cursor, Reading reading, ReadLimits limits,
                              Reporter reporter) {
-        ReadParts parts = new ReadParts(os, walk, cursor, reading, limits, reporter);
+        ReadParts parts = new ReadParts(os, walk, new FileWarmer.Run(cursor, reading, limits, reporter));
         Readers readers = reading.readers();
         ReadLayout layout = readers.count() == 1 && readers.ioPriority() == null ? new CallerReads()
                 : readers.prefetch() == 0 || reading.method() == ReadMethod.WILLNEED ? new ParallelReaders()

@@ -26,7 +26,7 @@ public final class CommonSummary {
 
         /** The end of the line "D directories; order O; ...", after the order. */
         default String how(PassFacts f) {
-            return String.format(Locale.ROOT, "residency by %s; %s", f.method(), f.io());
+            return String.format(Locale.ROOT, "residency by %s; %s", f.how().method(), f.how().io());
         }
 
         /** Members after "io". */
@@ -72,7 +72,7 @@ public final class CommonSummary {
         lines.addAll(d.counts().lines());
         lines.add(errors(f.tally(), f.unusablePaths()));
         lines.add(String.format(Locale.ROOT, "%s; order %s; %s",
-                Units.count(f.tally().directories(), "directory", "directories"), f.order(), d.how(f)));
+                Units.count(f.tally().directories(), "directory", "directories"), f.how().order(), d.how(f)));
         StringJoiner seconds = new StringJoiner(", ", "seconds: ", "");
         f.phases().forEach(p -> seconds.add(String.format(Locale.ROOT, "%s %.3f", p.name(), p.nanos() / 1e9)));
         lines.add(seconds.toString());
@@ -93,9 +93,9 @@ public final class CommonSummary {
         o.addProperty("errors", f.tally().errors());
         o.addProperty("unusable_paths", f.unusablePaths());
         o.addProperty("directories", f.tally().directories());
-        o.addProperty("order", f.order());
-        o.addProperty("method", f.method());
-        o.addProperty("io", f.io());
+        o.addProperty("order", f.how().order());
+        o.addProperty("method", f.how().method());
+        o.addProperty("io", f.how().io());
         d.addHow(o);
         JsonObject seconds = new JsonObject();
         seconds.addProperty("total", f.totalNanos() / 1e9);
@@ -104,14 +104,14 @@ public final class CommonSummary {
         for (SummarySection section : sections(f, d)) {
             section.addTo(o);
         }
-        o.addProperty("exit_status", f.exit().status);
+        o.addProperty("exit_status", f.ending().exit().status);
     }
 
     /** The pass's sections, then the signal that stopped it, then the pass's last. */
     private static List<SummarySection> sections(PassFacts f, Detail d) {
         List<SummarySection> sections = new ArrayList<>(d.sections());
-        if (f.stoppedBy() != null) {
-            sections.add(new StoppedBySignal(f.stoppedBy()));
+        if (f.ending().stoppedBy() != null) {
+            sections.add(new StoppedBySignal(f.ending().stoppedBy()));
         }
         sections.addAll(d.last());
         return sections;

@@ -21,7 +21,7 @@ record ReadDetail(ReadResult r) implements CommonSummary.Detail {
     /** "read with native (getdents64, statx), 64 readers, 256.0 KiB buffer". */
     @Override
     public String how(PassFacts f) {
-        return String.format(Locale.ROOT, "%s with %s, %s, %s buffer", f.method(), f.io(),
+        return String.format(Locale.ROOT, "%s with %s, %s, %s buffer", f.how().method(), f.how().io(),
                 Units.count(r.readers(), "reader", "readers"), Units.bytes(r.bufferSize()));
     }
 

@@ -8,7 +8,7 @@ public final class EvictRun {
     /** The residency before and after, and the summary's facts, the exit status among them. */
     public record Result(ResidencyChange residency, PassFacts facts) {
         public ExitCode exit() {
-            return facts.exit();
+            return facts.ending().exit();
         }
     }
 

@@ -46,7 +46,7 @@ final class InProcessRead implements Variant {
     @Override
     public RunOutcome run() {
         ReadResult s = read.run(reporter, stop, null);
-        settings = new VariantSettings(resolvedOrder(s), s.readers(), s.facts().method(), s.bufferSize(), prefetch);
+        settings = new VariantSettings(resolvedOrder(s), s.readers(), s.facts().how().method(), s.bufferSize(), prefetch);
         long files = s.facts().tally().filesRead();
         int status = s.exit().status;
         return new RunOutcome(s.facts().totalNanos(), files, s.facts().tally().bytesRead(),
@@ -63,6 +63,6 @@ final class InProcessRead implements Variant {
     private static String resolvedOrder(ReadResult s) {
         Set<String> orders = new LinkedHashSet<>();
         s.devices().forEach(d -> orders.add(d.order().key()));
-        return orders.isEmpty() ? s.facts().order() : String.join("/", orders);
+        return orders.isEmpty() ? s.facts().how().order() : String.join("/", orders);
     }
 }

@@ -22,7 +22,7 @@ public final class LockRun {
      */
     public record Locked(LockedSet set, PassFacts facts, String refusal) {
         public ExitCode exit() {
-            return facts.exit();
+            return facts.ending().exit();
         }
     }
 

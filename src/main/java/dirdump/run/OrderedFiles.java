@@ -17,11 +17,19 @@ import java.util.function.IntToLongFunction;
 
 /**
  * The files a command works on, in the order it works on them: the walk and the order, shared by
- * every command that takes PATHs. {@code orderingNanos} leaves out the time spent locating files.
- * It holds the listed directories' handles open until closed.
+ * every command that takes PATHs; {@code tally} counts what both left out. It holds the listed
+ * directories' handles open until closed.
  */
-public record OrderedFiles(FileSelection selection, Os os, WalkResult walk, OrderPlan plan, Tally tally,
-                        long listingNanos, long orderingNanos) implements AutoCloseable {
+public record OrderedFiles(FileSelection selection, Os os, Tally tally, Listed listed, Ordered ordered)
+        implements AutoCloseable {
+
+    /** What the walk found, and the time it took. */
+    public record Listed(WalkResult walk, long nanos) {
+    }
+
+    /** The order of what the walk found, and the time it took, less the time spent locating files. */
+    public record Ordered(OrderPlan plan, long nanos) {
+    }
 
     /** Walks and orders; {@code stop} ends the walk early, with what was listed. */
     public static OrderedFiles of(FileSelection selection, Reporter reporter, StopRequest stop) {
@@ -40,17 +48,33 @@ public record OrderedFiles(FileSelection selection, Os os, WalkResult walk, Orde
                 tally, reporter);
         OrderPlan plan = Orderer.plan(walk, files, selection.order(), os, reporter, stop);
         long ordering = System.nanoTime() - listed - plan.locatingNanos();
-        return new OrderedFiles(selection, os, walk, plan, tally, listed - start, ordering);
+        return new OrderedFiles(selection, os, tally, new Listed(walk, listed - start), new Ordered(plan, ordering));
     }
 
     /** Closes the directory handles the walk left open for the passes after it. */
     @Override
     public void close() {
-        walk.close();
+        listed.walk().close();
+    }
+
+    public WalkResult walk() {
+        return listed.walk();
+    }
+
+    public OrderPlan plan() {
+        return ordered.plan();
+    }
+
+    public long listingNanos() {
+        return listed.nanos();
+    }
+
+    public long orderingNanos() {
+        return ordered.nanos();
     }
 
     public int[] sequence() {
-        return plan.sequence();
+        return ordered.plan().sequence();
     }
 
     public Order order() {
@@ -63,7 +87,7 @@ public record OrderedFiles(FileSelection selection, Os os, WalkResult walk, Orde
      * cannot be had (gone, unreadable).
      */
     public IntToLongFunction sizes(Reporter reporter) {
-        FileOpener opener = new FileOpener(os, walk, reporter, FileOpener.Use.SIZE);
+        FileOpener opener = new FileOpener(os, listed.walk(), reporter, FileOpener.Use.SIZE);
         return f -> {
             Stat st = opener.stat(f);
             return st == null ? -1 : st.size;
@@ -72,6 +96,6 @@ public record OrderedFiles(FileSelection selection, Os os, WalkResult walk, Orde
 
     /** Time the order spent locating files. */
     public long locatingNanos() {
-        return plan.locatingNanos();
+        return ordered.plan().locatingNanos();
     }
 }

@@ -8,11 +8,17 @@ import java.util.List;
 /**
  * What every pass over the ordered files tells besides its own numbers (a read, status, evict, lock):
  * what was skipped and failed, how (order, method, I/O), how long each phase took, and how it ended.
- * {@code phases}: listing, ordering, then the pass's own ("measuring"; a read's "locating" and "reading");
- * {@code stoppedBy}: the name of the signal that ended the pass early, or null.
+ * {@code phases}: listing, ordering, then the pass's own ("measuring"; a read's "locating" and "reading").
  */
-public record PassFacts(Tally tally, int unusablePaths, String order, String method, String io, List<Phase> phases,
-                        ExitCode exit, String stoppedBy) {
+public record PassFacts(Tally tally, int unusablePaths, How how, List<Phase> phases, Ending ending) {
+
+    /** How the pass went over the files: in what order, by what method, through what I/O. */
+    public record How(String order, String method, String io) {
+    }
+
+    /** How the pass ended: its status, and the name of the signal that ended it early, or null. */
+    public record Ending(ExitCode exit, String stoppedBy) {
+    }
 
     /** A phase of the pass, named as the summary names it, and the time it took. */
     public record Phase(String name, long nanos) {
@@ -23,8 +29,9 @@ public record PassFacts(Tally tally, int unusablePaths, String order, String met
         List<Phase> phases = new ArrayList<>(List.of(new Phase("listing", files.listingNanos()),
                 new Phase("ordering", files.orderingNanos())));
         phases.addAll(List.of(own));
-        return new PassFacts(files.tally(), files.walk().unusablePaths, files.order().key(), method,
-                files.os().description(), List.copyOf(phases), exit, stop.stoppedBy());
+        return new PassFacts(files.tally(), files.walk().unusablePaths,
+                new How(files.order().key(), method, files.os().description()), List.copyOf(phases),
+                new Ending(exit, stop.stoppedBy()));
     }
 
     /** Every phase, listing included: what the user waits for. */

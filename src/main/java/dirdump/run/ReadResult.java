@@ -88,7 +88,7 @@ public record ReadResult(PassFacts facts, ReadSettings settings, Pass pass, Orde
     }
 
     public ExitCode exit() {
-        return facts.exit();
+        return facts.ending().exit();
     }
 
     public double seconds() {

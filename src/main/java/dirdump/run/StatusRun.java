@@ -21,7 +21,7 @@ public final class StatusRun {
      */
     public record Result(PageTotals totals, PassFacts facts, CgroupPageCache cgroup) {
         public ExitCode exit() {
-            return facts.exit();
+            return facts.ending().exit();
         }
     }
 

@@ -165,7 +165,8 @@ final class StreamedRead {
         }
         sequence.end();
         long ordering = System.nanoTime() - listed - plan.locatingNanos();
-        return new OrderedFiles(selection, os, walk, plan, tally, listed - start, ordering);
+        return new OrderedFiles(selection, os, tally, new OrderedFiles.Listed(walk, listed - start),
+                new OrderedFiles.Ordered(plan, ordering));
     }
 
     /** The files listed before {@code upTo}, told in the walking thread: each first name handed on or held back. */

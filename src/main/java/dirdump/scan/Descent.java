@@ -59,16 +59,19 @@ final class Descent {
         }
     }
 
-    Descent(Os os, WalkResultBuilder result, EntryFilter filter, LinkPolicy links, EntryOutcomes outcomes,
-            boolean oneFileSystem) {
+    /** Where the descent may go beyond a directory it lists: the links it follows, other mounts unless -x. */
+    record Crossing(LinkPolicy links, boolean oneFileSystem) {
+    }
+
+    Descent(Os os, WalkResultBuilder result, EntryFilter filter, Crossing crossing, EntryOutcomes outcomes) {
         this.os = os;
         this.result = result;
         this.dirs = result.dirs;
         this.files = result.files;
         this.filter = filter;
-        this.links = links;
+        this.links = crossing.links();
         this.outcomes = outcomes;
-        this.oneFileSystem = oneFileSystem;
+        this.oneFileSystem = crossing.oneFileSystem();
     }
 
     void listAhead(ListAhead listAhead) {

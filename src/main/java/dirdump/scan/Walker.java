@@ -43,7 +43,7 @@ public final class Walker {
         this.result = new WalkResultBuilder(os, openDirectories);
         EntryFilter filter = new EntryFilter(settings.filter(), settings.maxDepth(), outcomes);
         LinkPolicy links = new LinkPolicy(settings.follow(), outcomes);
-        this.descent = new Descent(os, result, filter, links, outcomes, settings.oneFileSystem());
+        this.descent = new Descent(os, result, filter, new Descent.Crossing(links, settings.oneFileSystem()), outcomes);
         this.named = new NamedFiles(os, result, filter, links, outcomes);
     }
 

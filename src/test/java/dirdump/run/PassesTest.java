@@ -112,7 +112,7 @@ class PassesTest {
         assertEquals(1, r.facts().tally().skipped(SkipReason.SYMLINK));
         assertEquals(0, r.facts().tally().errors());
         assertEquals(1, r.readers());
-        assertEquals("name", r.facts().order());
+        assertEquals("name", r.facts().how().order());
         List<String> expected = files.stream().map(Path::toString).sorted().toList();
         assertEquals(expected, readOrder(), "name order, one reader: the lines in the order read");
     }
@@ -158,7 +158,7 @@ class PassesTest {
         stop.stop(15);
         ReadResult r = warm(read(Order.INODE, 1, true, null), stop);
         assertEquals(0, r.facts().tally().filesRead());
-        assertEquals("SIGTERM", r.facts().stoppedBy());
+        assertEquals("SIGTERM", r.facts().ending().stoppedBy());
         assertEquals(143, r.exit().status);
     }
 
