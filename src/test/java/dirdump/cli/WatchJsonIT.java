@@ -1,6 +1,7 @@
 package dirdump.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
@@ -91,6 +92,11 @@ class WatchJsonIT {
         assertTrue(watch.get("directories").getAsLong() >= 2, "the new directory joined: " + watch);
         assertEquals("SIGTERM", last.get("stopped_by").getAsString());
         assertEquals(0, last.get("exit_status").getAsInt());
+        watch.remove("events");
+        assertFalse(RunSchema.errors(last.toString()).isEmpty(), "every member of watch is required");
+        watch.addProperty("events", 1);
+        last.addProperty("files_locked", 10);
+        assertFalse(RunSchema.errors(last.toString()).isEmpty(), "the lock's own members are not repeated");
     }
 
     @Test
