@@ -41,6 +41,7 @@ public final class FollowSummary {
         w.addProperty("bytes", following.bytes());
         w.addProperty("files_unlocked", following.released());
         w.addProperty("failures", following.failures());
+        w.addProperty("refused", following.refused());
         record.add("watch", w);
         if (signal != null) {
             record.addProperty("stopped_by", signal);

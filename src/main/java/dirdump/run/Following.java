@@ -132,6 +132,11 @@ public final class Following implements AutoCloseable {
                 directories(), events(), batches(), rescans());
     }
 
+    /** Names not followed for what they are (a link, FIFO, device, socket), once an event. */
+    public long refused() {
+        return watch.refused();
+    }
+
     /** Whether the files are kept locked (lock), not warm (read). */
     public boolean locks() {
         return locks != null;

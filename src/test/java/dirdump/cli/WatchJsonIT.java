@@ -72,6 +72,11 @@ class WatchJsonIT {
             long removed = grown - gone;
             Files.delete(files.get(0));
             Until.holds(CATCH_UP, "the removed file unlocked", () -> LockedMemory.of(p.pid()) == removed);
+            // A link put in the tree, to a file outside it: not followed, counted; a file after it, locked, says
+            // the link's event was handled (in order).
+            Files.createSymbolicLink(data.resolve("link"), Trees.file(tmp.resolve("outside"), 1 << 20, 2));
+            Trees.file(data.resolve("new/later"), 8192, 3);
+            Until.holds(CATCH_UP, "the file after the link locked", () -> LockedMemory.of(p.pid()) == removed + 8192);
         } catch (Exception | AssertionError e) {
             p.destroyForcibly();
             throw e;
@@ -83,10 +88,11 @@ class WatchJsonIT {
         assertEquals("mlock", last.getAsJsonObject("settings").get("method").getAsString(), "the lock's settings");
         JsonObject watch = last.getAsJsonObject("watch");
         assertEquals("locked", watch.get("kept").getAsString());
-        assertEquals(10, watch.get("files").getAsLong(), "10 - 1 removed + 1 created");
-        assertEquals(set + (1 << 20) - gone, watch.get("bytes").getAsLong());
+        assertEquals(11, watch.get("files").getAsLong(), "10 - 1 removed + 2 created");
+        assertEquals(set + (1 << 20) - gone + 8192, watch.get("bytes").getAsLong());
         assertEquals(1, watch.get("files_unlocked").getAsLong());
         assertEquals(0, watch.get("failures").getAsLong());
+        assertEquals(1, watch.get("refused").getAsLong(), "the link");
         assertTrue(watch.get("events").getAsLong() >= 2, watch.toString());
         assertTrue(watch.get("batches").getAsLong() >= 1, watch.toString());
         assertTrue(watch.get("directories").getAsLong() >= 2, "the new directory joined: " + watch);
@@ -127,6 +133,7 @@ class WatchJsonIT {
         assertEquals(1, watch.get("files").getAsLong());
         assertEquals(256 << 10, watch.get("bytes").getAsLong());
         assertEquals(0, watch.get("files_unlocked").getAsLong());
+        assertEquals(0, watch.get("refused").getAsLong());
         assertTrue(watch.get("events").getAsLong() >= 1, watch.toString());
         assertEquals("SIGTERM", last.get("stopped_by").getAsString());
         assertEquals(0, last.get("exit_status").getAsInt());
