@@ -240,13 +240,13 @@ public final class DirdumpCommand implements Callable<Integer> {
                 reporter.problem(refused[0]);
                 return ExitCode.CANNOT_FOLLOW.status;
             }
-            return following[0] == null ? result.exit().status : follow(following[0], result, stop, signals, reporter);
+            return following[0] == null ? result.exit().status : follow(following[0], result, stop, signals, reporter, record);
         }
     }
 
     /** dirdump --watch after its read: the tree kept warm until a signal, the read's normal end. */
     private int follow(Following following, ReadResult result, StopRequest stop, StopOnSignal signals,
-                       StderrReporter reporter) {
+                       StderrReporter reporter, RunRecord record) {
         try (following) {
             if (output.verbosity() != StderrReporter.Verbosity.QUIET && !output.json.value()) {
                 FollowSummary.following(ProcessHandle.current().pid(), err);
@@ -256,7 +256,11 @@ public final class DirdumpCommand implements Callable<Integer> {
             if (output.verbosity() != StderrReporter.Verbosity.QUIET && !output.json.value()) {
                 FollowSummary.followed(following, stop.signalName(), err);
             }
-            return following.status(result.exit().status);
+            int status = following.status(result.exit().status);
+            if (output.json.value()) {
+                FollowSummary.json(following, stop.signalName(), status, record.json(reporter), out);
+            }
+            return status;
         }
     }
 

@@ -1,8 +1,10 @@
 package dirdump.cli;
 
+import dirdump.report.FollowSummary;
 import dirdump.report.LockSummary;
 import dirdump.report.RunRecord;
 import dirdump.report.StderrReporter;
+import dirdump.run.Following;
 import dirdump.run.LockHolding;
 import dirdump.run.LockRun;
 import dirdump.sys.Host;
@@ -120,6 +122,13 @@ final class LockCommand implements Callable<Integer> {
         public void released(long files, long bytes, String signal) {
             if (!output.json.value() && output.verbosity() != StderrReporter.Verbosity.QUIET) {
                 LockSummary.released(files, bytes, signal, parent.err);
+            }
+        }
+
+        @Override
+        public void followed(Following following, String signal, int status) {
+            if (output.json.value() && !daemon.value()) {  // a daemon's stdout is gone once it is ready
+                FollowSummary.json(following, signal, status, record.json(reporter), parent.out);
             }
         }
     }

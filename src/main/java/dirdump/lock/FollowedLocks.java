@@ -56,6 +56,7 @@ public final class FollowedLocks implements TreeWatch.Files, AutoCloseable {
     private ReadBuffer made;
     private long lockedBytes;
     private long failures;
+    private long released;
 
     /**
      * {@code set}: the first lock, taken over; {@code paths}: the PATHs (a file PATH stays locked, not
@@ -174,6 +175,7 @@ public final class FollowedLocks implements TreeWatch.Files, AutoCloseable {
             held.remove(id);
             unmap(h.file);
             lockedBytes -= h.file.bytes();
+            released++;
             if (reporter.verbose()) {
                 reporter.line(PathText.of(h.file.path()) + " (" + how + ": " + h.file.bytes() + " bytes unlocked)");
             }
@@ -194,6 +196,11 @@ public final class FollowedLocks implements TreeWatch.Files, AutoCloseable {
     /** Bytes held locked now: what VmLck shows of the set. */
     public long lockedBytes() {
         return lockedBytes;
+    }
+
+    /** Files unlocked while following: their last name removed, or replaced by another file. */
+    public long released() {
+        return released;
     }
 
     /** Files that could not be locked while following. */

@@ -101,10 +101,45 @@ public final class Following implements AutoCloseable {
         return locks != null ? locks.failures() : warm.failures();
     }
 
+    /** Files unlocked while following (their last name removed or replaced); 0 when kept warm. */
+    public long released() {
+        return locks != null ? locks.released() : 0;
+    }
+
+    /** Directories watched now. */
+    public int directories() {
+        return watch.directories();
+    }
+
+    /** inotify events read. */
+    public long events() {
+        return watch.events();
+    }
+
+    /** Batches the events were handled in. */
+    public long batches() {
+        return watch.batches();
+    }
+
+    /** Rescans of the tree (after the event queue overflowed). */
+    public long rescans() {
+        return watch.rescans();
+    }
+
     /** What was followed: directories, events, batches and rescans. */
     public String described() {
         return String.format(java.util.Locale.ROOT, "%,d directories followed, %,d events in %,d batches, %,d rescans",
-                watch.directories(), watch.events(), watch.batches(), watch.rescans());
+                directories(), events(), batches(), rescans());
+    }
+
+    /** Names not followed for what they are (a link, FIFO, device, socket), once an event. */
+    public long refused() {
+        return watch.refused();
+    }
+
+    /** Whether the files are kept locked (lock), not warm (read). */
+    public boolean locks() {
+        return locks != null;
     }
 
     /** {@code status}, the lock's or the read's, made 1 where a file failed while following. */

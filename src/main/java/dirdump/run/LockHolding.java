@@ -42,6 +42,9 @@ public final class LockHolding {
 
         /** The lock ended by {@code signal} ("SIGTERM"): what it held. */
         void released(long files, long bytes, String signal);
+
+        /** lock --watch: following ended by {@code signal}, the lock's exit status {@code status}. */
+        void followed(Following following, String signal, int status);
     }
 
     private LockHolding() {
@@ -134,6 +137,7 @@ public final class LockHolding {
                     long bytes = following != null ? following.bytes() : set.lockedBytes();
                     if (following != null) {
                         status = following.status(status);
+                        shown.followed(following, stop.signalName(), status);
                         following.close();
                         following = null;
                     }

@@ -159,6 +159,7 @@ public final class TreeWatch implements AutoCloseable {
     private long events;
     private long batches;
     private long rescans;
+    private long refused;
 
     private TreeWatch(Os os, Inotify inotify, WalkSettings settings, Files files, Reporter reporter, long neededHint) {
         this.os = os;
@@ -263,6 +264,14 @@ public final class TreeWatch implements AutoCloseable {
 
     public long batches() {
         return batches;
+    }
+
+    /**
+     * Names an event brought that were not followed because of what they are: a symbolic link, FIFO,
+     * device or socket (once an event; what the scans list of them is passed over uncounted).
+     */
+    public long refused() {
+        return refused;
     }
 
     /** Rescans after the first scan (a queue overflow each, or a batch too large). */
@@ -435,6 +444,9 @@ public final class TreeWatch implements AutoCloseable {
             file(dir, name, st);
         } else {
             files.absent(dir.wd, name);  // gone, or a link, FIFO, device, socket now: not followed
+            if (type != null && type != FileType.REGULAR && type != FileType.DIRECTORY) {
+                refused++;
+            }
         }
         return null;
     }
@@ -461,7 +473,9 @@ public final class TreeWatch implements AutoCloseable {
             }
         } catch (SysException e) {
             files.absent(dir.wd, name);
-            if (!e.isGone() && !e.isSymbolicLink()) {
+            if (e.isSymbolicLink()) {
+                refused++;  // made a link between the fstatat and the open
+            } else if (!e.isGone()) {
                 reporter.error(FoundDirectories.join(dir.path(), name), "not followed: " + e.getMessage());
             }
         }
