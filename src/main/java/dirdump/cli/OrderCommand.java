@@ -80,7 +80,8 @@ final class OrderCommand implements Callable<Integer> {
         StderrReporter reporter = new StderrReporter(parent.err, StderrReporter.Verbosity.NORMAL);
         StopRequest stop = new StopRequest();
         // No handler for signals: the JVM's own ends the list at once with 128 + the signal's number.
-        try (OrderedFiles files = OrderedFiles.of(walk.selection(paths.value(), parent.in, nul.value()), reporter, stop)) {
+        try (OrderedFiles files = OrderedFiles.asRead(walk.selection(paths.value(), parent.in, nul.value()), reporter,
+                stop)) {
             return json.value() ? record(files, reporter, stop, record) : order(files, reporter);
         }
     }

@@ -33,6 +33,18 @@ public record OrderedFiles(FileSelection selection, Os os, Tally tally, Listed l
 
     /** Walks and orders; {@code stop} ends the walk early, with what was listed. */
     public static OrderedFiles of(FileSelection selection, Reporter reporter, StopRequest stop) {
+        return of(selection, reporter, stop, false);
+    }
+
+    /**
+     * As {@link #of(FileSelection, Reporter, StopRequest)}, in the order a read of {@code selection} takes:
+     * as listed where the read takes its files while the walk goes on (StreamedRead#readsAsListed).
+     */
+    public static OrderedFiles asRead(FileSelection selection, Reporter reporter, StopRequest stop) {
+        return of(selection, reporter, stop, StreamedRead.readsAsListed(selection));
+    }
+
+    private static OrderedFiles of(FileSelection selection, Reporter reporter, StopRequest stop, boolean asListed) {
         FileSelection.Listing listing = selection.listing();
         FileSelection.Sources sources = listing.sources();
         Os os = Os.load(reporter::warning);
@@ -46,7 +58,8 @@ public record OrderedFiles(FileSelection selection, Os os, Tally tally, Listed l
         long listed = System.nanoTime();
         UniqueFiles files = SizeFilter.apply(walk, UniqueFiles.of(walk, tally, reporter), listing.sizes(), os,
                 tally, reporter);
-        OrderPlan plan = Orderer.plan(walk, files, selection.order(), os, reporter, stop);
+        OrderPlan plan = asListed ? Orderer.plan(walk, files, selection.order(), os, reporter, stop, dev -> true)
+                : Orderer.plan(walk, files, selection.order(), os, reporter, stop);
         long ordering = System.nanoTime() - listed - plan.locatingNanos();
         return new OrderedFiles(selection, os, tally, new Listed(walk, listed - start), new Ordered(plan, ordering));
     }

@@ -60,18 +60,22 @@ final class StreamedRead {
     private boolean lastRotates;
     private int told;
 
-    /**
-     * Whether a read of these settings starts while the walk goes on: only where nothing asks for the
-     * global order, and the readers need not wait for it either: -j given, or no disk of the machine
-     * rotates (on a rotating disk the default readers follow from where the files lie, known only once
-     * they are located: DefaultReaders#forRun).
-     */
+    /** Whether a read of these settings starts while the walk goes on ({@link #readsAsListed}, no --seek-distance). */
     static boolean applies(ReadSettings read) {
-        FileSelection selection = read.selection();
-        // --seek-distance and the size filters need every file listed first; --order, the order asked for.
-        return selection.order().order() == Order.AUTO && !read.seekDistance()
-                && selection.listing().sizes().keepsAll()
-                && (read.reading().readers().count() != null || !new DeviceProbe().anyRotating());
+        // --seek-distance locates every file after the read, in the global order.
+        return readsAsListed(read.selection()) && !read.seekDistance();
+    }
+
+    /**
+     * Whether a read of {@code selection} takes its files as the walk lists them: only where nothing asks
+     * for the global order (--order, the size filters, which need every file listed first), and no disk
+     * of the machine rotates: on a rotating disk the default readers follow from where the files lie,
+     * known only once they are located (DefaultReaders#forRun), and its files are read in physical order.
+     * The same for `dirdump order`, so that it prints the order a read takes.
+     */
+    static boolean readsAsListed(FileSelection selection) {
+        return selection.order().order() == Order.AUTO && selection.listing().sizes().keepsAll()
+                && !new DeviceProbe().anyRotating();
     }
 
     StreamedRead(FileSelection selection, Reporter reporter, StopRequest stop) {
