@@ -126,7 +126,9 @@ final class FileWarmer implements Runnable {
      * reported and done.
      */
     private FileToRead next() {
-        for (int f; !limits.stopped() && (f = cursor.next()) >= 0; ) {
+        // Stopped checked again once a file is taken: a cursor fed by the walk (ListedSequence) may have
+        // kept this reader waiting through the signal, and hands it a file listed after it.
+        for (int f; !limits.stopped() && (f = cursor.next()) >= 0 && !limits.stopped(); ) {
             OpenFile file = opener.open(f, tally);
             if (file == null) {
                 limits.taken(0, 0);

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -295,7 +296,12 @@ class SignalsAndTerminalIT {
             Until.holds(Duration.ofSeconds(60), () -> "both readers at idle: " + seen, () -> {
                 seen.setLength(0);
                 for (File task : new File("/proc/" + p.pid() + "/task").listFiles()) {
-                    String name = Files.readString(task.toPath().resolve("comm")).trim();
+                    String name;
+                    try {
+                        name = Files.readString(task.toPath().resolve("comm")).trim();
+                    } catch (NoSuchFileException ended) {
+                        continue;  // a thread that ended since the listing (the walk's listers come and go)
+                    }
                     if (name.startsWith("reader-")) {
                         Process look = new ProcessBuilder("ionice", "-p", task.getName()).redirectErrorStream(true).start();
                         seen.append(name).append(": ").append(new String(look.getInputStream().readAllBytes()).trim())
