@@ -193,7 +193,8 @@ public final class SysException extends IOException {
      */
     public static SysException ofProcessStart(IOException e) {
         String message = String.valueOf(e.getMessage());
-        Matcher m = Pattern.compile("error=(\\d+), (.*)").matcher(message);
+        // JDK 17: "error=2, No such file or directory"; JDK 25: "Exec failed, error: 2 (No such file or directory)".
+        Matcher m = Pattern.compile("error(?:=|: )(\\d+)(?:, | \\()([^)]*)").matcher(message);
         return m.find() ? new SysException(Integer.parseInt(m.group(1)), m.group(2)) : new SysException(0, message);
     }
 }
