@@ -22,8 +22,9 @@ public record ByteBound(Long bound, boolean reached, ReadLimits.PartRead partRea
         if (fitted != null) {
             lines.add(bound == null ? "--max-bytes auto: no bound (no memory limit known)" : String.format(Locale.ROOT,
                     "--max-bytes auto: %s, of the %s the page cache can hold (%s), less the %s of page cache there "
-                    + "already and the readers' buffers", Units.bytes(bound), Units.bytes(fitted.room()), fitted.named(),
-                    Units.bytes(fitted.pageCache())));
+                    + "already and %s for the readers' buffers and dirdump's own memory", Units.bytes(bound),
+                    Units.bytes(fitted.room()), fitted.named(), Units.bytes(fitted.pageCache()),
+                    Units.bytes(fitted.setAside())));
         }
         if (!reached) {
             return lines;
@@ -62,6 +63,7 @@ public record ByteBound(Long bound, boolean reached, ReadLimits.PartRead partRea
             auto.addProperty("room", fitted.room() == Long.MAX_VALUE ? null : fitted.room());
             auto.addProperty("limit", fitted.limit());
             auto.addProperty("page_cache", fitted.pageCache());
+            auto.addProperty("set_aside", fitted.setAside());
             o.add("auto", auto);
         }
         json.add("max_bytes", o);

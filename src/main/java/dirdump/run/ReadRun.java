@@ -122,15 +122,15 @@ public final class ReadRun {
         return reading.withReaders(reading.readers().withCount(readers));
     }
 
-    /** The read's limits, the room it found for --max-bytes auto (or null) and the memory notice. */
-    private record Bounds(ReadLimits limits, Long maxBytes, AvailableMemory.Bound fitted) {
+    /** The read's limits, and what --max-bytes auto made its bound of (or null). */
+    private record Bounds(ReadLimits limits, Long maxBytes, AutoBound fitted) {
     }
 
     private Bounds bounds(Reading resolved, StopRequest stop, Reporter reporter) {
         Replay replay = settings.replay();
         AvailableMemory.Bound room = AvailableMemory.forPageCache();
-        AvailableMemory.Bound fitted = settings.limits().maxBytesAuto() ? room : null;
-        Long maxBytes = fitted == null ? settings.limits().maxBytes() : bound(fitted, buffers(resolved));
+        AutoBound fitted = settings.limits().maxBytesAuto() ? new AutoBound(room, buffers(resolved) + OWN_GROWTH) : null;
+        Long maxBytes = fitted == null ? settings.limits().maxBytes() : bound(fitted);
         ReadLimits limits = new ReadLimits(settings.limits().bwlimit(), maxBytes == null ? 0 : maxBytes, stop);
         stop.counting(() -> Units.count(limits.files(), "file", "files") + " done, " + Units.bytes(limits.bytes()) + " read");
         MemoryNotice.announce(room, replay == null ? -1 : replay.residentBytes(), maxBytes, limits, reporter);
@@ -153,7 +153,7 @@ public final class ReadRun {
                 new PassFacts.Phase("locating", locating), new PassFacts.Phase("reading", readingNanos));
         ReadLimits limits = bounds.limits();
         ReadResult.Bound bound = new ReadResult.Bound(bounds.maxBytes(), limits.boundReached(), limits.partRead(),
-                bounds.fitted() == null ? null : AutoBound.of(bounds.fitted()));
+                bounds.fitted());
         ReadResult.Pass pass = new ReadResult.Pass(done.readers(), files.os().fallbackReason(), done.residency(), bound);
         return new ReadResult(facts, settings, pass, new ReadResult.Ordering(files.plan().devices(), locatedAfter,
                 defaults == null ? null : defaults.reason()));
@@ -162,14 +162,22 @@ public final class ReadRun {
     /**
      * --max-bytes auto's bound: the room there is now, less the page cache the room counts as free (it
      * may be the set's own pages, cached by an earlier run: reading that much more would evict them; which
-     * pages it holds cannot be told before the read, whose readers reserve the bound in parallel) and the
-     * readers' buffers, which are taken from it as the read starts. Null where nothing bounds it; at least
-     * a byte, since 0 is no bound to ReadLimits: a full cgroup gets one page.
+     * pages it holds cannot be told before the read, whose readers reserve the bound in parallel) and what
+     * is set aside for dirdump's own memory (see {@link #OWN_GROWTH}). Null where nothing bounds it; at
+     * least a byte, since 0 is no bound to ReadLimits: a full cgroup gets one page.
      */
-    private static Long bound(AvailableMemory.Bound room, long buffers) {
-        return room.bytes() == Long.MAX_VALUE ? null
-                : Math.max(1, room.bytes() - Math.min(room.pageCache(), room.bytes()) - buffers);
+    private static Long bound(AutoBound fitted) {
+        return fitted.room() == Long.MAX_VALUE ? null
+                : Math.max(1, fitted.room() - fitted.pageCache() - fitted.setAside());
     }
+
+    /**
+     * What the JVM takes beyond the readers' buffers once the read has started (their threads, the heap
+     * as it fills): 2 to 5 MiB measured in a memory cgroup (docs/performance.md, "A set larger than its
+     * memory cgroup"). Left out of --max-bytes auto's bound with the buffers: a bound without it filled
+     * the cgroup to its limit, whose reclaim then took the set's first pages.
+     */
+    private static final long OWN_GROWTH = 8L << 20;
 
     /** The memory the readers' buffers take: one each, allocated at the start (none to advise). */
     private static long buffers(Reading reading) {

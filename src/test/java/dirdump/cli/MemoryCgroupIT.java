@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -183,6 +184,10 @@ class MemoryCgroupIT {
     @ParameterizedTest(name = "cgroup v{0}")
     @ValueSource(ints = {1, 2})
     void maxBytesAutoReadsWhatTheLimitHoldsAndKeepsIt(int version) throws Exception {
+        PageCache.retryIfDropped(() -> maxBytesAutoInACgroup(version));  // pages taken from outside the cgroup
+    }
+
+    private void maxBytesAutoInACgroup(int version) throws Exception {
         PageCache.evict(big);
         try (MemoryCgroup cgroup = MemoryCgroup.limitedTo(version, 160 * MIB)) {
             Launched read = run(cgroup.in(true, "true", BuiltJar.command("--json", "--max-bytes", "auto",
@@ -196,21 +201,33 @@ class MemoryCgroupIT {
             assertEquals(160L * MIB, auto.get("limit").getAsLong());
             long chosen = bound.get("bound").getAsLong();
             long room = auto.get("room").getAsLong();
-            assertEquals(room - Math.min(room, auto.get("page_cache").getAsLong())
-                    - json.get("jobs").getAsLong() * json.get("buffer_size").getAsLong(), chosen);
+            long setAside = auto.get("set_aside").getAsLong();
+            assertTrue(setAside > json.get("jobs").getAsLong() * json.get("buffer_size").getAsLong(), auto.toString());
+            assertEquals(room - Math.min(room, auto.get("page_cache").getAsLong()) - setAside, chosen);
             assertTrue(chosen > 16 * MIB && chosen < 160 * MIB, "about the limit's worth: " + chosen);
             assertTrue(bound.get("reached").getAsBoolean());
             assertEquals(chosen, json.get("bytes_read").getAsLong());
             long resident = PageCache.residentPages(big) * PageCache.PAGE;
+            long[] afterFirst = new long[big.size()];
+            for (int i = 0; i < big.size(); i++) {
+                afterFirst[i] = PageCache.residentPages(big.get(i));
+            }
             assertTrue(resident >= chosen * 9 / 10, "what was read stays cached: " + resident + " of " + chosen);
 
-            // Again in the same cgroup: its page cache is the set's start, which the bound leaves alone.
+            // Again in the same cgroup: its page cache is the set's start (in the run's order, which is the
+            // listing's here: the first run read the files as the walk listed them), which the bound leaves alone.
             Launched again = run(cgroup.in(true, "true", BuiltJar.command("--json", "--max-bytes", "auto",
                     tmp.resolve("big").toString())));
             assertEquals(0, again.status(), again.err());
             assertTrue(again.json().get("bytes_read").getAsLong() < 16 * MIB, again.out());
-            assertTrue(PageCache.residentPages(big.get(0)) * PageCache.PAGE >= 7 * MIB,
-                    "the set's first file stays: " + PageCache.residentPages(big.get(0)));
+            // Each file keeps what it had: the JVM's start can take the cgroup to its limit for a moment
+            // (docs/performance.md), whose reclaim may take a few pages: a hundredth of the read at most.
+            long kept = 0;
+            for (int i = 0; i < big.size(); i++) {
+                kept += Math.min(afterFirst[i], PageCache.residentPages(big.get(i)));
+            }
+            long had = LongStream.of(afterFirst).sum();
+            assertTrue(kept >= had - had / 100, "what the first run read stays: " + kept + " of its " + had + " pages");
         }
     }
 
