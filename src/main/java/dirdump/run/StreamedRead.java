@@ -160,14 +160,21 @@ final class StreamedRead {
         WalkResult walk = walker.walk(selection.listing().sources().paths(),
                 selection.listing().sources().list() == null ? null : selection.listing().sources().list().apply(os));
         long listed = System.nanoTime();
+        boolean noneHeld = held.isEmpty();
+        if (noneHeld) {
+            // Every file is the readers' already: they finish while the plan is made (for the summary), not after.
+            sequence.end();
+        }
         OrderPlan plan = Orderer.plan(walk, UniqueFiles.only(walk, kept), selection.order(), os, reporter, stop,
                 dev -> !rotates(dev));
-        for (int f : plan.sequence()) {
-            if (held.get(f)) {
-                sequence.add(f);
+        if (!noneHeld) {
+            for (int f : plan.sequence()) {
+                if (held.get(f)) {
+                    sequence.add(f);
+                }
             }
+            sequence.end();
         }
-        sequence.end();
         long ordering = System.nanoTime() - listed - plan.locatingNanos();
         return new OrderedFiles(selection, os, tally, new OrderedFiles.Listed(walk, listed - start),
                 new OrderedFiles.Ordered(plan, ordering));
