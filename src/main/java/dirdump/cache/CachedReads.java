@@ -5,6 +5,7 @@ import dirdump.sys.Os;
 import dirdump.sys.ReadBuffer;
 import dirdump.sys.Residency;
 import dirdump.sys.SysException;
+import java.util.Optional;
 
 /**
  * Whether the pages the page cache holds of a file can be read. cachestat counts every page the cache
@@ -44,16 +45,16 @@ public final class CachedReads {
     }
 
     /**
-     * The residency of a file of {@code size} bytes measured as {@code measured} (or null, unknown), with
-     * the pages from the first that cannot be read on counted as not cached; that page's failure is then
-     * {@link #failure()}. Only the parts cached are read, found by {@code probe} (ResidencyProbe#ranges)
-     * unless all of a file with no holes is; as measured where that cannot be told (no preadv2 or no
-     * RWF_NOWAIT here).
+     * The residency of a file of {@code size} bytes measured as {@code measured}, with the pages from the
+     * first that cannot be read on counted as not cached; that page's failure is then {@link #failure()}.
+     * Only the parts cached are read, found by {@code probe} (ResidencyProbe#ranges) unless all of a file
+     * with no holes is; as measured where that cannot be told (no preadv2 or no RWF_NOWAIT here), and
+     * {@link Residency#UNKNOWN} as it is.
      */
     public Residency residency(OpenFile file, long size, boolean sparse, Residency measured, ResidencyProbe probe)
             throws SysException {
         failure = null;
-        if (measured == null || measured.residentPages() == 0) {
+        if (!measured.known() || measured.residentPages() == 0) {
             return measured;
         }
         int pageSize = measured.pageSize();
@@ -65,8 +66,8 @@ public final class CachedReads {
         } else if (!sparse && upToDatePages(file, size) >= measured.residentPages()) {
             return measured;  // every page cachestat counted is up to date
         } else {
-            ByteRanges cached = probe.ranges(file, ByteRanges.whole(size), true, pageSize);
-            readable = cached == null ? -1 : scan(file, cached, false, pageSize);
+            Optional<ByteRanges> cached = probe.ranges(file, ByteRanges.whole(size), true, pageSize);
+            readable = cached.isEmpty() ? -1 : scan(file, cached.get(), false, pageSize);
         }
         if (failure == null) {
             return measured;

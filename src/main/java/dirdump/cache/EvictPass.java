@@ -42,7 +42,7 @@ public final class EvictPass {
                     if (reporter.verbose()) {
                         reporter.evicted(f.path(), before, after);
                     }
-                    if (after != null && after.residentPages() > 0) {
+                    if (after.known() && after.residentPages() > 0) {
                         throw new SysException(0, String.format(Locale.ROOT, "%,d of %,d pages still in the page "
                                 + "cache (%s)", after.residentPages(), after.totalPages(), writeBack
                                 ? "mapped or locked by a process, or written to meanwhile"

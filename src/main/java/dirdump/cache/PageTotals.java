@@ -21,20 +21,21 @@ public final class PageTotals {
 
     /**
      * A file measured by its data ({@code data}) and whole, holes included ({@code whole}, the same
-     * object for a file with no holes); null if unknown. The sums are of the data: what a read warms.
+     * object for a file with no holes); either may be {@link Residency#UNKNOWN}. The sums are of the data:
+     * what a read warms.
      */
     public void add(Residency data, Residency whole) {
         add(data);
-        if (data != null && whole != data && whole != null) {
+        if (data.known() && whole != data && whole.known()) {
             sparseFiles++;
             sparseResidentPages += whole.residentPages();
             sparsePages += whole.totalPages();
         }
     }
 
-    /** A file measured; null if its residency cannot be known. */
+    /** A file measured; {@link Residency#UNKNOWN} (its residency cannot be known) is counted apart. */
     public void add(Residency r) {
-        if (r == null) {
+        if (!r.known()) {
             unknownFiles++;
             return;
         }

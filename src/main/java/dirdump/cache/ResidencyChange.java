@@ -10,11 +10,11 @@ public final class ResidencyChange {
     private final PageTotals before = new PageTotals();
     private final PageTotals after = new PageTotals();
 
-    /** One file; either may be null (unknown), and then the file counts as unknown in both. */
+    /** One file; either may be {@link Residency#UNKNOWN}, and then the file counts as unknown in both. */
     public void add(Residency then, Residency now) {
-        boolean known = then != null && now != null;
-        before.add(known ? then : null);
-        after.add(known ? now : null);
+        boolean known = then.known() && now.known();
+        before.add(known ? then : Residency.UNKNOWN);
+        after.add(known ? now : Residency.UNKNOWN);
     }
 
     public void add(ResidencyChange other) {

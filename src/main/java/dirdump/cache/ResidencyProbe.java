@@ -5,6 +5,7 @@ import dirdump.sys.Residency;
 import dirdump.sys.Stat;
 import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
+import java.util.Optional;
 
 /**
  * Measures how much of an open file is in the page cache by a method whose answer is true, or says
@@ -23,9 +24,9 @@ public final class ResidencyProbe {
     }
 
     /**
-     * The residency of the file as {@code st} (its fstat) sizes it, or null if it cannot be known
-     * truthfully. Of a sparse file, only the data is measured: its holes have no pages to count (a
-     * 16 TiB file with no blocks has none at all).
+     * The residency of the file as {@code st} (its fstat) sizes it, or {@link Residency#UNKNOWN} if it
+     * cannot be known truthfully. Of a sparse file, only the data is measured: its holes have no pages to
+     * count (a 16 TiB file with no blocks has none at all).
      */
     public Residency measure(OpenFile file, StatBuffer st) throws SysException {
         return measure(file, st.size(), st.sparse());
@@ -37,17 +38,17 @@ public final class ResidencyProbe {
             return measure(file, 0, size);
         }
         Residency total = measure(file, 0, 0);
-        ByteRanges data = total == null ? ByteRanges.NONE : data(file, size, total.pageSize());
-        for (int i = 0; total != null && i < data.count(); i++) {
-            Residency part = measure(file, data.start(i), data.end(i) - data.start(i));
-            total = part == null ? null : total.plus(part);
+        ByteRanges data = total.known() ? data(file, size, total.pageSize()) : ByteRanges.NONE;
+        for (int i = 0; total.known() && i < data.count(); i++) {
+            total = total.plus(measure(file, data.start(i), data.end(i) - data.start(i)));
         }
         return total;
     }
 
     /**
      * The residency of the whole file, holes included, as fincore(1) counts it: the pages of a hole
-     * that was read (as zeros, by another program) are in the cache too. Null if it cannot be known.
+     * that was read (as zeros, by another program) are in the cache too. {@link Residency#UNKNOWN} if it
+     * cannot be known.
      */
     public Residency wholeFile(OpenFile file, StatBuffer st) throws SysException {
         return measure(file, 0, st.size());
@@ -74,22 +75,23 @@ public final class ResidencyProbe {
     /**
      * The parts of byte {@code ranges} whose
      * pages are in the page cache ({@code resident}) or are not, in whole pages and within the ranges;
-     * null if that cannot be known truthfully. Each range is measured whole, then by halves where it is
+     * empty if that cannot be known truthfully. Each range is measured whole, then by halves where it is
      * partly resident, down to single pages: a range all in or all out costs one call, a file cached
      * up to one point about two calls a halving (36 for 1 GiB), and the worst case, every other page,
      * two calls a page (each a cheap cachestat). Asked for the pages not resident, a part of at most
      * {@code finest} bytes (on a grid of that size from the range's start) that is partly resident is taken whole: reading through its cached pages
      * costs a memory copy, where a read of each page missing would cost a system call and an I/O.
      */
-    public ByteRanges ranges(OpenFile file, ByteRanges ranges, boolean resident, long finest) throws SysException {
+    public Optional<ByteRanges> ranges(OpenFile file, ByteRanges ranges, boolean resident, long finest)
+            throws SysException {
         ByteRanges.Builder found = new ByteRanges.Builder();
         for (int i = 0; i < ranges.count(); i++) {
             Residency r = measure(file, ranges.start(i), ranges.end(i) - ranges.start(i));
-            if (r == null || !split(file, ranges.start(i), ranges.end(i), r, resident, finest, found)) {
-                return null;
+            if (!r.known() || !split(file, ranges.start(i), ranges.end(i), r, resident, finest, found)) {
+                return Optional.empty();
             }
         }
-        return found.build();
+        return Optional.of(found.build());
     }
 
     private boolean split(OpenFile file, long from, long to, Residency r, boolean resident, long finest,
@@ -113,7 +115,7 @@ public final class ResidencyProbe {
         }
         Residency first = measure(file, from, middle - from);
         Residency second = measure(file, middle, to - middle);
-        return first != null && second != null && split(file, from, middle, first, resident, finest, found)
+        return first.known() && second.known() && split(file, from, middle, first, resident, finest, found)
                 && split(file, middle, to, second, resident, finest, found);
     }
 
@@ -130,12 +132,12 @@ public final class ResidencyProbe {
                 }
             }
             if (method == ProbeMethod.CACHESTAT || !file.mincoreIsTruthful()) {
-                return null;
+                return Residency.UNKNOWN;
             }
             return file.mincore(offset, length);
         } catch (SysException e) {
             if (e.isNotPermitted() || e.isUnmeasurable()) {
-                return null;  // refused, or not measurable here: unknown, not an error of the file
+                return Residency.UNKNOWN;  // refused, or not measurable here: not an error of the file
             }
             throw e;
         }

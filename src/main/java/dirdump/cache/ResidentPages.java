@@ -12,8 +12,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Which byte ranges of each listed file are in the page cache, and its size and mtime, at one moment:
- * run --learn measures them before and after COMMAND. Of a file of unknown residency (null), nothing
- * is learned. Indexed by the walk's file index; one thread, as residency is asked page range by range.
+ * run --learn measures them before and after COMMAND. Of a file of unknown residency, nothing is
+ * learned. Indexed by the walk's file index; one thread, as residency is asked page range by range.
  */
 public final class ResidentPages {
     private final ByteRanges[] ranges;
@@ -41,13 +41,13 @@ public final class ResidentPages {
         Residency r = probe.measure(f.file, st);
         sizes[f.index] = st.size();
         mtimes[f.index] = st.toStat().mtimeNanos;
-        if (r == null) {
+        if (!r.known()) {
             return;
         }
         pageSize = r.pageSize();
         ByteRanges extent = st.sparse() ? probe.data(f.file, st.toStat(), r.pageSize()) : ByteRanges.whole(st.size());
         ranges[f.index] = r.residentPages() == 0 ? ByteRanges.NONE
-                : r.allResident() ? extent : probe.ranges(f.file, extent, true, r.pageSize());
+                : r.allResident() ? extent : probe.ranges(f.file, extent, true, r.pageSize()).orElse(null);
     }
 
     /** File {@code f}'s resident ranges; null if unknown or not measured. */

@@ -28,13 +28,14 @@ public final class SnapshotSaver implements StatusPass.Saver {
 
     @Override
     public void file(int f, OpenFile file, Stat st, Residency residency) throws SysException {
-        if (failure != null || residency == null || residency.residentPages() == 0) {
+        if (failure != null || !residency.known() || residency.residentPages() == 0) {
             return;
         }
         ByteRanges extent = st.sparse() ? probe.data(file, st, residency.pageSize()) : ByteRanges.whole(st.size);
-        ByteRanges resident = residency.allResident() ? extent : probe.ranges(file, extent, true, residency.pageSize());
-        if (resident == null || resident.isEmpty()) {
-            return;
+        ByteRanges resident = residency.allResident() ? extent
+                : probe.ranges(file, extent, true, residency.pageSize()).orElse(ByteRanges.NONE);
+        if (resident.isEmpty()) {
+            return;  // none resident, or not measurable after all
         }
         byte[][] rootAndName = rootAndName(walk, f);
         try {

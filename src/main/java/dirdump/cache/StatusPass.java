@@ -21,7 +21,7 @@ public final class StatusPass {
     /**
      * Each file's residency as it is measured, for a per-file listing: {@code file} of the whole file as
      * fincore counts it, {@code data} of its data only (SEEK_DATA; the same object for a file with no
-     * holes), both null when unknown; and its size. {@code row} gives the file's path.
+     * holes), both {@link Residency#UNKNOWN} when unknown; and its size. {@code row} gives the file's path.
      */
     @FunctionalInterface
     public interface Rows {
@@ -34,7 +34,7 @@ public final class StatusPass {
         byte[] path();
     }
 
-    /** Each file measured, open, with its residency (null when unknown): for status --save. */
+    /** Each file measured, open, with its residency (perhaps {@link Residency#UNKNOWN}): for status --save. */
     @FunctionalInterface
     public interface Saver {
         void file(int f, OpenFile file, Stat st, Residency residency) throws SysException;
@@ -79,10 +79,10 @@ public final class StatusPass {
         }
     }
 
-    /** The whole file's residency less the data pages found unreadable (see CachedReads); null if unknown. */
+    /** The whole file's residency less the data pages found unreadable (see CachedReads); UNKNOWN if either is. */
     private static Residency wholeFile(Residency whole, Residency measured, Residency readable) {
-        if (whole == null || readable == null) {
-            return null;
+        if (!whole.known() || !readable.known()) {
+            return Residency.UNKNOWN;
         }
         long unreadable = measured.residentPages() - readable.residentPages();
         return new Residency(Math.max(0, whole.residentPages() - unreadable), whole.totalPages(), whole.pageSize());

@@ -30,7 +30,7 @@ public interface Reporter {
 
     void filtered(byte[] path, String why);
 
-    /** A file evicted, with its residency before and after (each null when unknown): told with -v. */
+    /** A file evicted, with its residency before and after (each perhaps Residency.UNKNOWN): told with -v. */
     void evicted(byte[] path, Residency before, Residency after);
 
     /** A line of -v output about one file, as the command words it. */

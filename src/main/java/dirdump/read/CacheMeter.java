@@ -13,7 +13,7 @@ import java.util.Optional;
 
 /**
  * Measures files' page-cache residency, and adds up one thread's residency before and after (the
- * summary's page cache line). Unknown (null) where it cannot be measured: the read goes on.
+ * summary's page cache line). {@link Residency#UNKNOWN} where it cannot be measured: the read goes on.
  */
 final class CacheMeter {
     /** cachestat only: one cheap call; mmap + mincore would cost about as much as reading a small file. */
@@ -29,12 +29,12 @@ final class CacheMeter {
         this.measureAfter = measureAfter;
     }
 
-    /** The file's residency at {@code size} bytes, as its fstat {@code st} says it is, or null. */
+    /** The file's residency at {@code size} bytes, as its fstat {@code st} says it is; UNKNOWN if not measurable. */
     Residency measure(OpenFile file, StatBuffer st, long size) {
         try {
             return probe.measure(file, size, st.sparse());
         } catch (SysException e) {
-            return null;
+            return Residency.UNKNOWN;
         }
     }
 
@@ -50,7 +50,7 @@ final class CacheMeter {
 
     private Optional<ByteRanges> ranges(OpenFile file, ByteRanges pages, boolean resident, long finest) {
         try {
-            return Optional.ofNullable(probe.ranges(file, pages, resident, finest));
+            return probe.ranges(file, pages, resident, finest);
         } catch (SysException e) {
             return Optional.empty();
         }
@@ -81,6 +81,6 @@ final class CacheMeter {
 
     /** A file brought in, measured again at {@code size} bytes. */
     void after(FileToRead f, long size) {
-        totals.add(f.before, f.before == null ? null : measure(f.file, f.stat, size));
+        totals.add(f.before, f.before.known() ? measure(f.file, f.stat, size) : Residency.UNKNOWN);
     }
 }

@@ -13,9 +13,9 @@ enum Cached {
     /** Every page: left alone, once its pages are found readable. */
     ALL;
 
-    /** As cachestat measured it; null: not measurable. */
+    /** As cachestat measured it; {@link Residency#UNKNOWN} is UNKNOWN. */
     static Cached of(Residency measured) {
-        if (measured == null) {
+        if (!measured.known()) {
             return UNKNOWN;
         }
         return measured.allResident() ? ALL : measured.residentPages() == 0 ? NONE : PART;

@@ -21,8 +21,8 @@ final class FileToRead {
     StatBuffer stat;
     /** How much of it the page cache held when it was opened. */
     Cached cached = Cached.UNKNOWN;
-    /** What {@link #cached} was measured from: the page-cache line's "before"; null where UNKNOWN. */
-    Residency before;
+    /** What {@link #cached} was measured from: the page-cache line's "before". */
+    Residency before = Residency.UNKNOWN;
     /** Read to its end as read(2) finds it, not by {@link #ranges}. */
     boolean whole = true;
     /** The byte ranges to read, where not {@link #whole}. */
@@ -41,7 +41,7 @@ final class FileToRead {
         this.file = file;
         this.stat = opener.stat();
         this.cached = Cached.UNKNOWN;
-        this.before = null;
+        this.before = Residency.UNKNOWN;
         this.whole = true;
         this.ranges = ByteRanges.NONE;
         this.path = null;

@@ -21,7 +21,7 @@ public final class StatusJson implements StatusPass.Rows {
         JsonObject row = new JsonObject();
         row.addProperty("path", PathText.of(file.path()));
         row.addProperty("size", size);
-        if (r == null || data == null) {
+        if (!r.known() || !data.known()) {
             row.addProperty("unknown", true);
         } else {
             figures(r, "", row);

@@ -44,14 +44,14 @@ public final class StatusTable implements StatusPass.Rows {
         List<String> cells = new ArrayList<>();
         for (StatusColumn c : columns) {
             cells.add(switch (c) {
-                case RES -> r == null ? "unknown" : size(r.residentBytes());
-                case PAGES -> r == null ? "-" : Long.toString(r.residentPages());
+                case RES -> !r.known() ? "unknown" : size(r.residentBytes());
+                case PAGES -> !r.known() ? "-" : Long.toString(r.residentPages());
                 case SIZE -> size(size);
-                case PERCENT -> r == null ? "-" : Units.percent(r.residentPages(), r.totalPages());
-                case DATA_RES -> data == null ? "unknown" : size(data.residentBytes());
-                case DATA_PAGES -> data == null ? "-" : Long.toString(data.residentPages());
-                case DATA_SIZE -> data == null ? "-" : size(data.totalPages() * data.pageSize());
-                case DATA_PERCENT -> data == null ? "-" : Units.percent(data.residentPages(), data.totalPages());
+                case PERCENT -> !r.known() ? "-" : Units.percent(r.residentPages(), r.totalPages());
+                case DATA_RES -> !data.known() ? "unknown" : size(data.residentBytes());
+                case DATA_PAGES -> !data.known() ? "-" : Long.toString(data.residentPages());
+                case DATA_SIZE -> !data.known() ? "-" : size(data.totalPages() * data.pageSize());
+                case DATA_PERCENT -> !data.known() ? "-" : Units.percent(data.residentPages(), data.totalPages());
                 case FILE -> raw ? PathText.of(file.path()).replace(" ", "\\x20") : PathText.of(file.path());
             });
         }

@@ -93,7 +93,7 @@ public final class StderrReporter implements Reporter {
     /** "PATH: 3 -> 0 of 5 pages resident". */
     public void evicted(byte[] path, Residency before, Residency after) {
         if (verbose()) {
-            line(PathText.of(path) + ": " + (before == null || after == null ? "residency unknown"
+            line(PathText.of(path) + ": " + (!before.known() || !after.known() ? "residency unknown"
                     : before.residentPages() + " -> " + after.residentPages() + " of " + after.totalPages()
                             + " pages resident"));
         }

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class CachedTest {
     @Test
     void residencyIsOneOfFourOutcomes() {
-        assertEquals(Cached.UNKNOWN, Cached.of(null), "not measurable");
+        assertEquals(Cached.UNKNOWN, Cached.of(Residency.UNKNOWN), "not measurable");
         assertEquals(Cached.NONE, Cached.of(new Residency(0, 0, 4096)), "an empty file (or one in /proc) has no page");
         assertEquals(Cached.NONE, Cached.of(new Residency(0, 3, 4096)));
         assertEquals(Cached.PART, Cached.of(new Residency(1, 3, 4096)));
