@@ -42,6 +42,8 @@ final class LibcReadRing implements ReadRing {
     private final int ringFd;
     private final int depth;
     private final int bufferSize;
+    /** From one slot's buffer to the next: the buffer size in whole pages, so that every buffer is page-aligned. */
+    private final long stride;
     /** The allocation the buffers are page-aligned slices of, kept so that it is not freed while they are in use. */
     private final Pointer memory;
     private final long buffers;
@@ -94,12 +96,13 @@ final class LibcReadRing implements ReadRing {
         cqMask = MEMORY.getInt(cq + MEMORY.getInt(cqOff + 8));
         cqes = cq + MEMORY.getInt(cqOff + 20);
         int pageSize = calls.pageSize();
-        memory = calls.allocate((long) depth * bufferSize + pageSize, false);
+        stride = (bufferSize + pageSize - 1L) / pageSize * pageSize;
+        memory = calls.allocate(depth * stride + pageSize, false);
         buffers = memory.address() + (pageSize - memory.address() % pageSize) % pageSize;
     }
 
     /**
-     * A ring of {@code depth} reads of up to {@code bufferSize} bytes each (a multiple of the page size);
+     * A ring of {@code depth} reads of up to {@code bufferSize} bytes each;
      * a SysException if the kernel refuses one: ENOSYS (before 5.1), EPERM (a seccomp filter, as
      * Docker's default profile has, or kernel.io_uring_disabled), ENOMEM, EINVAL.
      */
@@ -149,7 +152,7 @@ final class LibcReadRing implements ReadRing {
         MEMORY.putByte(sqe, IORING_OP_READ);
         MEMORY.putInt(sqe + 4, ((LibcFile) file).fd());
         MEMORY.putLong(sqe + 8, offset);
-        MEMORY.putLong(sqe + 16, buffers + (long) slot * bufferSize);
+        MEMORY.putLong(sqe + 16, buffers + slot * stride);
         MEMORY.putInt(sqe + 24, Math.min(length, bufferSize));
         MEMORY.putLong(sqe + 32, slot);  // user_data
         tail++;
@@ -238,6 +241,6 @@ final class LibcReadRing implements ReadRing {
 
     /** The address of slot {@code slot}'s buffer, for a test to read what was read. */
     long buffer(int slot) {
-        return buffers + (long) slot * bufferSize;
+        return buffers + slot * stride;
     }
 }
