@@ -13,10 +13,12 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The number of readers when -j is not given, by the kind of device under the PATHs and, on a rotating
+ * The number of readers, and the reads each keeps in flight, when -j is not given, by the kind of device under the PATHs and, on a rotating
  * disk, by what locating the files found (measured: docs/performance.md, "Reads in flight" and "Readers
  * on the emulated disk"). A solid-state or virtual disk serves many requests at once, and only keeps
- * busy when many are queued. A rotating disk serves one at a time: where physical order reads every
+ * busy when many are queued: there a few readers keep many files' reads in flight in rings, whose one
+ * submission tells the (virtual) disk once of many requests, where 64 readers of one read each told it
+ * of each ("Reads in a ring"). A rotating disk serves one at a time: where physical order reads every
  * file in one sweep (a fresh file system), one reader costs the least disk time, the drive reading
  * ahead the next file while the reader turns round; where files lie in pieces (an aged one), many
  * queued reads let the elevator (and NCQ) sweep over the pieces that physical order leaves scattered.
