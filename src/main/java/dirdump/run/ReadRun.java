@@ -69,15 +69,17 @@ public final class ReadRun {
                 : DefaultReaders.forRun(files.walk().directories, files.plan().devices());
         Ring ring = ring(files.os(), forDisks, reporter);
         DefaultReaders.Choice defaults = ring.depth() > 0 || forDisks == null ? forDisks : forDisks.withoutRing();
-        Reading resolved = resolved(readers(files.walk(), files.os(), files.sequence().length, defaults, reporter),
-                ring.depth(), files.tally(), reporter);
+        int readers = readers(files.walk(), files.os(), files.sequence().length, defaults, reporter);
+        Reading resolved = resolved(readers, depthWithin(ring.depth(), readers, files.walk(), files.os()),
+                files.tally(), reporter);
         Bounds bounds = bounds(resolved, stop, reporter);
         long start = System.nanoTime();
         ReadPass.Result done;
         try (Progress.Shown line = progress == null ? null : progress.show(bounds.limits(), files)) {
             done = ReadPass.run(files.os(), files.walk(), files.sequence(), resolved, bounds.limits(), reporter);
         }
-        return result(files, done, noMatch, System.nanoTime() - start, new Resolved(bounds, defaults, ring), reporter, stop);
+        return result(files, done, noMatch, System.nanoTime() - start,
+                new Resolved(bounds, defaults, ring.withDepth(resolved.readers().ringDepth())), reporter, stop);
     }
 
     /**
@@ -93,8 +95,9 @@ public final class ReadRun {
         DefaultReaders.Choice forDisks = reading.readers().count() != null ? null : DefaultReaders.Choice.NOT_ROTATING;
         Ring ring = ring(streamed.os(), forDisks, reporter);
         DefaultReaders.Choice defaults = ring.depth() > 0 || forDisks == null ? forDisks : forDisks.withoutRing();
-        Reading resolved = resolved(readers(walk, streamed.os(), Integer.MAX_VALUE, defaults, reporter),
-                ring.depth(), streamed.tally(), reporter);
+        int readers = readers(walk, streamed.os(), Integer.MAX_VALUE, defaults, reporter);
+        Reading resolved = resolved(readers, depthWithin(ring.depth(), readers, walk, streamed.os()), streamed.tally(),
+                reporter);
         Bounds bounds = bounds(resolved, stop, reporter);
         long start = System.nanoTime();
         Progress.Shown[] line = new Progress.Shown[1];
@@ -111,7 +114,7 @@ public final class ReadRun {
             boolean noMatch = NoMatch.check(files, reporter);
             long readingNanos = System.nanoTime() - start - files.listingNanos() - files.orderingNanos();
             ReadResult result = result(files, done.read(), noMatch, Math.max(0, readingNanos),
-                    new Resolved(bounds, defaults, ring), reporter, stop);
+                    new Resolved(bounds, defaults, ring.withDepth(resolved.readers().ringDepth())), reporter, stop);
             afterRead.accept(files);
             return result;
         }
@@ -129,6 +132,9 @@ public final class ReadRun {
 
     /** The reads in flight in each reader's ring, 0 for none; {@code refused}: why the kernel refused one, or null. */
     public record Ring(int depth, String refused) {
+        Ring withDepth(int depth) {
+            return new Ring(depth, refused);
+        }
     }
 
     /**
@@ -156,6 +162,21 @@ public final class ReadRun {
             }
             return new Ring(0, "io_uring_setup: " + e.getMessage());
         }
+    }
+
+    /**
+     * No more files in flight in the rings than the descriptors left allow, each holding one open, and
+     * each ring one of its own (as {@link #readers} has no more readers than that); at least one each.
+     * A reader whose open found no descriptor would wait for its own ring's files (scan's
+     * OnDescriptorShortage waits for other readers to close theirs).
+     */
+    private static int depthWithin(int depth, int readers, WalkResult walk, Os os) {
+        if (depth == 0) {
+            return 0;
+        }
+        long free = os.descriptorLimit() - os.descriptorsInUse() - walk.handles.room();
+        long forFiles = DefaultReaders.withinDescriptors(Integer.MAX_VALUE, 0, free) - readers;
+        return (int) Math.max(1, Math.min(depth, forFiles / readers));
     }
 
     /** What the run resolved before the read: its limits, the default readers (or null: -j given), the ring. */
