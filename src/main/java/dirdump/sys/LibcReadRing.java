@@ -27,6 +27,8 @@ final class LibcReadRing implements ReadRing {
     private static final int IORING_SETUP_DEFER_TASKRUN = 1 << 13;
     private static final int IORING_ENTER_GETEVENTS = 1;
     private static final int IORING_FEAT_SINGLE_MMAP = 1;
+    /** Linux 5.6, as IORING_OP_READ: a ring without it would fail every read (EINVAL). */
+    private static final int IORING_FEAT_RW_CUR_POS = 1 << 3;
     private static final long IORING_OFF_SQ_RING = 0;
     private static final long IORING_OFF_CQ_RING = 0x8000000L;
     private static final long IORING_OFF_SQES = 0x10000000L;
@@ -102,9 +104,9 @@ final class LibcReadRing implements ReadRing {
     }
 
     /**
-     * A ring of {@code depth} reads of up to {@code bufferSize} bytes each;
-     * a SysException if the kernel refuses one: ENOSYS (before 5.1), EPERM (a seccomp filter, as
-     * Docker's default profile has, or kernel.io_uring_disabled), ENOMEM, EINVAL.
+     * A ring of {@code depth} reads of up to {@code bufferSize} bytes each; a SysException if the kernel
+     * refuses one: ENOSYS (before 5.1, or 5.6 for the reads), EPERM (a seccomp filter, as Docker's
+     * default profile has, or kernel.io_uring_disabled), ENOMEM, EINVAL.
      */
     static LibcReadRing open(LibcCalls calls, int depth, int bufferSize) throws SysException {
         Pointer params = calls.allocate(PARAMS_SIZE, true);
@@ -114,10 +116,15 @@ final class LibcReadRing implements ReadRing {
             fd = setup(calls, depth, params, 0);  // a kernel before 6.1
         }
         calls.check(fd);
+        if ((params.getInt(20) & IORING_FEAT_RW_CUR_POS) == 0) {
+            calls.libc().close(fd);
+            throw new SysException(Errno.ENOSYS, "io_uring without IORING_OP_READ (Linux 5.6)");
+        }
         try {
             return new LibcReadRing(calls, fd, params.address(), depth, bufferSize);
         } catch (SysException | RuntimeException e) {
-            calls.libc().close(fd);  // what was mapped of it goes with the descriptor's last reference
+            // A mapping made before the failure (ENOMEM) keeps the ring until the process ends: rare, and small.
+            calls.libc().close(fd);
             throw e;
         }
     }
