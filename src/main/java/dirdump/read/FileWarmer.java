@@ -89,15 +89,16 @@ final class FileWarmer implements Runnable, RingReads.Ends {
      * Reads files until every one has been taken or the run is to stop. With a ring, the files it takes
      * (RingReads#takes: most) are started there, up to its depth in flight, and the others read here as
      * ever; a full ring is turned (its reads submitted, its completions taken) before the next file is
-     * taken, and once no file is left, or the run is to stop, the ring is turned until it is empty.
+     * taken, and so is one with reads in flight while the walk has listed no file to take yet; once no
+     * file is left, or the run is to stop, the ring is turned until it is empty.
      */
     @Override
     public void run() {
         try (RingReads inFlight = ring.get().map(r -> new RingReads(r, opener, limits, this))
                 .orElseGet(() -> RingReads.none(this, limits))) {
             while (!limits.stopped()) {
-                if (inFlight.full()) {
-                    inFlight.turn();
+                if (inFlight.full() || inFlight.busy() && !cursor.ready()) {
+                    inFlight.turn();  // the next file waits for a slot, or for the walk: the reads queued go now
                     continue;
                 }
                 SharedFile s = shared == null ? null : shared.first();

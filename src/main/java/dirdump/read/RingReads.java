@@ -84,6 +84,11 @@ final class RingReads implements AutoCloseable {
         return ring.isPresent() && (freeCount == 0 || broken && freeCount < files.length);
     }
 
+    /** Whether any file is in flight. */
+    boolean busy() {
+        return ring.isPresent() && freeCount < files.length;
+    }
+
     /** Takes over the file in hand (a reader's, filled again for its next file) and queues its first read. */
     void start(FileToRead f) {
         int s = free[--freeCount];
