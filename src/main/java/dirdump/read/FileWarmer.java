@@ -323,6 +323,9 @@ final class FileWarmer implements Runnable, RingReads.Ends {
     private boolean readChunk(SharedFile s, int c) {
         FileToRead f = s.file;
         long n = 0;
+        // The chunk's read-ahead asked for at once, so that a few readers (each with a ring, for the small
+        // files) still keep a big file's I/O in flight, where each pread would wait for its own.
+        willNeed.hint(f.file, s.start(c), s.end(c));
         try {
             n = reader.readChunk(f.file, s.start(c), s.end(c));
         } catch (SysException e) {
