@@ -102,6 +102,7 @@ public final class DirdumpCommand implements Callable<Integer> {
     private final Value<Integer> jobs = new Value<>(null);
     private final Value<ReadMethod> method = new Value<>(ReadMethod.READ);
     private final Value<Integer> prefetch = new Value<>(DEFAULT_PREFETCH);
+    private final Value<Integer> depth = new Value<>(null);
     private final Value<Boolean> force = new Value<>(false);
     private final Value<FileRange> range = new Value<>(null);
     private final Value<MaxBytesConverter.MaxBytes> maxBytes = new Value<>(null);
@@ -130,9 +131,16 @@ public final class DirdumpCommand implements Callable<Integer> {
                 .description("Read buffer, reused for every file (64k, 1M, 1MiB; default ${DEFAULT-VALUE}).").build());
         spec.addOption(jobs.option(Integer.class, "-j", "--jobs").paramLabel("N")
                 .description("Readers, each with its own buffer, taking files in order: up to N reads in flight "
-                    + "(default " + DefaultReaders.NON_ROTATING + " on solid-state and virtual disks; on rotating "
-                    + "disks " + DefaultReaders.ONE_SWEEP + " where physical order reads the files in one sweep, else "
-                    + DefaultReaders.ROTATING + ").").build());
+                    + "(default " + DefaultReaders.NON_ROTATING + " on solid-state and virtual disks, each with "
+                    + DefaultReaders.RING_DEPTH + " reads in flight (--depth); on rotating disks "
+                    + DefaultReaders.ONE_SWEEP + " where physical order reads the files in one sweep, else "
+                    + DefaultReaders.ROTATING + ", one read each).").build());
+        spec.addOption(depth.option(Integer.class, "--depth").paramLabel("D")
+                .description("Each reader keeps the reads of up to D files in flight, submitted together "
+                    + "through io_uring, with a buffer for each (0: one read at a time, as with -j given; the "
+                    + "default on solid-state and virtual disks: " + DefaultReaders.RING_DEPTH + "). Where the "
+                    + "kernel refuses io_uring (a seccomp filter, kernel.io_uring_disabled), one read at a "
+                    + "time.").build());
         spec.addOption(method.option(ReadMethod.class, "--method").paramLabel("METHOD")
                 .description("read (default): copy every byte through the buffer; willneed: ask the kernel to "
                     + "fetch each file (posix_fadvise WILLNEED) without copying. The kernel's reads for willneed "
@@ -281,7 +289,7 @@ public final class DirdumpCommand implements Callable<Integer> {
      */
     ReadSettings readSettings(FileSelection selection) {
         Readers readers = new Readers(jobs.value(), bufferSize.value(), prefetch.value(),
-                ionice.value() == null ? null : IoPriority.parse(ionice.value()));
+                ionice.value() == null ? null : IoPriority.parse(ionice.value()), depth.value());
         FileRange part = range.value();
         Wanted wanted = replayed != null ? replayed : part != null ? (path, st) -> part.in(st.size) : Wanted.WHOLE;
         Reading reading = Reading.of(method.value(), readers).withWanted(wanted).withForce(force.value())
@@ -307,7 +315,8 @@ public final class DirdumpCommand implements Callable<Integer> {
     private RunRecord settings(RunRecord record, ReadResult result) {
         walk.describe(record);
         return record.setting("method", method.value().key()).setting("readers", result.readers())
-                .setting("buffer_size", bufferSize.value()).setting("prefetch", prefetch.value()).setting("force", force.value())
+                .setting("buffer_size", bufferSize.value()).setting("prefetch", prefetch.value())
+                .setting("depth", result.depth()).setting("force", force.value())
                 .setting("bwlimit", bwlimit.value() == 0 ? null : bwlimit.value()).setting("ionice", ionice.value())
                 .setting("seek_distance", seekDistance.value()).setting("range", range.value() == null ? null : rangeText())
                 .setting("max_bytes", maxBytes.value() == null ? null : maxBytes.value().auto() ? MaxBytesConverter.AUTO
@@ -319,6 +328,9 @@ public final class DirdumpCommand implements Callable<Integer> {
         refuseMistypedCommand(paths);
         if (jobs.value() != null && jobs.value() < 1) {
             throw new ParameterException(spec.commandLine(), "--jobs must be 1 or more");
+        }
+        if (depth.value() != null && (depth.value() < 0 || depth.value() > DefaultReaders.MAX_DEPTH)) {
+            throw new ParameterException(spec.commandLine(), "--depth must be 0 to " + DefaultReaders.MAX_DEPTH);
         }
         if (prefetch.value() < 0) {
             throw new ParameterException(spec.commandLine(), "--prefetch must be 0 or more");
@@ -383,19 +395,22 @@ public final class DirdumpCommand implements Callable<Integer> {
 
     /**
      * The readers' buffers (one each, allocated at start) must fit in half the memory there is, leaving
-     * the rest to the page cache they fill: --buffer-size 1G -j 64 would ask for 64 GiB.
+     * the rest to the page cache they fill: --buffer-size 1G -j 64 would ask for 64 GiB. A reader with a
+     * ring has a buffer for each read in flight.
      */
     private void refuseBuffersBeyondMemory() {
         if (method.value() != ReadMethod.READ) {
             return;  // willneed copies nothing: no buffers
         }
         long readers = jobs.value() != null ? jobs.value() : DefaultReaders.NON_ROTATING;
-        long buffers = readers * bufferSize.value();
+        long each = depth.value() != null ? Math.max(1, depth.value()) : jobs.value() != null ? 1 : DefaultReaders.RING_DEPTH;
+        long buffers = Math.max(readers * each, jobs.value() != null ? 0 : DefaultReaders.ROTATING) * bufferSize.value();
         AvailableMemory.Bound room = AvailableMemory.now();
         if (buffers > room.bytes() / 2) {
             throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT,
-                    "--buffer-size %s for each of %d readers needs %s, more than half of the %s of memory there is "
-                    + "(%s): give fewer --jobs or a smaller --buffer-size", Units.bytes(bufferSize.value()), readers,
+                    "--buffer-size %s for each of %d buffers needs %s, more than half of the %s of memory there is "
+                    + "(%s): give fewer --jobs, a lower --depth or a smaller --buffer-size", Units.bytes(bufferSize.value()),
+                    buffers / bufferSize.value(),
                     Units.bytes(buffers), Units.bytes(room.bytes()), room.what()));
         }
     }

@@ -26,6 +26,14 @@ public class SequenceCursor {
     }
 
     /**
+     * Whether {@link #next} would answer without waiting: always, but for a sequence fed while the walk
+     * goes on (read.ListedSequence). A reader with reads in flight takes their completions meanwhile.
+     */
+    public boolean ready() {
+        return true;
+    }
+
+    /**
      * Runs per-thread workers over the files of a sequence, for passes that only look at each file
      * (status, evict), where the time goes to system calls, which threads make side by side. Each worker
      * keeps its own state; the caller adds it up after. {@code perThread} makes one worker for each

@@ -30,6 +30,8 @@ final class FileToRead {
     /** Built at the first need (a -v line, an error), by the thread's opener; a copy's at the hand-off. */
     private byte[] path;
     private final FileOpener opener;
+    /** The fstat of a file taken over ({@link #takeOver}), made at the first. */
+    private StatBuffer kept;
 
     FileToRead(FileOpener opener) {
         this.opener = opener;
@@ -53,6 +55,26 @@ final class FileToRead {
             path = opener.path(index);
         }
         return path;
+    }
+
+    /**
+     * Takes over {@code f}, the file a reader has in hand, as this thread's own for as long as it is in
+     * flight (RingReads): its open file, and a copy of its fstat in a buffer of this one's; its path is
+     * built by the same opener when it is needed.
+     */
+    void takeOver(FileToRead f) {
+        if (kept == null) {
+            kept = new StatBuffer();
+        }
+        kept.copyFrom(f.stat);
+        index = f.index;
+        file = f.file;
+        stat = kept;
+        cached = f.cached;
+        before = f.before;
+        whole = f.whole;
+        ranges = f.ranges;
+        path = null;
     }
 
     /** A copy that owns the open file, its fstat and its path: for another thread. */

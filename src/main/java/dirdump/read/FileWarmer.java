@@ -7,9 +7,11 @@ import dirdump.outcome.SkipReason;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
 import dirdump.sys.OpenFile;
+import dirdump.sys.ReadRing;
 import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * One thread's way through the run's files, each file top to bottom: take the next in sequence order;
@@ -20,7 +22,7 @@ import java.util.Optional;
  * openers run {@link #nextAhead} and readers {@link #warm}. One per thread: a file costs it no object of
  * its own, and its path is built only when it is told (-v, an error).
  */
-final class FileWarmer implements Runnable {
+final class FileWarmer implements Runnable, RingReads.Ends {
     /**
      * A part this small that is partly cached is read whole, its cached pages too: a copy from memory
      * costs less than a read and an I/O for each page missing (dirdump(1), "Warm only what is missing": docs/man/dirdump.md).
@@ -49,6 +51,8 @@ final class FileWarmer implements Runnable {
     private final SharedFiles shared;
     /** The file in hand, filled again for each. */
     private final FileToRead inHand;
+    /** This reader's ring, made in its thread when it starts (the ring takes submissions from that thread only), or none. */
+    private final Supplier<Optional<ReadRing>> ring;
 
     /** What every reader of a run takes alike: the one cursor, what to do, the limits, where to tell it. */
     record Run(SequenceCursor cursor, Reading reading, ReadLimits limits, Reporter reporter) {
@@ -56,9 +60,9 @@ final class FileWarmer implements Runnable {
 
     /**
      * What is this reader's own: its opener (and its fstat buffer), its reader (null for an opener or
-     * WILLNEED), its meter and its counts.
+     * WILLNEED), its meter, its counts, and its ring, made when it starts (none for one read at a time).
      */
-    record Own(FileOpener opener, SpanReader reader, CacheMeter meter, Tally tally) {
+    record Own(FileOpener opener, SpanReader reader, CacheMeter meter, Tally tally, Supplier<Optional<ReadRing>> ring) {
     }
 
     /** {@code shared}: the big files shared with the other readers, or null (see {@link #shared}). */
@@ -78,32 +82,49 @@ final class FileWarmer implements Runnable {
         this.limits = run.limits();
         this.shared = shared;
         this.inHand = new FileToRead(own.opener());
+        this.ring = own.ring();
     }
 
-    /** Reads files until every one has been taken or the run is to stop. */
+    /**
+     * Reads files until every one has been taken or the run is to stop. With a ring, the files it takes
+     * (RingReads#takes: most) are started there, up to its depth in flight, and the others read here as
+     * ever; a full ring is turned (its reads submitted, its completions taken) before the next file is
+     * taken, and so is one with reads in flight while the walk has listed no file to take yet; once no
+     * file is left, or the run is to stop, the ring is turned until it is empty.
+     */
     @Override
     public void run() {
-        while (!limits.stopped()) {
-            SharedFile s = shared == null ? null : shared.first();
-            if (s != null) {
-                int c = s.claim();
-                if (c < 0) {
-                    shared.allTaken(s);
-                } else if (readChunk(s, c)) {
+        try (RingReads inFlight = ring.get().map(r -> new RingReads(r, opener, limits, this))
+                .orElseGet(() -> RingReads.none(this, limits))) {
+            while (!limits.stopped()) {
+                if (inFlight.full() || inFlight.busy() && !cursor.ready()) {
+                    inFlight.turn();  // the next file waits for a slot, or for the walk: the reads queued go now
+                    continue;
+                }
+                SharedFile s = shared == null ? null : shared.first();
+                if (s != null) {
+                    int c = s.claim();
+                    if (c < 0) {
+                        shared.allTaken(s);
+                    } else if (readChunk(s, c)) {
+                        limits.fileDone();
+                    }
+                    continue;
+                }
+                FileToRead f = next();
+                if (f == null) {
+                    break;
+                }
+                if (shared != null && SharedFile.worthSharing(f)) {
+                    shared.add(new SharedFile(f.handOff()));
+                } else if (inFlight.takes(f)) {
+                    inFlight.start(f);
+                } else {
+                    warm(f);
                     limits.fileDone();
                 }
-                continue;
             }
-            FileToRead f = next();
-            if (f == null) {
-                break;
-            }
-            if (shared != null && SharedFile.worthSharing(f)) {
-                shared.add(new SharedFile(f.handOff()));
-                continue;
-            }
-            warm(f);
-            limits.fileDone();
+            inFlight.finish();
         }
     }
 
@@ -238,7 +259,7 @@ final class FileWarmer implements Runnable {
                 SpanReader.Read read = reader.read(f, tally);
                 total = read.bytes();
                 if (read.stopped()) {
-                    tally.addBytes(total);  // stopped part way: the bytes count, the file does not
+                    stopped(f, total);
                     if (!limits.signalled()) {
                         limits.partRead(f.path(), total, st.size());
                     }
@@ -255,19 +276,44 @@ final class FileWarmer implements Runnable {
                 }
                 tally.addHoles(ranges.length() - total);
             }
-            tally.addRead(total);
-            if (meter.measuresAfter()) {
-                // A file read to an end before its size was truncated meanwhile: measured at its new size.
-                meter.after(f, method == ReadMethod.READ && !st.sparse() && f.whole && total < st.size()
-                        ? total : st.size());
-            }
-            if (reporter.verbose()) {
-                reporter.read(f.path(), total);
-            }
+            read(f, total);
         } catch (SysException e) {
-            reporter.error(f.path(), e.getMessage());
-            tally.addError();
+            failed(f, e);
         }
+    }
+
+    /** A file brought in, {@code total} bytes of it: counted, measured again and reported; its closing is the caller's. */
+    @Override
+    public void read(FileToRead f, long total) {
+        StatBuffer st = f.stat;
+        tally.addRead(total);
+        if (meter.measuresAfter()) {
+            // A file read to an end before its size was truncated meanwhile: measured at its new size.
+            meter.after(f, method == ReadMethod.READ && !st.sparse() && f.whole && total < st.size()
+                    ? total : st.size());
+        }
+        if (reporter.verbose()) {
+            reporter.read(f.path(), total);
+        }
+    }
+
+    /** A file whose read failed: reported and counted as an error. */
+    @Override
+    public void failed(FileToRead f, SysException e) {
+        reporter.error(f.path(), e.getMessage());
+        tally.addError();
+    }
+
+    /** A file left part way at a signal: its bytes count, the file does not. */
+    @Override
+    public void stopped(FileToRead f, long bytes) {
+        tally.addBytes(bytes);
+    }
+
+    /** The rest of a file the ring would not read, from {@code from} to {@code end}, read here: the bytes read. */
+    @Override
+    public long rest(FileToRead f, long from, long end) throws SysException {
+        return reader.readChunk(f.file, from, end);
     }
 
     /**
@@ -277,6 +323,9 @@ final class FileWarmer implements Runnable {
     private boolean readChunk(SharedFile s, int c) {
         FileToRead f = s.file;
         long n = 0;
+        // The chunk's read-ahead asked for at once, so that a few readers (each with a ring, for the small
+        // files) still keep a big file's I/O in flight, where each pread would wait for its own.
+        willNeed.hint(f.file, s.start(c), s.end(c));
         try {
             n = reader.readChunk(f.file, s.start(c), s.end(c));
         } catch (SysException e) {

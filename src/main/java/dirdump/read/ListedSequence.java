@@ -65,6 +65,11 @@ public final class ListedSequence extends SequenceCursor {
     }
 
     @Override
+    public boolean ready() {
+        return taken.get() < visible || ended;
+    }
+
+    @Override
     public int next() {
         int i = taken.getAndIncrement();
         if (i >= visible && !ended) {

@@ -8,9 +8,12 @@ import dirdump.scan.FileOpener;
 import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
 import dirdump.sys.Processes;
+import dirdump.sys.ReadRing;
 import dirdump.sys.SysException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Makes the parts of each thread of a run, all taking files from the one cursor of {@code run}, and keeps
@@ -70,12 +73,27 @@ final class ReadParts {
         SpanReader reader = reading.method() == ReadMethod.READ
                 ? new SpanReader(os.allocate(limits.readSize(readers.bufferSize(), readers.count())), limits) : null;
         return warmer(reader,
-                readers.count() > 1 && reading.method() == ReadMethod.READ && !limits.bounded() ? shared : null);
+                readers.count() > 1 && reading.method() == ReadMethod.READ && !limits.bounded() ? shared : null,
+                readers.ringDepth() > 0 && reader != null ? this::ring : Optional::empty);
+    }
+
+    /**
+     * A ring for the reader whose thread asks (see FileWarmer#run), with its own page-aligned buffers;
+     * none where the kernel refuses it now (the run found it would: ReadRun; this reader then reads one
+     * read at a time).
+     */
+    private Optional<ReadRing> ring() {
+        Readers readers = run.reading().readers();
+        try {
+            return Optional.of(os.readRing(readers.ringDepth(), readers.bufferSize()));
+        } catch (SysException e) {
+            return Optional.empty();
+        }
     }
 
     /** An opener (--prefetch): it only checks and advises, so it needs no buffer. */
     synchronized FileWarmer opener() {
-        return warmer(null, null);
+        return warmer(null, null, Optional::empty);
     }
 
     /** What every part counted. */
@@ -86,14 +104,14 @@ final class ReadParts {
         return total;
     }
 
-    private FileWarmer warmer(SpanReader reader, SharedFiles sharing) {
+    private FileWarmer warmer(SpanReader reader, SharedFiles sharing, Supplier<Optional<ReadRing>> ring) {
         Tally tally = new Tally();
         tallies.add(tally);
         ResidencyChange residency = new ResidencyChange();
         residencies.add(residency);
         CacheMeter meter = new CacheMeter(new CachedReads(os), residency, run.reading().measureAfter());
         return new FileWarmer(run, new FileWarmer.Own(new FileOpener(os, walk, run.reporter(), FileOpener.Use.READ),
-                reader, meter, tally), sharing);
+                reader, meter, tally, ring), sharing);
     }
 
     private void setIoPriority() {

@@ -2,6 +2,7 @@ package dirdump.read;
 
 import dirdump.cache.ByteRanges;
 import dirdump.sys.BlockQueue;
+import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
 import dirdump.sys.SysException;
 
@@ -91,6 +92,15 @@ final class WillNeed {
         try {
             long step = chunk(f.stat.dev());
             f.file.willNeed(0, Math.min(f.stat.size(), step));
+        } catch (SysException e) {
+            // Only a hint: the read that follows reports what is wrong with the file.
+        }
+    }
+
+    /** Queues the read of bytes {@code from} to {@code to} of {@code file} (a chunk of a big file readers share). */
+    void hint(OpenFile file, long from, long to) {
+        try {
+            file.willNeed(from, to - from);
         } catch (SysException e) {
             // Only a hint: the read that follows reports what is wrong with the file.
         }

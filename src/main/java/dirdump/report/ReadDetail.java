@@ -18,17 +18,23 @@ record ReadDetail(ReadResult r) implements CommonSummary.Detail {
         return new Counts(r.facts().tally());
     }
 
-    /** "read with native (getdents64, statx), 64 readers, 256.0 KiB buffer". */
+    /** "read with native (getdents64, statx), 2 readers, 64 reads in flight each (io_uring), 256.0 KiB buffer". */
     @Override
     public String how(PassFacts f) {
         return String.format(Locale.ROOT, "%s with %s, %s, %s buffer", f.how().method(), f.how().io(),
-                Units.count(r.readers(), "reader", "readers"), Units.bytes(r.bufferSize()));
+                Units.count(r.readers(), "reader", "readers")
+                        + (r.depth() > 0 ? ", " + r.depth() + " reads in flight each (io_uring)" : ""),
+                Units.bytes(r.bufferSize()));
     }
 
     @Override
     public void addHow(JsonObject o) {
         o.addProperty("jobs", r.readers());
+        o.addProperty("depth", r.depth());
         o.addProperty("buffer_size", r.bufferSize());
+        if (r.ringRefused() != null) {
+            o.addProperty("ring_fallback_reason", r.ringRefused());
+        }
     }
 
     @Override

@@ -15,9 +15,9 @@ public record ReadResult(PassFacts facts, ReadSettings settings, Pass pass, Orde
     /**
      * What the read pass did: {@code readers} read (fewer than asked if the system refused threads),
      * through libc, or through java.nio for the reason {@code ioFallback} (else null); the residency
-     * before and after; how far --max-bytes let it go.
+     * before and after; how far --max-bytes let it go; the reads in flight in each reader's ring.
      */
-    public record Pass(int readers, String ioFallback, ResidencyChange residency, Bound bound) {
+    public record Pass(int readers, String ioFallback, ResidencyChange residency, Bound bound, ReadRun.Ring ring) {
     }
 
     /**
@@ -85,6 +85,16 @@ public record ReadResult(PassFacts facts, ReadSettings settings, Pass pass, Orde
 
     public String ioFallback() {
         return pass.ioFallback();
+    }
+
+    /** The reads each reader kept in flight in its ring (io_uring), 0 for one at a time. */
+    public int depth() {
+        return pass.ring().depth();
+    }
+
+    /** Why the kernel refused a ring, where it did; else null. */
+    public String ringRefused() {
+        return pass.ring().refused();
     }
 
     public ExitCode exit() {

@@ -11,9 +11,11 @@ import dirdump.read.ReadPass;
 import dirdump.read.Readers;
 import dirdump.read.Reading;
 import dirdump.read.ReadMethod;
+import dirdump.read.Wanted;
 import dirdump.scan.WalkResult;
 import dirdump.sys.AvailableMemory;
 import dirdump.sys.Os;
+import dirdump.sys.SysException;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -63,9 +65,12 @@ public final class ReadRun {
     private ReadResult read(OrderedFiles files, Reporter reporter, StopRequest stop, Progress progress) {
         boolean noMatch = NoMatch.check(files, reporter);
         Reading reading = settings.reading();
-        DefaultReaders.Choice defaults = reading.readers().count() != null ? null
+        DefaultReaders.Choice forDisks = reading.readers().count() != null ? null
                 : DefaultReaders.forRun(files.walk().directories, files.plan().devices());
-        Reading resolved = resolved(readers(files.walk(), files.os(), files.sequence().length, defaults, reporter),
+        Ring ring = ring(files.os(), forDisks, reporter);
+        DefaultReaders.Choice defaults = ring.depth() > 0 || forDisks == null ? forDisks : forDisks.withoutRing();
+        int readers = readers(files.walk(), files.os(), files.sequence().length, defaults, reporter);
+        Reading resolved = resolved(readers, depthWithin(ring.depth(), readers, files.walk(), files.os()),
                 files.tally(), reporter);
         Bounds bounds = bounds(resolved, stop, reporter);
         long start = System.nanoTime();
@@ -73,7 +78,8 @@ public final class ReadRun {
         try (Progress.Shown line = progress == null ? null : progress.show(bounds.limits(), files)) {
             done = ReadPass.run(files.os(), files.walk(), files.sequence(), resolved, bounds.limits(), reporter);
         }
-        return result(files, done, noMatch, System.nanoTime() - start, bounds, defaults, reporter, stop);
+        return result(files, done, noMatch, System.nanoTime() - start,
+                new Resolved(bounds, defaults, ring.withDepth(resolved.readers().ringDepth())), reporter, stop);
     }
 
     /**
@@ -86,10 +92,12 @@ public final class ReadRun {
         StreamedRead streamed = new StreamedRead(settings.selection(), reporter, stop);
         WalkResult walk = streamed.walkSoFar();
         Reading reading = settings.reading();
-        DefaultReaders.Choice defaults = reading.readers().count() != null ? null
-                : new DefaultReaders.Choice(DefaultReaders.NON_ROTATING, null);
-        Reading resolved = resolved(readers(walk, streamed.os(), Integer.MAX_VALUE, defaults, reporter),
-                streamed.tally(), reporter);
+        DefaultReaders.Choice forDisks = reading.readers().count() != null ? null : DefaultReaders.Choice.NOT_ROTATING;
+        Ring ring = ring(streamed.os(), forDisks, reporter);
+        DefaultReaders.Choice defaults = ring.depth() > 0 || forDisks == null ? forDisks : forDisks.withoutRing();
+        int readers = readers(walk, streamed.os(), Integer.MAX_VALUE, defaults, reporter);
+        Reading resolved = resolved(readers, depthWithin(ring.depth(), readers, walk, streamed.os()), streamed.tally(),
+                reporter);
         Bounds bounds = bounds(resolved, stop, reporter);
         long start = System.nanoTime();
         Progress.Shown[] line = new Progress.Shown[1];
@@ -105,21 +113,74 @@ public final class ReadRun {
         try (OrderedFiles files = done.files()) {
             boolean noMatch = NoMatch.check(files, reporter);
             long readingNanos = System.nanoTime() - start - files.listingNanos() - files.orderingNanos();
-            ReadResult result = result(files, done.read(), noMatch, Math.max(0, readingNanos), bounds, defaults,
-                    reporter, stop);
+            ReadResult result = result(files, done.read(), noMatch, Math.max(0, readingNanos),
+                    new Resolved(bounds, defaults, ring.withDepth(resolved.readers().ringDepth())), reporter, stop);
             afterRead.accept(files);
             return result;
         }
     }
 
-    /** The reading settings with {@code readers} resolved; a --replay's snapshot told first. */
-    private Reading resolved(int readers, Tally tally, Reporter reporter) {
+    /** The reading settings with {@code readers} and their ring's {@code depth} resolved; a --replay's snapshot told first. */
+    private Reading resolved(int readers, int depth, Tally tally, Reporter reporter) {
         Replay replay = settings.replay();
         if (replay != null) {
             replay.reportTo(reporter, tally);
         }
         Reading reading = settings.reading();
-        return reading.withReaders(reading.readers().withCount(readers));
+        return reading.withReaders(reading.readers().withCount(readers).withDepth(depth));
+    }
+
+    /** The reads in flight in each reader's ring, 0 for none; {@code refused}: why the kernel refused one, or null. */
+    public record Ring(int depth, String refused) {
+        Ring withDepth(int depth) {
+            return new Ring(depth, refused);
+        }
+    }
+
+    /**
+     * The reads each reader keeps in flight in a ring: --depth, else the default's for the disks (none
+     * with -j given). None for a read a ring does not serve: --method willneed, --range, --replay,
+     * --max-bytes, --bwlimit, --prefetch read as before, one read at a time each. Where the kernel
+     * refuses a ring (tried once, here: a seccomp filter, kernel.io_uring_disabled), none, which only
+     * -v and the JSON record tell.
+     */
+    private Ring ring(Os os, DefaultReaders.Choice forDisks, Reporter reporter) {
+        Reading reading = settings.reading();
+        Readers given = reading.readers();
+        int depth = given.depth() != null ? given.depth() : forDisks == null ? 0 : forDisks.depth();
+        ReadSettings.Limits limits = settings.limits();
+        if (depth == 0 || reading.method() != ReadMethod.READ || reading.wanted() != Wanted.WHOLE
+                || limits.maxBytes() != null || limits.maxBytesAuto() || limits.bwlimit() > 0 || given.prefetch() > 0) {
+            return new Ring(0, null);
+        }
+        try {
+            os.readRing(1, 4096).close();
+            return new Ring(depth, null);
+        } catch (SysException e) {
+            if (reporter.verbose()) {
+                reporter.line("reads: one at a time each: the kernel refused io_uring (" + e.getMessage() + ")");
+            }
+            return new Ring(0, "io_uring_setup: " + e.getMessage());
+        }
+    }
+
+    /**
+     * No more files in flight in the rings than the descriptors left allow, each holding one open, and
+     * each ring one of its own (as {@link #readers} has no more readers than that); at least one each.
+     * A reader whose open found no descriptor would wait for its own ring's files (scan's
+     * OnDescriptorShortage waits for other readers to close theirs).
+     */
+    private static int depthWithin(int depth, int readers, WalkResult walk, Os os) {
+        if (depth == 0) {
+            return 0;
+        }
+        long free = os.descriptorLimit() - os.descriptorsInUse() - walk.handles.room();
+        long forFiles = DefaultReaders.withinDescriptors(Integer.MAX_VALUE, 0, free) - readers;
+        return (int) Math.max(1, Math.min(depth, forFiles / readers));
+    }
+
+    /** What the run resolved before the read: its limits, the default readers (or null: -j given), the ring. */
+    private record Resolved(Bounds bounds, DefaultReaders.Choice defaults, Ring ring) {
     }
 
     /** The read's limits, and what --max-bytes auto made its bound of (or null). */
@@ -138,7 +199,9 @@ public final class ReadRun {
     }
 
     private ReadResult result(OrderedFiles files, ReadPass.Result done, boolean noMatch, long readingNanos,
-                              Bounds bounds, DefaultReaders.Choice defaults, Reporter reporter, StopRequest stop) {
+                              Resolved resolved, Reporter reporter, StopRequest stop) {
+        Bounds bounds = resolved.bounds();
+        DefaultReaders.Choice defaults = resolved.defaults();
         Tally tally = files.tally();
         WalkResult walk = files.walk();
         tally.add(done.tally());
@@ -154,7 +217,8 @@ public final class ReadRun {
         ReadLimits limits = bounds.limits();
         ReadResult.Bound bound = new ReadResult.Bound(bounds.maxBytes(), limits.boundReached(), limits.partRead(),
                 bounds.fitted());
-        ReadResult.Pass pass = new ReadResult.Pass(done.readers(), files.os().fallbackReason(), done.residency(), bound);
+        ReadResult.Pass pass = new ReadResult.Pass(done.readers(), files.os().fallbackReason(), done.residency(), bound,
+                resolved.ring());
         return new ReadResult(facts, settings, pass, new ReadResult.Ordering(files.plan().devices(), locatedAfter,
                 defaults == null ? null : defaults.reason()));
     }

@@ -17,6 +17,7 @@ final class Errno {
     static final int ENOMEM = 12;
     static final int EACCES = 13;
     static final int EFAULT = 14;
+    static final int EBUSY = 16;
     static final int EEXIST = 17;
     static final int EXDEV = 18;
     static final int ENODEV = 19;

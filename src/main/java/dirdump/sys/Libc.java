@@ -47,6 +47,8 @@ public final class Libc {
     private final long lseek;
     private final long strerrorL;
     private final long newlocale;
+    private final long mmap;
+    private final long munmap;
     // One call context for each shape of call; errno is saved where the caller reads it.
     private final CallContext intOfIntPointerIntInt = context(Type.SINT, true, Type.SINT, Type.POINTER, Type.SINT, Type.SINT);
     private final CallContext longOfIntPointerLong = context(Type.SLONG, true, Type.SINT, Type.POINTER, Type.SLONG);
@@ -57,6 +59,11 @@ public final class Libc {
     private final CallContext intOfIntPointer = context(Type.SINT, true, Type.SINT, Type.POINTER);
     private final CallContext intOfNothing = context(Type.SINT, false);
     private final CallContext longOfLongs = context(Type.SLONG, true, Type.SLONG, Type.SLONG, Type.SLONG, Type.SLONG, Type.SLONG);
+    private final CallContext longOfSixLongs =
+            context(Type.SLONG, true, Type.SLONG, Type.SLONG, Type.SLONG, Type.SLONG, Type.SLONG, Type.SLONG);
+    private final CallContext pointerOfMmap =
+            context(Type.POINTER, true, Type.POINTER, Type.SLONG, Type.SINT, Type.SINT, Type.SINT, Type.SLONG);
+    private final CallContext intOfPointerLong = context(Type.SINT, true, Type.POINTER, Type.SLONG);
     private final CallContext longOfIntPointerIntLongInt = context(Type.SLONG, true, Type.SINT, Type.POINTER, Type.SINT, Type.SLONG, Type.SINT);
     private final CallContext longOfIntLongInt = context(Type.SLONG, true, Type.SINT, Type.SLONG, Type.SINT);
     private final CallContext pointerOfIntPointer = context(Type.POINTER, false, Type.SINT, Type.POINTER);
@@ -81,6 +88,8 @@ public final class Libc {
         lseek = symbol(library, "lseek");
         strerrorL = symbol(library, "strerror_l");
         newlocale = symbol(library, "newlocale");
+        mmap = symbol(library, "mmap");
+        munmap = symbol(library, "munmap");
     }
 
     /** libc's functions, every one found now: a libc without one is refused at start, not mid-run. */
@@ -177,6 +186,23 @@ public final class Libc {
         return INVOKER.invokeN5(longOfLongs, syscall, number, a, b, c, d);
     }
 
+    /** As above, with a fifth argument (io_uring_enter: its sixth, the sigset's size, is unused with no sigset). */
+    long syscall(long number, long a, long b, long c, long d, long e) {
+        return INVOKER.invokeN6(longOfSixLongs, syscall, number, a, b, c, d, e);
+    }
+
+    /**
+     * mmap(2); MAP_FAILED (-1) with errno on failure. Bound at start, as the calls of every read (the
+     * rings of io_uring are mapped by every reader that has one), where jnr-ffi's stubs would cost a start.
+     */
+    long mmap(long addr, long length, int prot, int flags, int fd, long offset) {
+        return INVOKER.invokeN6(pointerOfMmap, mmap, addr, length, prot, flags, fd, offset);
+    }
+
+    int munmap(long addr, long length) {
+        return (int) INVOKER.invokeN2(intOfPointerLong, munmap, addr, length);
+    }
+
     /** glibc 2.26+. For RWF_NOWAIT: a read of cached pages only (see {@link OpenFile#readCached}). */
     long preadv2(int fd, Pointer iov, int iovcnt, long offset, int flags) {
         return INVOKER.invokeN5(longOfIntPointerIntLongInt, preadv2, fd, iov.address(), iovcnt, offset, flags);
@@ -247,13 +273,8 @@ public final class Libc {
         int faccessat(int dirFd, @In byte[] path, int mode, int flags);
     }
 
-    /** Mapped files: lock, mincore, willneed. */
+    /** Mapped files: lock, mincore, willneed (the mappings themselves are made by {@link #mmap}). */
     public interface Mappings {
-        @SaveError
-        Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
-
-        int munmap(Pointer addr, long length);
-
         @SaveError
         int mlock(Pointer addr, long length);
 

@@ -114,6 +114,11 @@ final class LibcCalls {
         return NativeMemory.allocate(runtime, size, clear);
     }
 
+    /** A pointer to native memory that is not this process's to free (a mapping). */
+    Pointer wrap(long address) {
+        return Pointer.wrap(runtime, address);
+    }
+
     int lastError() {
         return Libc.lastError();
     }

@@ -91,6 +91,11 @@ final class LibcFile implements OpenFile {
     private record NativeBuffer(Pointer memory, Pointer pointer, int capacity) implements ReadBuffer {
     }
 
+    /** The descriptor, for a read queued in a ring ({@link LibcReadRing}). */
+    int fd() {
+        return fd;
+    }
+
     @Override
     public Stat stat() throws SysException {
         return calls.fstat(fd);

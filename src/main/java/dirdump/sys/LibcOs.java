@@ -136,6 +136,11 @@ final class LibcOs implements Os {
     }
 
     @Override
+    public ReadRing readRing(int depth, int bufferSize) throws SysException {
+        return LibcReadRing.open(calls, depth, bufferSize);
+    }
+
+    @Override
     public ReadBuffer allocate(int capacity) {
         return LibcFile.allocate(calls, capacity);
     }

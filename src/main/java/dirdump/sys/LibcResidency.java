@@ -76,7 +76,7 @@ final class LibcResidency {
             }
             return new Residency(resident, pages, pageSize);
         } finally {
-            calls.mappings().munmap(map, length);
+            calls.libc().munmap(map.address(), length);
         }
     }
 
@@ -86,11 +86,11 @@ final class LibcResidency {
 
     /** A shared read-only mapping of the range. */
     private Pointer mmap(int fd, long offset, long length) throws SysException {
-        Pointer map = calls.mappings().mmap(null, length, PROT_READ, MAP_SHARED, fd, offset);
-        if (map == null || map.address() == -1L) {
+        long map = calls.libc().mmap(0, length, PROT_READ, MAP_SHARED, fd, offset);
+        if (map == -1L) {
             calls.check(-1);
         }
-        return map;
+        return calls.wrap(map);
     }
 
     /**
@@ -151,7 +151,7 @@ final class LibcResidency {
 
         @Override
         public void close() {
-            calls.mappings().munmap(map, length);
+            calls.libc().munmap(map.address(), length);
         }
     }
 }

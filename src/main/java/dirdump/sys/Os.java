@@ -139,6 +139,15 @@ public interface Os {
 
     ReadBuffer allocate(int capacity);
 
+    /**
+     * A ring of {@code depth} reads in flight, {@code bufferSize} bytes each (see {@link ReadRing}),
+     * made in the thread that will submit to it; a SysException where the kernel refuses one (no
+     * io_uring, a seccomp filter, kernel.io_uring_disabled, no memory): the caller reads as before.
+     */
+    default ReadRing readRing(int depth, int bufferSize) throws SysException {
+        throw nativeOnly("io_uring_setup");
+    }
+
     /** sync(2): writes every file system's dirty data out, so that eviction can drop all of it. */
     void sync() throws SysException;
 

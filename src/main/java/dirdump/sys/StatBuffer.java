@@ -41,8 +41,14 @@ public final class StatBuffer {
     /** A copy of what it holds, to keep: another buffer, with no native memory of its own. */
     public StatBuffer copy() {
         StatBuffer c = new StatBuffer();
-        c.set(dev, ino, mode, size, blocks, uid, mountId, mountRoot, mtimeNanos);
+        c.copyFrom(this);
         return c;
+    }
+
+    /** Takes what {@code other} holds: a buffer kept for a file in flight, filled again for each (no object a file). */
+    public void copyFrom(StatBuffer other) {
+        set(other.dev, other.ino, other.mode, other.size, other.blocks, other.uid, other.mountId, other.mountRoot,
+                other.mtimeNanos);
     }
 
     /** What it holds, as a Stat of its own. */

@@ -1,6 +1,7 @@
 package dirdump.sys;
 
 import static dirdump.sys.Errno.EACCES;
+import static dirdump.sys.Errno.EAGAIN;
 import static dirdump.sys.Errno.EBADR;
 import static dirdump.sys.Errno.EINVAL;
 import static dirdump.sys.Errno.ELOOP;
@@ -82,6 +83,11 @@ public final class SysException extends IOException {
     }
 
     /** Not permitted to this process (EPERM): a capability or the owner's right is missing. */
+    /** EAGAIN: a read that would have had to wait, refused (a ring's read of a file system that cannot read without blocking). */
+    public boolean isWouldBlock() {
+        return errno == EAGAIN;
+    }
+
     public boolean isNotPermitted() {
         return errno == EPERM;
     }

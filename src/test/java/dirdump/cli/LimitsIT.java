@@ -219,7 +219,7 @@ class LimitsIT {
     void buffersBeyondTheMemoryThereIsAreRefusedBeforeTheWalk() throws Exception {
         Launched r = run(List.of(), "--buffer-size", "1G", "-j", "100000", data.toString());
         assertEquals(2, r.status(), r.err());
-        assertTrue(r.err().startsWith("dirdump: --buffer-size 1.0 GiB for each of 100000 readers needs "), r.err());
+        assertTrue(r.err().startsWith("dirdump: --buffer-size 1.0 GiB for each of 100000 buffers needs "), r.err());
         Launched limited = run(List.of("prlimit", "--as=12000000000"), "--buffer-size", "1G", "-j", "16",
                 data.toString());
         assertEquals(2, limited.status(), limited.err());

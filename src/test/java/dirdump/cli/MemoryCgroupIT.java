@@ -112,9 +112,9 @@ class MemoryCgroupIT {
             Launched read = run(cgroup.in(true, "true", BuiltJar.command("-j", "64", "--buffer-size", "1M", "--force",
                     tmp.resolve("small").toString())));
             assertEquals(2, read.status(), read.err());
-            assertTrue(Pattern.compile("dirdump: --buffer-size 1\\.0 MiB for each of 64 readers needs 64\\.0 MiB, more than "
+            assertTrue(Pattern.compile("dirdump: --buffer-size 1\\.0 MiB for each of 64 buffers needs 64\\.0 MiB, more than "
                     + "half of the \\d+\\.\\d [KM]iB of memory there is \\(the limit of memory cgroup "
-                    + Pattern.quote(cgroup.name()) + "\\): give fewer --jobs or a smaller --buffer-size\n"
+                    + Pattern.quote(cgroup.name()) + "\\): give fewer --jobs, a lower --depth or a smaller --buffer-size\n"
                     + "Try 'dirdump --help' for more information\\.\n").matcher(read.err()).matches(), read.err());
         }
     }

@@ -85,6 +85,21 @@ class GarbagePerFileTest {
         }
     }
 
+    /** As above, each file's read in a ring (io_uring): its slot's file and buffer are filled again for each. */
+    @Test
+    void aFileReadInARingCostsTheReaderFewBytesOfHeap() throws Exception {
+        try (WalkResult walk = walk()) {
+            int[] sequence = order(walk);
+            Reading reading = Reading.of(ReadMethod.READ, new Readers(1, 1 << 16, 0, null, 16)).withForce(true);
+            read(walk, sequence, reading);
+            long before = allocated();
+            Tally t = read(walk, sequence, reading);
+            long perFile = (allocated() - before) / FILES;
+            assertEquals(FILES, t.filesRead());
+            assertTrue(perFile <= READ_BOUND, perFile + " bytes a file read in a ring");
+        }
+    }
+
     /**
      * The cron re-check (issue 31): a file found cached, its pages checked readable (one preadv2) and left
      * alone, costs the reader no more than a file read. The files are cached: just written.
