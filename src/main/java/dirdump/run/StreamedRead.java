@@ -48,7 +48,7 @@ final class StreamedRead {
     private final Tally tally = new Tally();
     private final Walker walker;
     private final WalkResult walkSoFar;
-    /** Null once the walk is over: 4 to 16 bytes a file that the order's arrays can have then. */
+    /** Null once the walk is over: 8 to 16 bytes a file that the order's arrays can have then. */
     private FirstNames firstNames;
     private final ListedSequence sequence = new ListedSequence();
     /** The first names of files, listed so far. */
