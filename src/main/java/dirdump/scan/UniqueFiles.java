@@ -46,7 +46,11 @@ public final class UniqueFiles {
      */
     public static UniqueFiles only(WalkResult walk, BitSet kept) {
         FoundFiles files = walk.files;
-        int[] all = kept.stream().toArray();
+        // Sized at once: a stream's toArray gathers in chunks and copies, twice the array at the walk's end.
+        int[] all = new int[kept.cardinality()];
+        for (int i = 0, f = kept.nextSetBit(0); f >= 0; f = kept.nextSetBit(f + 1)) {
+            all[i++] = f;
+        }
         IndexSort.sort(all, 0, all.length, byDeviceAndInode(files));
         BitSet leftOut = new BitSet(files.size());
         leftOut.set(0, files.size());
