@@ -64,22 +64,16 @@ public final class ReadRun {
 
     private ReadResult read(OrderedFiles files, Reporter reporter, StopRequest stop, Progress progress) {
         boolean noMatch = NoMatch.check(files, reporter);
-        Reading reading = settings.reading();
-        DefaultReaders.Choice forDisks = reading.readers().count() != null ? null
+        DefaultReaders.Choice forDisks = settings.reading().readers().count() != null ? null
                 : DefaultReaders.forRun(files.walk().directories, files.plan().devices());
-        Ring ring = ring(files.os(), forDisks, reporter);
-        DefaultReaders.Choice defaults = ring.depth() > 0 || forDisks == null ? forDisks : forDisks.withoutRing();
-        int readers = readers(files.walk(), files.os(), files.sequence().length, defaults, reporter);
-        Reading resolved = resolved(readers, depthWithin(ring.depth(), readers, files.walk(), files.os()),
-                files.tally(), reporter);
-        Bounds bounds = bounds(resolved, stop, reporter);
+        Chosen chosen = choose(forDisks, files.walk(), files.os(), files.sequence().length, files.tally(), reporter);
+        Bounds bounds = bounds(chosen.reading(), stop, reporter);
         long start = System.nanoTime();
         ReadPass.Result done;
         try (Progress.Shown line = progress == null ? null : progress.show(bounds.limits(), files)) {
-            done = ReadPass.run(files.os(), files.walk(), files.sequence(), resolved, bounds.limits(), reporter);
+            done = ReadPass.run(files.os(), files.walk(), files.sequence(), chosen.reading(), bounds.limits(), reporter);
         }
-        return result(files, done, noMatch, System.nanoTime() - start,
-                new Resolved(bounds, defaults, ring.withDepth(resolved.readers().ringDepth())), reporter, stop);
+        return result(files, done, noMatch, System.nanoTime() - start, new Resolved(bounds, chosen), reporter, stop);
     }
 
     /**
@@ -91,19 +85,16 @@ public final class ReadRun {
                                 Consumer<OrderedFiles> afterRead) {
         StreamedRead streamed = new StreamedRead(settings.selection(), reporter, stop);
         WalkResult walk = streamed.walkSoFar();
-        Reading reading = settings.reading();
-        DefaultReaders.Choice forDisks = reading.readers().count() != null ? null : DefaultReaders.Choice.NOT_ROTATING;
-        Ring ring = ring(streamed.os(), forDisks, reporter);
-        DefaultReaders.Choice defaults = ring.depth() > 0 || forDisks == null ? forDisks : forDisks.withoutRing();
-        int readers = readers(walk, streamed.os(), Integer.MAX_VALUE, defaults, reporter);
-        Reading resolved = resolved(readers, depthWithin(ring.depth(), readers, walk, streamed.os()), streamed.tally(),
-                reporter);
-        Bounds bounds = bounds(resolved, stop, reporter);
+        DefaultReaders.Choice forDisks = settings.reading().readers().count() != null ? null
+                : DefaultReaders.Choice.NOT_ROTATING;
+        Chosen chosen = choose(forDisks, walk, streamed.os(), Integer.MAX_VALUE, streamed.tally(), reporter);
+        Bounds bounds = bounds(chosen.reading(), stop, reporter);
         long start = System.nanoTime();
         Progress.Shown[] line = new Progress.Shown[1];
         StreamedRead.Done done;
         try {
-            done = streamed.run(cursor -> ReadPass.run(streamed.os(), walk, cursor, resolved, bounds.limits(), reporter),
+            done = streamed.run(cursor -> ReadPass.run(streamed.os(), walk, cursor, chosen.reading(), bounds.limits(),
+                    reporter),
                     files -> line[0] = progress == null ? null : progress.show(bounds.limits(), files));
         } finally {
             if (line[0] != null) {
@@ -114,10 +105,28 @@ public final class ReadRun {
             boolean noMatch = NoMatch.check(files, reporter);
             long readingNanos = System.nanoTime() - start - files.listingNanos() - files.orderingNanos();
             ReadResult result = result(files, done.read(), noMatch, Math.max(0, readingNanos),
-                    new Resolved(bounds, defaults, ring.withDepth(resolved.readers().ringDepth())), reporter, stop);
+                    new Resolved(bounds, chosen), reporter, stop);
             afterRead.accept(files);
             return result;
         }
+    }
+
+    /** The readers the run takes: the reading settings with them resolved, the defaults they came from (null: -j given), their ring. */
+    private record Chosen(Reading reading, DefaultReaders.Choice defaults, Ring ring) {
+    }
+
+    /**
+     * The readers and their rings for a run of {@code files} files (MAX_VALUE: not known yet), from the
+     * defaults for its disks ({@code forDisks}; null: -j given): a ring if the kernel gives one, else
+     * one read at a time each; no more of either than the descriptors leave room for.
+     */
+    private Chosen choose(DefaultReaders.Choice forDisks, WalkResult walk, Os os, int files, Tally tally,
+                          Reporter reporter) {
+        Ring ring = ring(os, forDisks, reporter);
+        DefaultReaders.Choice defaults = ring.depth() > 0 || forDisks == null ? forDisks : forDisks.withoutRing();
+        int readers = readers(walk, os, files, defaults, reporter);
+        Reading reading = resolved(readers, depthWithin(ring.depth(), readers, walk, os), tally, reporter);
+        return new Chosen(reading, defaults, ring.withDepth(reading.readers().ringDepth()));
     }
 
     /** The reading settings with {@code readers} and their ring's {@code depth} resolved; a --replay's snapshot told first. */
@@ -179,8 +188,8 @@ public final class ReadRun {
         return (int) Math.max(1, Math.min(depth, forFiles / readers));
     }
 
-    /** What the run resolved before the read: its limits, the default readers (or null: -j given), the ring. */
-    private record Resolved(Bounds bounds, DefaultReaders.Choice defaults, Ring ring) {
+    /** What the run resolved before the read: its limits, and its readers with their ring. */
+    private record Resolved(Bounds bounds, Chosen chosen) {
     }
 
     /** The read's limits, and what --max-bytes auto made its bound of (or null). */
@@ -201,7 +210,7 @@ public final class ReadRun {
     private ReadResult result(OrderedFiles files, ReadPass.Result done, boolean noMatch, long readingNanos,
                               Resolved resolved, Reporter reporter, StopRequest stop) {
         Bounds bounds = resolved.bounds();
-        DefaultReaders.Choice defaults = resolved.defaults();
+        DefaultReaders.Choice defaults = resolved.chosen().defaults();
         Tally tally = files.tally();
         WalkResult walk = files.walk();
         tally.add(done.tally());
@@ -218,7 +227,7 @@ public final class ReadRun {
         ReadResult.Bound bound = new ReadResult.Bound(bounds.maxBytes(), limits.boundReached(), limits.partRead(),
                 bounds.fitted());
         ReadResult.Pass pass = new ReadResult.Pass(done.readers(), files.os().fallbackReason(), done.residency(), bound,
-                resolved.ring());
+                resolved.chosen().ring());
         return new ReadResult(facts, settings, pass, new ReadResult.Ordering(files.plan().devices(), locatedAfter,
                 defaults == null ? null : defaults.reason()));
     }
