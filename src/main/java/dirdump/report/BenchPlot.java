@@ -140,6 +140,9 @@ public final class BenchPlot {
                 Units.count(r.files(), "file", "files"), Units.bytes(r.bytes()), Units.count(r.rounds(), "round", "rounds")),
                 new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, false);
         chart.setBackgroundPaint(Color.WHITE);
+        // Room on the right for half the last tick label of the seconds axis, centred on the axis's end
+        // when a tick falls on it (which the medians decide): it reached the picture's edge.
+        chart.setPadding(new RectangleInsets(0, 0, 0, 3 * MARGIN));
         for (String line : MachineLines.of(r.machine())) {
             chart.addSubtitle(new TextTitle(line, SMALL));
         }
