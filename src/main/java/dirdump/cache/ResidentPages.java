@@ -8,6 +8,7 @@ import dirdump.sys.Os;
 import dirdump.sys.Residency;
 import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -50,9 +51,9 @@ public final class ResidentPages {
                 : r.allResident() ? extent : probe.ranges(f.file, extent, true, r.pageSize()).orElse(null);
     }
 
-    /** File {@code f}'s resident ranges; null if unknown or not measured. */
-    public ByteRanges of(int f) {
-        return ranges[f];
+    /** File {@code f}'s resident ranges; none if its residency is unknown or it was not measured. */
+    public Optional<ByteRanges> of(int f) {
+        return Optional.ofNullable(ranges[f]);
     }
 
     public long size(int f) {

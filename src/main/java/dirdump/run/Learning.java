@@ -18,6 +18,7 @@ import dirdump.sys.Processes;
 import dirdump.sys.SysException;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -109,9 +110,13 @@ public final class Learning {
         LearnedSnapshot learned = new LearnedSnapshot(files.walk());
         long unknown = 0;
         for (int f : measured) {
-            unknown += after.of(f) == null ? 1 : 0;
-            ByteRanges ranges = readRanges(before.of(f), after.of(f), seen != null);
-            if (ranges != null && !ranges.isEmpty()) {
+            Optional<ByteRanges> now = after.of(f);
+            if (now.isEmpty()) {
+                unknown++;
+                continue;
+            }
+            ByteRanges ranges = readRanges(before.of(f), now.get(), seen != null);
+            if (!ranges.isEmpty()) {
                 learned.add(f, ranges, after.size(f), after.mtimeNanos(f));
             }
         }
@@ -134,13 +139,10 @@ public final class Learning {
     /**
      * The ranges of a file COMMAND read: those that became resident while it ran; of a file fanotify
      * saw opened whose pages were all resident before, those resident now (what it read was there
-     * already, and is what a replay is to warm). Null if its residency is not known.
+     * already, and is what a replay is to warm). {@code before}: none if it was not known then.
      */
-    private static ByteRanges readRanges(ByteRanges before, ByteRanges after, boolean opened) {
-        if (after == null) {
-            return null;
-        }
-        ByteRanges brought = before == null ? after : after.minus(before);
+    private static ByteRanges readRanges(Optional<ByteRanges> before, ByteRanges after, boolean opened) {
+        ByteRanges brought = before.map(after::minus).orElse(after);
         return brought.isEmpty() && opened ? after : brought;
     }
 
