@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  */
 public final class BenchCsv {
     static final List<String> COLUMNS = List.of("variant", "kind", "round", "seconds", "files", "bytes",
-            "mib_per_second", "resident_percent", "cache", "failure", "order", "readers", "method", "buffer_bytes",
+            "mib_per_second", "resident_percent", "cache", "failure", "order", "readers", "depth", "method", "buffer_bytes",
             "prefetch", "date", "host", "kernel", "cores", "dirdump_version", "file_system", "device_model",
             "rotational");
 
@@ -42,7 +42,8 @@ public final class BenchCsv {
                         String.valueOf(run.outcome().bytes()),
                         run.endedWell() ? plain(VariantResult.round(run.mebibytesPerSecond(), 3)) : "",
                         plain(run.residentPercent()), run.cache().key(), text(run.outcome().failure())));
-                row.addAll(s == null ? List.of("", "", "", "", "") : List.of(s.order(), String.valueOf(s.readers()),
+                row.addAll(s == null ? List.of("", "", "", "", "", "") : List.of(s.order(), String.valueOf(s.readers()),
+                        String.valueOf(s.depth()),
                         s.method(), String.valueOf(s.bufferBytes()), String.valueOf(s.prefetch())));
                 row.addAll(List.of(m.date(), text(m.host()), text(m.kernel()), String.valueOf(m.cores()),
                         m.dirdumpVersion(), fileSystems, models, rotational));

@@ -77,6 +77,7 @@ public final class BenchJson {
             JsonObject s = new JsonObject();
             s.addProperty("order", v.settings.order());
             s.addProperty("readers", v.settings.readers());
+            s.addProperty("depth", v.settings.depth());
             s.addProperty("method", v.settings.method());
             s.addProperty("buffer_bytes", v.settings.bufferBytes());
             s.addProperty("prefetch", v.settings.prefetch());

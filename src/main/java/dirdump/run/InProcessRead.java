@@ -46,7 +46,7 @@ final class InProcessRead implements Variant {
     @Override
     public RunOutcome run() {
         ReadResult s = read.run(reporter, stop, null);
-        settings = new VariantSettings(resolvedOrder(s), s.readers(), s.facts().how().method(), s.bufferSize(), prefetch);
+        settings = new VariantSettings(resolvedOrder(s), s.readers(), s.depth(), s.facts().how().method(), s.bufferSize(), prefetch);
         long files = s.facts().tally().filesRead();
         int status = s.exit().status;
         return new RunOutcome(s.facts().totalNanos(), files, s.facts().tally().bytesRead(),

@@ -235,6 +235,7 @@ class BenchCommandTest {
                     JsonObject settings = v.getAsJsonObject("settings");
                     assertEquals(settings.get("order").getAsString(), field.get("order"));
                     assertEquals(settings.get("readers").getAsInt(), Integer.parseInt(field.get("readers")));
+                    assertEquals(settings.get("depth").getAsInt(), Integer.parseInt(field.get("depth")));
                 } else {
                     assertTrue(v.get("settings").isJsonNull(), "a command has no read settings");
                     assertEquals("", field.get("order"));
@@ -246,6 +247,7 @@ class BenchCommandTest {
         JsonObject defaults = variants.get(3).getAsJsonObject();
         assertEquals("dirdump", defaults.get("variant").getAsString());
         assertEquals(dirdump.read.DefaultReaders.NON_ROTATING, defaults.getAsJsonObject("settings").get("readers").getAsInt());
+        assertTrue(defaults.getAsJsonObject("settings").get("depth").getAsInt() >= 0, "the ring's depth: " + defaults);
         assertTrue(List.of("physical", "inode", "none").contains(defaults.getAsJsonObject("settings").get("order")
                 .getAsString()), "auto resolved: " + defaults);
         assertEquals("none", variants.get(0).getAsJsonObject().getAsJsonObject("settings").get("order").getAsString());
