@@ -49,6 +49,23 @@ final class FileToRead {
         this.path = null;
     }
 
+    /**
+     * Listed file {@code index}, just opened and checked by the opener for a slot of the ring (RingReads),
+     * as this slot's own: a copy of its fstat in a buffer of this one's, as {@link #takeOver} keeps it.
+     */
+    void takeOwn(int index, OpenFile file) {
+        take(index, file);
+        stat = kept(stat);
+    }
+
+    private StatBuffer kept(StatBuffer from) {
+        if (kept == null) {
+            kept = new StatBuffer();
+        }
+        kept.copyFrom(from);
+        return kept;
+    }
+
     /** What the user is told this file is. */
     byte[] path() {
         if (path == null) {
@@ -63,13 +80,9 @@ final class FileToRead {
      * built by the same opener when it is needed.
      */
     void takeOver(FileToRead f) {
-        if (kept == null) {
-            kept = new StatBuffer();
-        }
-        kept.copyFrom(f.stat);
         index = f.index;
         file = f.file;
-        stat = kept;
+        stat = kept(f.stat);
         cached = f.cached;
         before = f.before;
         whole = f.whole;

@@ -53,6 +53,8 @@ final class FileWarmer implements Runnable, RingReads.Ends {
     private final FileToRead inHand;
     /** This reader's ring, made in its thread when it starts (the ring takes submissions from that thread only), or none. */
     private final Supplier<Optional<ReadRing>> ring;
+    /** The files in flight in this reader's ring (none without one), made when the reader runs. */
+    private RingReads inFlight;
 
     /** What every reader of a run takes alike: the one cursor, what to do, the limits, where to tell it. */
     record Run(SequenceCursor cursor, Reading reading, ReadLimits limits, Reporter reporter) {
@@ -94,11 +96,12 @@ final class FileWarmer implements Runnable, RingReads.Ends {
      */
     @Override
     public void run() {
-        try (RingReads inFlight = ring.get().map(r -> new RingReads(r, opener, limits, this))
+        try (RingReads ringReads = ring.get().map(r -> new RingReads(r, opener, tally, limits, this))
                 .orElseGet(() -> RingReads.none(this, limits))) {
+            inFlight = ringReads;
             while (!limits.stopped()) {
                 if (inFlight.full() || inFlight.busy() && !cursor.ready()) {
-                    inFlight.turn();  // the next file waits for a slot, or for the walk: the reads queued go now
+                    inFlight.turn();  // the next file waits for a slot, or for the walk: what is queued goes now
                     continue;
                 }
                 SharedFile s = shared == null ? null : shared.first();
@@ -111,21 +114,49 @@ final class FileWarmer implements Runnable, RingReads.Ends {
                     }
                     continue;
                 }
-                FileToRead f = next();
-                if (f == null) {
+                int f = take();
+                if (f < 0) {
                     break;
                 }
-                if (shared != null && SharedFile.worthSharing(f)) {
-                    shared.add(new SharedFile(f.handOff()));
-                } else if (inFlight.takes(f)) {
-                    inFlight.start(f);
-                } else {
-                    warm(f);
-                    limits.fileDone();
+                if (!inFlight.open(f)) {  // opened in the ring: taken on from opened() once its open completes
+                    FileToRead file = openHere(f);
+                    if (file != null && bringIn(file)) {
+                        inFlight.start(file);
+                    }
                 }
             }
             inFlight.finish();
         }
+    }
+
+    /**
+     * A file opened in this reader's ring, checked and in its slot (RingReads): measured, and left alone,
+     * shared, or read here, as one opened here; true if the ring is to read it.
+     */
+    @Override
+    public boolean opened(FileToRead f) {
+        if (!toBringIn(f)) {
+            limits.fileDone();
+            return false;
+        }
+        return bringIn(f);
+    }
+
+    /**
+     * Brings in file {@code f}, opened and measured, unless the ring takes it (true: the caller starts it
+     * there): shared with the other readers if it is big, else read here.
+     */
+    private boolean bringIn(FileToRead f) {
+        if (shared != null && SharedFile.worthSharing(f)) {
+            shared.add(new SharedFile(f.handOff()));
+            return false;
+        }
+        if (inFlight.takes(f)) {
+            return true;
+        }
+        warm(f);
+        limits.fileDone();
+        return false;
     }
 
     /**
@@ -147,27 +178,50 @@ final class FileWarmer implements Runnable, RingReads.Ends {
      * reported and done.
      */
     private FileToRead next() {
-        // Stopped checked again once a file is taken: a cursor fed by the walk (ListedSequence) may have
-        // kept this reader waiting through the signal, and hands it a file listed after it.
-        for (int f; !limits.stopped() && (f = cursor.next()) >= 0 && !limits.stopped(); ) {
-            OpenFile file = opener.open(f, tally);
-            if (file == null) {
-                limits.taken(0, 0);
-            } else {
-                inHand.take(f, file);
-                long size = inHand.stat.size();
-                boolean toBringIn = missing(inHand);
-                limits.taken(size, !toBringIn ? size : inHand.whole ? 0 : Math.max(0, size - inHand.ranges.length()));
-                if (toBringIn) {
-                    if (exact && !toItsEnd(inHand)) {
-                        noReadAhead(file);
-                    }
-                    return inHand;
-                }
+        for (int f; (f = take()) >= 0; ) {
+            FileToRead file = openHere(f);
+            if (file != null) {
+                return file;
             }
-            limits.fileDone();
         }
         return null;
+    }
+
+    /** The next file's index from the cursor; -1 once every file has been taken or the run is to stop. */
+    private int take() {
+        // Stopped checked again once a file is taken: a cursor fed by the walk (ListedSequence) may have
+        // kept this reader waiting through the signal, and hands it a file listed after it.
+        int f;
+        return !limits.stopped() && (f = cursor.next()) >= 0 && !limits.stopped() ? f : -1;
+    }
+
+    /**
+     * Listed file {@code f} opened and checked here, in hand, with what is missing of it; null if it is
+     * left alone (changed, failed, cached), which is reported and done.
+     */
+    private FileToRead openHere(int f) {
+        OpenFile file = opener.open(f, tally);
+        if (file == null) {
+            limits.taken(0, 0);
+        } else {
+            inHand.take(f, file);
+            if (toBringIn(inHand)) {
+                return inHand;
+            }
+        }
+        limits.fileDone();
+        return null;
+    }
+
+    /** Whether anything of {@code f}, just opened, is to be brought in ({@link #missing}); counted as taken. */
+    private boolean toBringIn(FileToRead f) {
+        long size = f.stat.size();
+        boolean toBringIn = missing(f);
+        limits.taken(size, !toBringIn ? size : f.whole ? 0 : Math.max(0, size - f.ranges.length()));
+        if (toBringIn && exact && !toItsEnd(f)) {
+            noReadAhead(f.file);
+        }
+        return toBringIn;
     }
 
     /**

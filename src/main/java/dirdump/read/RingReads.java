@@ -1,13 +1,17 @@
 package dirdump.read;
 
+import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
+import dirdump.sys.OpenFile;
 import dirdump.sys.ReadRing;
 import dirdump.sys.SysException;
 import java.util.Optional;
 
 /**
- * The files one reader has in flight in its ring (sys.ReadRing), a slot each: a file started is
- * queued at its first chunk; each turn submits every read queued in one system call and takes the
+ * The files one reader has in flight in its ring (sys.ReadRing), a slot each: a file is opened in its
+ * slot ({@link #open}: IORING_OP_OPENAT, many files' opens submitted by one system call), checked and
+ * measured when its open completes, and handed to the reader ({@link Ends#opened}), which has it read
+ * here or elsewhere; a file started is queued at its first chunk; each turn submits every read queued in one system call and takes the
  * completions; a completion that fills the slot's buffer queues the file's next chunk, and one that
  * reaches the size fstat gave, comes short or finds the end (0) ends the file, which the reader then
  * counts, measures, reports and closes ({@link Ends}), as it does a file read one read at a time. Only
@@ -28,14 +32,26 @@ final class RingReads implements AutoCloseable {
 
         /** Refused by the ring (EAGAIN: a file system that cannot read without blocking): {@code bytes} read, the rest to read. */
         long rest(FileToRead f, long bytes, long end) throws SysException;
+
+        /**
+         * A file opened in the ring and checked, {@code f} (a slot's own): the reader measures it and
+         * decides, as for a file it opened itself; true if the ring is to read it, else it is done with
+         * there (left alone, shared, read) and counted as done.
+         */
+        boolean opened(FileToRead f);
     }
 
     private final Optional<ReadRing> ring;
     private final ReadLimits limits;
     private final Ends ends;
+    /** Where a file whose open fails is counted (the opener tells why). */
+    private final Tally tally;
     /** Each slot's file, filled again for each file it takes; {@link #busy}: whether it has one. */
     private final FileToRead[] files;
     private final boolean[] busy;
+    /** Each slot's file: its open in flight, not its read. */
+    private final boolean[] opening;
+    private final FileOpener opener;
     /** Each slot's file: the bytes read of it, and where its read ends (its size, or a buffer for a size of 0). */
     private final long[] done;
     private final long[] end;
@@ -48,16 +64,21 @@ final class RingReads implements AutoCloseable {
     private final int[] slots;
     private final int[] results;
 
-    RingReads(ReadRing ring, FileOpener opener, ReadLimits limits, Ends ends) {
-        this(Optional.of(ring), ring.depth(), opener, limits, ends);
+    /** A reader's ring: {@code opener} its opener, {@code tally} its counts. */
+    RingReads(ReadRing ring, FileOpener opener, Tally tally, ReadLimits limits, Ends ends) {
+        this(Optional.of(ring), opener, tally, limits, ends);
     }
 
-    private RingReads(Optional<ReadRing> ring, int depth, FileOpener opener, ReadLimits limits, Ends ends) {
+    private RingReads(Optional<ReadRing> ring, FileOpener opener, Tally tally, ReadLimits limits, Ends ends) {
+        int depth = ring.map(ReadRing::depth).orElse(0);
         this.ring = ring;
         this.limits = limits;
         this.ends = ends;
+        this.tally = tally;
         files = new FileToRead[depth];
         busy = new boolean[depth];
+        opening = new boolean[depth];
+        this.opener = opener;
         done = new long[depth];
         end = new long[depth];
         free = new int[depth];
@@ -71,7 +92,7 @@ final class RingReads implements AutoCloseable {
 
     /** No ring: every file is read one read at a time by its reader. */
     static RingReads none(Ends ends, ReadLimits limits) {
-        return new RingReads(Optional.empty(), 0, null, limits, ends);
+        return new RingReads(Optional.empty(), null, null, limits, ends);
     }
 
     /** Whether the ring reads {@code f}: a whole file, not sparse, that readers would not share. */
@@ -87,6 +108,25 @@ final class RingReads implements AutoCloseable {
     /** Whether any file is in flight. */
     boolean busy() {
         return ring.isPresent() && freeCount < files.length;
+    }
+
+    /**
+     * Queues the open of listed file {@code f} in a free slot; false if the ring does not open it (a name
+     * followed, the ring's opens refused, a directory that cannot be had): the reader opens it itself.
+     */
+    boolean open(int f) {
+        if (ring.isEmpty() || broken) {
+            return false;
+        }
+        int s = free[freeCount - 1];
+        if (!opener.queueOpen(ring.get(), f, s)) {
+            return false;
+        }
+        freeCount--;
+        files[s].index = f;
+        busy[s] = true;
+        opening[s] = true;
+        return true;
     }
 
     /** Takes over the file in hand (a reader's, filled again for its next file) and queues its first read. */
@@ -129,7 +169,9 @@ final class RingReads implements AutoCloseable {
     public void close() {
         ring.ifPresent(ReadRing::close);
         for (int s = 0; s < files.length; s++) {
-            if (busy[s]) {
+            if (opening[s]) {
+                abandon(s);
+            } else if (busy[s]) {
                 ends.stopped(files[s], done[s]);
                 release(s);
             }
@@ -143,6 +185,26 @@ final class RingReads implements AutoCloseable {
 
     private void completed(int s, int result) {
         FileToRead f = files[s];
+        if (opening[s]) {
+            opening[s] = false;
+            OpenFile file = opener.opened(ring.get(), f.index, s, result, tally);
+            if (file == null) {
+                limits.taken(0, 0);  // left alone: the opener told why
+                limits.fileDone();
+            } else if (limits.signalled()) {
+                file.close();  // opened as the run was stopped: not begun
+            } else {
+                f.takeOwn(f.index, file);
+                if (ends.opened(f)) {
+                    done[s] = 0;
+                    end[s] = f.stat.size() > 0 ? f.stat.size() : ring.get().bufferSize();
+                    queue(s);
+                    return;
+                }
+            }
+            free(s);
+            return;
+        }
         if (result < 0) {
             SysException failure = ring.get().failure(result);
             if (failure.isWouldBlock()) {
@@ -171,21 +233,37 @@ final class RingReads implements AutoCloseable {
         }
     }
 
-    /** The ring cannot be waited on: every file in it failed. */
+    /** The ring cannot be waited on: every file in it failed (its opens too, each of a file not opened). */
     private void failAll(SysException e) {
         broken = true;
         for (int s = 0; s < files.length; s++) {
             if (busy[s]) {
                 ends.failed(files[s], e);
-                release(s);
+                if (opening[s]) {
+                    abandon(s);
+                } else {
+                    release(s);
+                }
             }
         }
     }
 
+    /** A slot whose open is not waited for: its directory let go, the slot free (a descriptor the open gives, the ring closes). */
+    private void abandon(int s) {
+        opening[s] = false;
+        opener.abandoned(files[s].index);
+        free(s);
+        limits.fileDone();
+    }
+
     private void release(int s) {
         files[s].close();
+        free(s);
+        limits.fileDone();
+    }
+
+    private void free(int s) {
         busy[s] = false;
         free[freeCount++] = s;
-        limits.fileDone();
     }
 }

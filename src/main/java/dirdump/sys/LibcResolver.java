@@ -215,6 +215,11 @@ final class LibcResolver {
         return new LibcFile(calls, residency, extents, fd);
     }
 
+    /** What a file opened elsewhere (a ring) is handed, as those opened here are. */
+    LibcReadRing.Files files() {
+        return new LibcReadRing.Files(residency, extents);
+    }
+
     long fileSystemType(Directory dir) throws SysException {
         return statfsMagic(fd(dir));
     }
