@@ -3,6 +3,7 @@ package dirdump.read;
 import dirdump.cache.ByteRanges;
 import dirdump.scan.FileOpener;
 import dirdump.sys.OpenFile;
+import dirdump.sys.ReadRing;
 import dirdump.sys.Residency;
 import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
@@ -33,8 +34,16 @@ final class FileToRead {
     /** The fstat of a file taken over ({@link #takeOver}), made at the first. */
     private StatBuffer kept;
 
+    /** Where the file is closed: a ring's slot's file in the ring (one system call fewer), else null. */
+    private final ReadRing closer;
+
     FileToRead(FileOpener opener) {
+        this(opener, null);
+    }
+
+    FileToRead(FileOpener opener, ReadRing closer) {
         this.opener = opener;
+        this.closer = closer;
     }
 
     /** Listed file {@code index}, just opened by this thread's opener. */
@@ -135,7 +144,11 @@ final class FileToRead {
 
     /** Closes the file: done with, or left alone. */
     void close() {
-        file.close();
+        if (closer != null) {
+            closer.queueClose(file);
+        } else {
+            file.close();
+        }
         file = null;
     }
 }

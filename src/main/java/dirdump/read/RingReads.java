@@ -85,7 +85,7 @@ final class RingReads implements AutoCloseable {
         slots = new int[depth];
         results = new int[depth];
         for (int s = 0; s < depth; s++) {
-            files[s] = new FileToRead(opener);
+            files[s] = new FileToRead(opener, ring.get());
             free[freeCount++] = depth - 1 - s;
         }
     }
@@ -120,6 +120,7 @@ final class RingReads implements AutoCloseable {
         }
         int s = free[freeCount - 1];
         if (!opener.queueOpen(ring.get(), f, s)) {
+            ring.get().submitCloses();  // the reader opens it: the descriptors of the files done with are free first
             return false;
         }
         freeCount--;
@@ -164,16 +165,19 @@ final class RingReads implements AutoCloseable {
         }
     }
 
-    /** Waits for the reads in flight, frees the ring and closes every file still in it (a turn failed). */
+    /** Closes every file still in it (the run stopped, or a turn failed), waits for the reads in flight and frees the ring. */
     @Override
     public void close() {
+        for (int s = 0; s < files.length; s++) {
+            if (busy[s] && !opening[s]) {
+                ends.stopped(files[s], done[s]);
+                release(s);  // closed by the ring as it closes
+            }
+        }
         ring.ifPresent(ReadRing::close);
         for (int s = 0; s < files.length; s++) {
             if (opening[s]) {
-                abandon(s);
-            } else if (busy[s]) {
-                ends.stopped(files[s], done[s]);
-                release(s);
+                abandon(s);  // its open completed as the ring closed, which closed what it opened
             }
         }
     }
@@ -242,7 +246,10 @@ final class RingReads implements AutoCloseable {
                 if (opening[s]) {
                     abandon(s);
                 } else {
-                    release(s);
+                    files[s].file.close();  // here: the ring submits nothing more
+                    files[s].file = null;
+                    free(s);
+                    limits.fileDone();
                 }
             }
         }

@@ -183,7 +183,11 @@ public final class FileOpener {
             notOpened(f, e, tally, true);
             return null;
         }
-        return file == null ? open(f, tally, true) : checked(f, file, tally, true);
+        if (file == null) {
+            ring.submitCloses();  // the closes queued free their descriptors first
+            return open(f, tally, true);
+        }
+        return checked(f, file, tally, true);
     }
 
     /** An open {@link #queueOpen} queued that is not waited for (the ring failed): its directory's handle let go. */

@@ -34,6 +34,10 @@ final class LibcReadRing implements ReadRing {
     private static final long IORING_OFF_CQ_RING = 0x8000000L;
     private static final long IORING_OFF_SQES = 0x10000000L;
     private static final byte IORING_OP_READ = 22;
+    /** Linux 5.6: a file's close, with the next submission, one system call fewer a file. */
+    private static final byte IORING_OP_CLOSE = 19;
+    /** The tag of a close: no slot's, its completion not told. */
+    private static final int CLOSE_TAG = -1;
     /** Linux 5.6, as IORING_OP_READ; an old kernel that lacks it answers -EINVAL, and files are opened as before. */
     private static final byte IORING_OP_OPENAT = 18;
     /** As LibcResolver#openTerminated opens a name not followed. */
@@ -65,6 +69,8 @@ final class LibcReadRing implements ReadRing {
     private final Mapped sqes;
     private final long sqTail;
     private final int sqMask;
+    /** Room for an entry a slot and a close a slot, queued between two submissions. */
+    private final int sqEntries;
     private final long cqHead;
     private final long cqTail;
     private final int cqMask;
@@ -79,6 +85,8 @@ final class LibcReadRing implements ReadRing {
     /** The submission ring's tail as this thread has written it: entries up to here are queued. */
     private int tail;
     private int toSubmit;
+    /** Whether a close is among the entries queued. */
+    private boolean closesQueued;
     private int inFlight;
     private boolean closed;
 
@@ -94,7 +102,7 @@ final class LibcReadRing implements ReadRing {
         this.ringFd = ringFd;
         this.depth = depth;
         this.bufferSize = bufferSize;
-        int sqEntries = MEMORY.getInt(params);
+        sqEntries = MEMORY.getInt(params);
         int cqEntries = MEMORY.getInt(params + 4);
         int features = MEMORY.getInt(params + 20);
         long sqOff = params + 40;
@@ -138,10 +146,10 @@ final class LibcReadRing implements ReadRing {
      */
     static LibcReadRing open(LibcCalls calls, Files files, int depth, int bufferSize) throws SysException {
         Pointer params = calls.allocate(PARAMS_SIZE, true);
-        int fd = setup(calls, depth, params, IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN);
+        int fd = setup(calls, 2 * depth, params, IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN);
         if (fd < 0 && calls.lastError() == EINVAL) {
             params = calls.allocate(PARAMS_SIZE, true);
-            fd = setup(calls, depth, params, 0);  // a kernel before 6.1
+            fd = setup(calls, 2 * depth, params, 0);  // a kernel before 6.1
         }
         calls.check(fd);
         if ((params.getInt(20) & IORING_FEAT_RW_CUR_POS) == 0) {
@@ -242,8 +250,36 @@ final class LibcReadRing implements ReadRing {
         throw failure;
     }
 
+    @Override
+    public void queueClose(OpenFile file) {
+        entry(IORING_OP_CLOSE, ((LibcFile) file).fd(), CLOSE_TAG);
+        publish();
+        closesQueued = true;
+    }
+
+    @Override
+    public void submitCloses() {
+        if (closesQueued) {
+            submit();
+        }
+    }
+
+    private void submit() {
+        while (toSubmit > 0) {
+            long n = enter(toSubmit, 0);
+            if (n >= 0) {
+                toSubmit -= (int) Math.min(n, toSubmit);
+            } else if (calls.lastError() != EINTR) {
+                return;  // no room (EBUSY) or no memory: submitted with the next turn
+            }
+        }
+    }
+
     /** A zeroed submission entry at the tail: its operation, descriptor and slot (its user_data). */
     private long entry(byte op, int fd, int slot) {
+        if (toSubmit == sqEntries) {
+            submit();  // every entry queued: a close for each slot and an entry each (not reached in a turn)
+        }
         long sqe = sqes.address + (long) SQE_SIZE * (tail & sqMask);
         MEMORY.setMemory(sqe, SQE_SIZE, (byte) 0);
         MEMORY.putByte(sqe, op);
@@ -254,6 +290,9 @@ final class LibcReadRing implements ReadRing {
 
     /** Publishes the entry just written: the kernel takes it at the next io_uring_enter. */
     private void publish() {
+        if (toSubmit == 0) {
+            closesQueued = false;  // what was queued is submitted
+        }
         tail++;
         VarHandle.releaseFence();  // the entry is written before the tail that publishes it
         MEMORY.putInt(sqTail, tail);
@@ -298,6 +337,9 @@ final class LibcReadRing implements ReadRing {
             long cqe = cqes + (long) CQE_SIZE * (head & cqMask);
             int slot = (int) MEMORY.getLong(cqe);
             int result = MEMORY.getInt(cqe + 8);
+            if (slot == CLOSE_TAG) {
+                continue;  // a close: nothing to tell (close(2)'s failures are not either)
+            }
             if (result == -EPERM && openIn[slot] != null && noAtime[slot]) {
                 noAtime[slot] = false;  // O_NOATIME refused: the open again without it, submitted with the next
                 queueOpen(slot);

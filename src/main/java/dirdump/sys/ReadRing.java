@@ -54,6 +54,19 @@ public interface ReadRing extends Closeable {
      */
     OpenFile opened(int slot, int result) throws SysException;
 
+    /**
+     * Closes {@code file} in the ring, with the next submission, before what is queued after it (so that
+     * the descriptor it frees is there for the opens queued after it); its completion is not told. The
+     * file is the ring's from now on: no call is made on it again.
+     */
+    void queueClose(OpenFile file);
+
+    /**
+     * Submits what is queued if a close is among it, waiting for nothing: before an open made elsewhere,
+     * so that the descriptors the closes free are there for it.
+     */
+    void submitCloses();
+
     /** The failure a negative {@code result} (-errno) is, in strerror's words. */
     SysException failure(int result);
 
