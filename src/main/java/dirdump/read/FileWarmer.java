@@ -100,15 +100,19 @@ final class FileWarmer implements Runnable, RingReads.Ends {
                 .orElseGet(() -> RingReads.none(this, limits))) {
             inFlight = ringReads;
             while (!limits.stopped()) {
-                if (inFlight.full() || inFlight.busy() && !cursor.ready()) {
-                    inFlight.turn();  // the next file waits for a slot, or for the walk: what is queued goes now
+                SharedFile s = shared == null ? null : shared.first();
+                if (s != null ? inFlight.chunksFull() : inFlight.full() || inFlight.busy() && !cursor.ready()) {
+                    inFlight.turn();  // the next file or chunk waits for a slot, or for the walk: what is queued goes now
                     continue;
                 }
-                SharedFile s = shared == null ? null : shared.first();
                 if (s != null) {
                     int c = s.claim();
                     if (c < 0) {
                         shared.allTaken(s);
+                    } else if (inFlight.readsChunks()) {
+                        // its read-ahead asked for at once, as readChunk does, its reads in the ring
+                        willNeed.hint(s.file.file, s.start(c), s.end(c));
+                        inFlight.startChunk(s, c);
                     } else if (readChunk(s, c)) {
                         limits.fileDone();
                     }
@@ -377,14 +381,28 @@ final class FileWarmer implements Runnable, RingReads.Ends {
     private boolean readChunk(SharedFile s, int c) {
         FileToRead f = s.file;
         long n = 0;
-        // The chunk's read-ahead asked for at once, so that a few readers (each with a ring, for the small
-        // files) still keep a big file's I/O in flight, where each pread would wait for its own.
+        // The chunk's read-ahead asked for at once, so that a few readers still keep a big file's I/O in
+        // flight, where each pread would wait for its own.
         willNeed.hint(f.file, s.start(c), s.end(c));
         try {
             n = reader.readChunk(f.file, s.start(c), s.end(c));
         } catch (SysException e) {
             s.failed(e);
         }
+        return chunkDone(s, n);
+    }
+
+    /** A chunk of a shared file read in the ring, {@code bytes} of it: counted, and the file finished if it was its last. */
+    @Override
+    public void chunkRead(SharedFile s, long bytes) {
+        if (chunkDone(s, bytes)) {
+            limits.fileDone();
+        }
+    }
+
+    /** {@code n} bytes of a chunk of {@code s} read; true if it was the file's last, which is then finished here. */
+    private boolean chunkDone(SharedFile s, long n) {
+        FileToRead f = s.file;
         tally.addBytes(n);
         if (!s.chunkDone(n)) {
             return false;

@@ -33,6 +33,9 @@ final class RingReads implements AutoCloseable {
         /** Refused by the ring (EAGAIN: a file system that cannot read without blocking): {@code bytes} read, the rest to read. */
         long rest(FileToRead f, long bytes, long end) throws SysException;
 
+        /** {@code bytes} of a chunk of shared file {@code s} read in the ring (to its end, or not: a failure, a stop). */
+        void chunkRead(SharedFile s, long bytes);
+
         /**
          * A file opened in the ring and checked, {@code f} (a slot's own): the reader measures it and
          * decides, as for a file it opened itself; true if the ring is to read it, else it is done with
@@ -40,6 +43,9 @@ final class RingReads implements AutoCloseable {
          */
         boolean opened(FileToRead f);
     }
+
+    /** The chunks of shared files a reader has in flight at most: 4 x 8 MiB, the read-ahead of each asked for at once. */
+    static final int CHUNKS = 4;
 
     private final Optional<ReadRing> ring;
     private final ReadLimits limits;
@@ -51,6 +57,10 @@ final class RingReads implements AutoCloseable {
     private final boolean[] busy;
     /** Each slot's file: its open in flight, not its read. */
     private final boolean[] opening;
+    /** Each slot's chunk of a shared file, where it reads one (from {@link #begin} to {@link #end}), else null. */
+    private final SharedFile[] chunkOf;
+    private final long[] begin;
+    private int chunks;
     private final FileOpener opener;
     /** Each slot's file: the bytes read of it, and where its read ends (its size, or a buffer for a size of 0). */
     private final long[] done;
@@ -78,6 +88,8 @@ final class RingReads implements AutoCloseable {
         files = new FileToRead[depth];
         busy = new boolean[depth];
         opening = new boolean[depth];
+        chunkOf = new SharedFile[depth];
+        begin = new long[depth];
         this.opener = opener;
         done = new long[depth];
         end = new long[depth];
@@ -130,6 +142,34 @@ final class RingReads implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Whether a chunk of a shared file is to wait for a {@link #turn}: every slot has a file, or this
+     * reader has {@link #CHUNKS} chunks in flight already. Without a ring, never: the reader reads it.
+     */
+    boolean chunksFull() {
+        return readsChunks() && (freeCount == 0 || chunks >= CHUNKS);
+    }
+
+    /** Whether chunks of shared files are read here: a ring that has not failed. */
+    boolean readsChunks() {
+        return ring.isPresent() && !broken;
+    }
+
+    /**
+     * Queues chunk {@code c} of shared file {@code sf} in a free slot ({@link #chunksFull} false), a
+     * buffer at a time: a few chunks in flight, a reader, keep a big file's reads going with 2 readers.
+     */
+    void startChunk(SharedFile sf, int c) {
+        int s = free[--freeCount];
+        chunkOf[s] = sf;
+        busy[s] = true;
+        begin[s] = sf.start(c);
+        done[s] = begin[s];
+        end[s] = sf.end(c);
+        chunks++;
+        queue(s);
+    }
+
     /** Takes over the file in hand (a reader's, filled again for its next file) and queues its first read. */
     void start(FileToRead f) {
         int s = free[--freeCount];
@@ -169,7 +209,7 @@ final class RingReads implements AutoCloseable {
     @Override
     public void close() {
         for (int s = 0; s < files.length; s++) {
-            if (busy[s] && !opening[s]) {
+            if (busy[s] && !opening[s] && chunkOf[s] == null) {
                 ends.stopped(files[s], done[s]);
                 release(s);  // closed by the ring as it closes
             }
@@ -178,16 +218,57 @@ final class RingReads implements AutoCloseable {
         for (int s = 0; s < files.length; s++) {
             if (opening[s]) {
                 abandon(s);  // its open completed as the ring closed, which closed what it opened
+            } else if (chunkOf[s] != null) {
+                chunkEnded(s);  // its reads waited for: the shared file may be closed now
             }
         }
     }
 
     private void queue(int s) {
         ReadRing r = ring.get();
-        r.queue(files[s].file, s, done[s], (int) Math.min(r.bufferSize(), end[s] - done[s]));
+        OpenFile file = chunkOf[s] != null ? chunkOf[s].file.file : files[s].file;
+        r.queue(file, s, done[s], (int) Math.min(r.bufferSize(), end[s] - done[s]));
+    }
+
+    /** A chunk's read completed with {@code result}: its next buffer queued, or the chunk ended. */
+    private void chunkCompleted(int s, int result) {
+        SharedFile sf = chunkOf[s];
+        if (result < 0) {
+            SysException failure = ring.get().failure(result);
+            try {
+                if (!failure.isWouldBlock()) {
+                    throw failure;
+                }
+                done[s] += ends.rest(sf.file, done[s], end[s]);
+            } catch (SysException e) {
+                sf.failed(e);
+            }
+            chunkEnded(s);
+            return;
+        }
+        long asked = Math.min(ring.get().bufferSize(), end[s] - done[s]);
+        done[s] += result;
+        limits.transferred(result);
+        if (result < asked || done[s] >= end[s] || limits.signalled()) {
+            chunkEnded(s);
+        } else {
+            queue(s);
+        }
+    }
+
+    private void chunkEnded(int s) {
+        SharedFile sf = chunkOf[s];
+        chunkOf[s] = null;
+        chunks--;
+        free(s);
+        ends.chunkRead(sf, done[s] - begin[s]);
     }
 
     private void completed(int s, int result) {
+        if (chunkOf[s] != null) {
+            chunkCompleted(s, result);
+            return;
+        }
         FileToRead f = files[s];
         if (opening[s]) {
             opening[s] = false;
@@ -245,6 +326,9 @@ final class RingReads implements AutoCloseable {
                 ends.failed(files[s], e);
                 if (opening[s]) {
                     abandon(s);
+                } else if (chunkOf[s] != null) {
+                    chunkOf[s].failed(e);
+                    chunkEnded(s);  // a read still in flight holds the file itself, if it is closed now
                 } else {
                     files[s].file.close();  // here: the ring submits nothing more
                     files[s].file = null;
