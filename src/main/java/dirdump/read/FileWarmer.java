@@ -120,6 +120,10 @@ final class FileWarmer implements Runnable, RingReads.Ends {
                 }
                 int f = take();
                 if (f < 0) {
+                    if (inFlight.busy()) {
+                        inFlight.turn();  // an open in flight may yet hand the readers a big file to share
+                        continue;
+                    }
                     break;
                 }
                 if (!inFlight.open(f)) {  // opened in the ring: taken on from opened() once its open completes
