@@ -133,8 +133,7 @@ class SyscallsIT {
     /**
      * In a ring (the default on a disk that does not rotate), a cold small file's open, read and close
      * are no system calls of their own: statx (the check) and cachestat, and a share of the io_uring_enter
-     * calls that submit many files' opens, reads and closes at once (about 10 files a call under strace,
-     * which slows every call, against 35 when only the reads were in the ring).
+     * calls that submit many files' opens, reads and closes at once.
      */
     @Test
     void aColdSmallFileInARingTakesTwoCallsAndAShareOfOneSubmission() throws Exception {
