@@ -88,11 +88,14 @@ final class FileWarmer implements Runnable, RingReads.Ends {
     }
 
     /**
-     * Reads files until every one has been taken or the run is to stop. With a ring, the files it takes
-     * (RingReads#takes: most) are started there, up to its depth in flight, and the others read here as
-     * ever; a full ring is turned (its reads submitted, its completions taken) before the next file is
-     * taken, and so is one with reads in flight while the walk has listed no file to take yet; once no
-     * file is left, or the run is to stop, the ring is turned until it is empty.
+     * Reads files until every one has been taken or the run is to stop. With a ring, each file is opened
+     * there (RingReads#open; a name followed is opened here) and taken on when its open completes
+     * ({@link #opened}); the files the ring takes (RingReads#takes: most) are read there, up to its depth
+     * in flight, and the others read here as ever, and so are up to RingReads#CHUNKS chunks of the big
+     * files the readers share; a full ring is turned (what is queued submitted, its completions taken)
+     * before the next file is taken, and so is one with files in flight while the walk has listed no file
+     * to take yet, or once no file is left (an open may yet hand over a big file); once the run is to
+     * stop, the ring is turned until it is empty.
      */
     @Override
     public void run() {

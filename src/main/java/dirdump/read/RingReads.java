@@ -9,14 +9,15 @@ import java.util.Optional;
 
 /**
  * The files one reader has in flight in its ring (sys.ReadRing), a slot each: a file is opened in its
- * slot ({@link #open}: IORING_OP_OPENAT, many files' opens submitted by one system call), checked and
- * measured when its open completes, and handed to the reader ({@link Ends#opened}), which has it read
- * here or elsewhere; a file started is queued at its first chunk; each turn submits every read queued in one system call and takes the
- * completions; a completion that fills the slot's buffer queues the file's next chunk, and one that
- * reaches the size fstat gave, comes short or finds the end (0) ends the file, which the reader then
- * counts, measures, reports and closes ({@link Ends}), as it does a file read one read at a time. Only
- * what a plain read(2) loop would do goes here: a whole file, not sparse, below the size readers share
- * ({@link #takes}). Without a ring ({@link #none}) it takes no file, and the reader reads each itself.
+ * slot ({@link #open}: IORING_OP_OPENAT), checked and measured when its open completes, and handed to
+ * the reader ({@link Ends#opened}), which has it read here or elsewhere; a file started is queued at its
+ * first chunk, and so is a chunk of a big file the readers share ({@link #startChunk}); each turn
+ * submits every entry queued (opens, reads, closes) in one system call and takes the completions; a
+ * completion that fills the slot's buffer queues the file's next buffer, and one that reaches the size
+ * fstat gave, comes short or finds the end (0) ends the file, which the reader then counts, measures and
+ * reports ({@link Ends}), as it does a file read one read at a time, and the slot closes in the ring.
+ * Only what a plain read(2) loop would do is read here: a whole file, not sparse, below the size readers
+ * share ({@link #takes}), or a shared file's chunk. Without a ring ({@link #none}) it takes no file, and the reader reads each itself.
  */
 final class RingReads implements AutoCloseable {
     /** What the reader does with a file the ring is done with. */
@@ -60,6 +61,7 @@ final class RingReads implements AutoCloseable {
     /** Each slot's chunk of a shared file, where it reads one (from {@link #begin} to {@link #end}), else null. */
     private final SharedFile[] chunkOf;
     private final long[] begin;
+    /** How many slots read a chunk. */
     private int chunks;
     private final FileOpener opener;
     /** Each slot's file: the bytes read of it, and where its read ends (its size, or a buffer for a size of 0). */
@@ -322,13 +324,13 @@ final class RingReads implements AutoCloseable {
     private void failAll(SysException e) {
         broken = true;
         for (int s = 0; s < files.length; s++) {
-            if (busy[s]) {
+            if (chunkOf[s] != null) {
+                chunkOf[s].failed(e);  // told by the reader that finishes the shared file
+                chunkEnded(s);  // a read still in flight holds the file itself, if it is closed now
+            } else if (busy[s]) {
                 ends.failed(files[s], e);
                 if (opening[s]) {
                     abandon(s);
-                } else if (chunkOf[s] != null) {
-                    chunkOf[s].failed(e);
-                    chunkEnded(s);  // a read still in flight holds the file itself, if it is closed now
                 } else {
                     files[s].file.close();  // here: the ring submits nothing more
                     files[s].file = null;

@@ -278,7 +278,9 @@ final class LibcReadRing implements ReadRing {
     /** A zeroed submission entry at the tail: its operation, descriptor and slot (its user_data). */
     private long entry(byte op, int fd, int slot) {
         if (toSubmit == sqEntries) {
-            submit();  // every entry queued: a close for each slot and an entry each (not reached in a turn)
+            // Every entry is queued, which a turn does not reach (an entry and a close a slot at most, and
+            // room for 2 x depth): submitted first, so that no entry not yet taken is written over.
+            submit();
         }
         long sqe = sqes.address + (long) SQE_SIZE * (tail & sqMask);
         MEMORY.setMemory(sqe, SQE_SIZE, (byte) 0);
