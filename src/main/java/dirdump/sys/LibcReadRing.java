@@ -11,10 +11,11 @@ import java.lang.invoke.VarHandle;
 import jnr.ffi.Pointer;
 
 /**
- * {@link ReadRing} on io_uring (Linux 5.6+ for IORING_OP_READ): io_uring_setup and io_uring_enter by
- * number through syscall(2) (425 and 426 on every architecture), the submission and completion rings
- * and the submission entries mapped into this process, the buffers one page-aligned allocation of
- * depth x buffer size. The kernel reads the rings concurrently: the tail of the submission ring is
+ * {@link ReadRing} on io_uring (Linux 5.6+ for IORING_OP_READ, IORING_OP_OPENAT and IORING_OP_CLOSE):
+ * io_uring_setup and io_uring_enter by number through syscall(2) (425 and 426 on every architecture),
+ * the submission and completion rings and the submission entries mapped into this process, room for an
+ * entry and a close a slot; the buffers one page-aligned allocation of depth x buffer size, each slot's
+ * name to open after them. The kernel reads the rings concurrently: the tail of the submission ring is
  * stored after the entries it publishes (a release), and the completions are read after the tail
  * that publishes them is loaded (an acquire); the JIT must not reorder the plain native accesses
  * around either (x86 is TSO, but the compiler is not).
@@ -94,9 +95,8 @@ final class LibcReadRing implements ReadRing {
     private record Mapped(long address, long length) {
     }
 
-    private LibcReadRing(LibcCalls calls, Files files, int ringFd, long params, int depth, int bufferSize)
-            throws SysException {
-        this.calls = calls;
+    private LibcReadRing(Files files, int ringFd, long params, int depth, int bufferSize) throws SysException {
+        this.calls = files.calls;
         this.residency = files.residency;
         this.extents = files.extents;
         this.ringFd = ringFd;
@@ -135,8 +135,8 @@ final class LibcReadRing implements ReadRing {
         noAtime = new boolean[depth];
     }
 
-    /** What the files the ring opens are handed, as LibcResolver hands them: their measure and their extents. */
-    record Files(LibcResidency residency, LibcExtents extents) {
+    /** The calls of the ring, and what the files it opens are handed, as LibcResolver hands them: their measure and extents. */
+    record Files(LibcCalls calls, LibcResidency residency, LibcExtents extents) {
     }
 
     /**
@@ -144,7 +144,8 @@ final class LibcReadRing implements ReadRing {
      * refuses one: ENOSYS (before 5.1, or 5.6 for the reads), EPERM (a seccomp filter, as Docker's
      * default profile has, or kernel.io_uring_disabled), ENOMEM, EINVAL.
      */
-    static LibcReadRing open(LibcCalls calls, Files files, int depth, int bufferSize) throws SysException {
+    static LibcReadRing open(Files files, int depth, int bufferSize) throws SysException {
+        LibcCalls calls = files.calls;
         Pointer params = calls.allocate(PARAMS_SIZE, true);
         int fd = setup(calls, 2 * depth, params, IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN);
         if (fd < 0 && calls.lastError() == EINVAL) {
@@ -157,7 +158,7 @@ final class LibcReadRing implements ReadRing {
             throw new SysException(Errno.ENOSYS, "io_uring without IORING_OP_READ (Linux 5.6)");
         }
         try {
-            return new LibcReadRing(calls, files, fd, params.address(), depth, bufferSize);
+            return new LibcReadRing(files, fd, params.address(), depth, bufferSize);
         } catch (SysException | RuntimeException e) {
             // A mapping made before the failure (ENOMEM) keeps the ring until the process ends: rare, and small.
             calls.libc().close(fd);

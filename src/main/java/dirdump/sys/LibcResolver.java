@@ -215,9 +215,9 @@ final class LibcResolver {
         return new LibcFile(calls, residency, extents, fd);
     }
 
-    /** What a file opened elsewhere (a ring) is handed, as those opened here are. */
+    /** What a ring needs to make files of what it opens: the calls, and what those opened here are handed. */
     LibcReadRing.Files files() {
-        return new LibcReadRing.Files(residency, extents);
+        return new LibcReadRing.Files(calls, residency, extents);
     }
 
     long fileSystemType(Directory dir) throws SysException {
