@@ -136,8 +136,8 @@ public final class DirdumpCommand implements Callable<Integer> {
                     + DefaultReaders.ONE_SWEEP + " where physical order reads the files in one sweep, else "
                     + DefaultReaders.ROTATING + ", one read each).").build());
         spec.addOption(depth.option(Integer.class, "--depth").paramLabel("D")
-                .description("Each reader keeps the reads of up to D files in flight, submitted together "
-                    + "through io_uring, with a buffer for each (0: one read at a time, as with -j given; the "
+                .description("Each reader keeps up to D files in flight, their opens, reads and closes "
+                    + "submitted together through io_uring, with a buffer for each (0: one read at a time, as with -j given; the "
                     + "default on solid-state and virtual disks: " + DefaultReaders.RING_DEPTH + "). Where the "
                     + "kernel refuses io_uring (a seccomp filter, kernel.io_uring_disabled), one read at a "
                     + "time.").build());

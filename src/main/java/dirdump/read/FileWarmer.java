@@ -53,6 +53,8 @@ final class FileWarmer implements Runnable, RingReads.Ends {
     private final FileToRead inHand;
     /** This reader's ring, made in its thread when it starts (the ring takes submissions from that thread only), or none. */
     private final Supplier<Optional<ReadRing>> ring;
+    /** The files in flight in this reader's ring (none without one), made when the reader runs. */
+    private RingReads inFlight;
 
     /** What every reader of a run takes alike: the one cursor, what to do, the limits, where to tell it. */
     record Run(SequenceCursor cursor, Reading reading, ReadLimits limits, Reporter reporter) {
@@ -86,46 +88,86 @@ final class FileWarmer implements Runnable, RingReads.Ends {
     }
 
     /**
-     * Reads files until every one has been taken or the run is to stop. With a ring, the files it takes
-     * (RingReads#takes: most) are started there, up to its depth in flight, and the others read here as
-     * ever; a full ring is turned (its reads submitted, its completions taken) before the next file is
-     * taken, and so is one with reads in flight while the walk has listed no file to take yet; once no
-     * file is left, or the run is to stop, the ring is turned until it is empty.
+     * Reads files until every one has been taken or the run is to stop. With a ring, each file is opened
+     * there (RingReads#open; a name followed is opened here) and taken on when its open completes
+     * ({@link #opened}); the files the ring takes (RingReads#takes: most) are read there, up to its depth
+     * in flight, and the others read here as ever, and so are up to RingReads#CHUNKS chunks of the big
+     * files the readers share; a full ring is turned (what is queued submitted, its completions taken)
+     * before the next file is taken, and so is one with files in flight while the walk has listed no file
+     * to take yet, or once no file is left (an open may yet hand over a big file); once the run is to
+     * stop, the ring is turned until it is empty.
      */
     @Override
     public void run() {
-        try (RingReads inFlight = ring.get().map(r -> new RingReads(r, opener, limits, this))
+        try (RingReads ringReads = ring.get().map(r -> new RingReads(r, opener, tally, limits, this))
                 .orElseGet(() -> RingReads.none(this, limits))) {
+            inFlight = ringReads;
             while (!limits.stopped()) {
-                if (inFlight.full() || inFlight.busy() && !cursor.ready()) {
-                    inFlight.turn();  // the next file waits for a slot, or for the walk: the reads queued go now
+                SharedFile s = shared == null ? null : shared.first();
+                if (s != null ? inFlight.chunksFull() : inFlight.full() || inFlight.busy() && !cursor.ready()) {
+                    inFlight.turn();  // the next file or chunk waits for a slot, or for the walk: what is queued goes now
                     continue;
                 }
-                SharedFile s = shared == null ? null : shared.first();
                 if (s != null) {
                     int c = s.claim();
                     if (c < 0) {
                         shared.allTaken(s);
+                    } else if (inFlight.readsChunks()) {
+                        // its read-ahead asked for at once, as readChunk does, its reads in the ring
+                        willNeed.hint(s.file.file, s.start(c), s.end(c));
+                        inFlight.startChunk(s, c);
                     } else if (readChunk(s, c)) {
                         limits.fileDone();
                     }
                     continue;
                 }
-                FileToRead f = next();
-                if (f == null) {
+                int f = take();
+                if (f < 0) {
+                    if (inFlight.busy()) {
+                        inFlight.turn();  // an open in flight may yet hand the readers a big file to share
+                        continue;
+                    }
                     break;
                 }
-                if (shared != null && SharedFile.worthSharing(f)) {
-                    shared.add(new SharedFile(f.handOff()));
-                } else if (inFlight.takes(f)) {
-                    inFlight.start(f);
-                } else {
-                    warm(f);
-                    limits.fileDone();
+                if (!inFlight.open(f)) {  // opened in the ring: taken on from opened() once its open completes
+                    FileToRead file = openHere(f);
+                    if (file != null && bringIn(file)) {
+                        inFlight.start(file);
+                    }
                 }
             }
             inFlight.finish();
         }
+    }
+
+    /**
+     * A file opened in this reader's ring, checked and in its slot (RingReads): measured, and left alone,
+     * shared, or read here, as one opened here; true if the ring is to read it.
+     */
+    @Override
+    public boolean opened(FileToRead f) {
+        if (!toBringIn(f)) {
+            limits.fileDone();
+            return false;
+        }
+        return bringIn(f);
+    }
+
+    /**
+     * Brings in file {@code f}, opened and measured, unless the ring takes it (true: the caller starts it
+     * there): shared with the other readers if it is big, else read here.
+     */
+    private boolean bringIn(FileToRead f) {
+        if (shared != null && SharedFile.worthSharing(f)) {
+            shared.add(new SharedFile(f.handOff()));
+            return false;
+        }
+        if (inFlight.takes(f)) {
+            return true;
+        }
+        warm(f);
+        limits.fileDone();
+        return false;
     }
 
     /**
@@ -147,27 +189,50 @@ final class FileWarmer implements Runnable, RingReads.Ends {
      * reported and done.
      */
     private FileToRead next() {
-        // Stopped checked again once a file is taken: a cursor fed by the walk (ListedSequence) may have
-        // kept this reader waiting through the signal, and hands it a file listed after it.
-        for (int f; !limits.stopped() && (f = cursor.next()) >= 0 && !limits.stopped(); ) {
-            OpenFile file = opener.open(f, tally);
-            if (file == null) {
-                limits.taken(0, 0);
-            } else {
-                inHand.take(f, file);
-                long size = inHand.stat.size();
-                boolean toBringIn = missing(inHand);
-                limits.taken(size, !toBringIn ? size : inHand.whole ? 0 : Math.max(0, size - inHand.ranges.length()));
-                if (toBringIn) {
-                    if (exact && !toItsEnd(inHand)) {
-                        noReadAhead(file);
-                    }
-                    return inHand;
-                }
+        for (int f; (f = take()) >= 0; ) {
+            FileToRead file = openHere(f);
+            if (file != null) {
+                return file;
             }
-            limits.fileDone();
         }
         return null;
+    }
+
+    /** The next file's index from the cursor; -1 once every file has been taken or the run is to stop. */
+    private int take() {
+        // Stopped checked again once a file is taken: a cursor fed by the walk (ListedSequence) may have
+        // kept this reader waiting through the signal, and hands it a file listed after it.
+        int f;
+        return !limits.stopped() && (f = cursor.next()) >= 0 && !limits.stopped() ? f : -1;
+    }
+
+    /**
+     * Listed file {@code f} opened and checked here, in hand, with what is missing of it; null if it is
+     * left alone (changed, failed, cached), which is reported and done.
+     */
+    private FileToRead openHere(int f) {
+        OpenFile file = opener.open(f, tally);
+        if (file == null) {
+            limits.taken(0, 0);
+        } else {
+            inHand.take(f, file);
+            if (toBringIn(inHand)) {
+                return inHand;
+            }
+        }
+        limits.fileDone();
+        return null;
+    }
+
+    /** Whether anything of {@code f}, just opened, is to be brought in ({@link #missing}); counted as taken. */
+    private boolean toBringIn(FileToRead f) {
+        long size = f.stat.size();
+        boolean toBringIn = missing(f);
+        limits.taken(size, !toBringIn ? size : f.whole ? 0 : Math.max(0, size - f.ranges.length()));
+        if (toBringIn && exact && !toItsEnd(f)) {
+            noReadAhead(f.file);
+        }
+        return toBringIn;
     }
 
     /**
@@ -323,14 +388,28 @@ final class FileWarmer implements Runnable, RingReads.Ends {
     private boolean readChunk(SharedFile s, int c) {
         FileToRead f = s.file;
         long n = 0;
-        // The chunk's read-ahead asked for at once, so that a few readers (each with a ring, for the small
-        // files) still keep a big file's I/O in flight, where each pread would wait for its own.
+        // The chunk's read-ahead asked for at once, so that a few readers still keep a big file's I/O in
+        // flight, where each pread would wait for its own.
         willNeed.hint(f.file, s.start(c), s.end(c));
         try {
             n = reader.readChunk(f.file, s.start(c), s.end(c));
         } catch (SysException e) {
             s.failed(e);
         }
+        return chunkDone(s, n);
+    }
+
+    /** A chunk of a shared file read in the ring, {@code bytes} of it: counted, and the file finished if it was its last. */
+    @Override
+    public void chunkRead(SharedFile s, long bytes) {
+        if (chunkDone(s, bytes)) {
+            limits.fileDone();
+        }
+    }
+
+    /** {@code n} bytes of a chunk of {@code s} read; true if it was the file's last, which is then finished here. */
+    private boolean chunkDone(SharedFile s, long n) {
+        FileToRead f = s.file;
         tally.addBytes(n);
         if (!s.chunkDone(n)) {
             return false;

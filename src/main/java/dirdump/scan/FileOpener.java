@@ -6,6 +6,7 @@ import dirdump.sys.Directory;
 import dirdump.sys.FileType;
 import dirdump.sys.OpenFile;
 import dirdump.sys.Os;
+import dirdump.sys.ReadRing;
 import dirdump.sys.Stat;
 import dirdump.sys.StatBuffer;
 import dirdump.sys.SysException;
@@ -133,11 +134,73 @@ public final class FileOpener {
     }
 
     private OpenFile open(int f, Tally tally, boolean report) {
-        int d = walk.files.dir(f);
-        boolean follow = walk.files.followed(f);
-        OpenFile file = null;
+        OpenFile file;
         try {
-            file = openListed(d, f, follow);
+            file = openListed(walk.files.dir(f), f, walk.files.followed(f));
+        } catch (SysException e) {
+            notOpened(f, e, tally, report);
+            return null;
+        }
+        return checked(f, file, tally, report);
+    }
+
+    /**
+     * Queues the open of listed file {@code f} in slot {@code slot} of {@code ring}, its directory's handle
+     * held until {@link #opened}: for a reader that opens its files in its ring, many in one system call.
+     * False where it is to be opened by {@link #open} instead: a name followed (opened as a path first), a
+     * directory that cannot be had (open tells why), a name the ring does not take.
+     */
+    public boolean queueOpen(ReadRing ring, int f, int slot) {
+        if (walk.files.followed(f) || !ring.opens()) {
+            return false;
+        }
+        int d = walk.files.dir(f);
+        Directory dir;
+        try {
+            dir = walk.handles.acquire(d);
+        } catch (SysException e) {
+            return false;
+        }
+        name = walk.files.terminatedName(f, name);
+        if (!ring.queueOpen(dir, name, slot)) {
+            walk.handles.release(d);
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * The end of the open {@link #queueOpen} queued, {@code result} its completion's: as {@link #open}, the
+     * file checked (fstat into {@link #stat()}), or null after telling and counting why it is left alone.
+     * One the ring did not open (no descriptor left, no IORING_OP_OPENAT) is opened here.
+     */
+    public OpenFile opened(ReadRing ring, int f, int slot, int result, Tally tally) {
+        walk.handles.release(walk.files.dir(f));
+        OpenFile file;
+        try {
+            file = ring.opened(slot, result);
+        } catch (SysException e) {
+            notOpened(f, e, tally, true);
+            return null;
+        }
+        if (file == null) {
+            ring.submitCloses();  // the closes queued free their descriptors first
+            return open(f, tally, true);
+        }
+        return checked(f, file, tally, true);
+    }
+
+    /** An open {@link #queueOpen} queued that is not waited for (the ring failed): its directory's handle let go. */
+    public void abandoned(int f) {
+        walk.handles.release(walk.files.dir(f));
+    }
+
+    /**
+     * Listed file {@code f} just opened, checked: itself, open for reading, if it is still the regular file
+     * of the inode listed (fstat into {@link #stat}); else null, closed, after telling why.
+     */
+    private OpenFile checked(int f, OpenFile file, Tally tally, boolean report) {
+        try {
             file.stat(stat);
             if (stat.type() != FileType.REGULAR) {
                 changed(report, path(f), "is now a " + describe(stat.type()), tally);
@@ -150,15 +213,7 @@ public final class FileOpener {
                 return checked;
             }
         } catch (SysException e) {
-            // Not opened for want of its directory: the file's failure is the directory's, told once, counted for each file.
-            SysException directory = file == null ? walk.handles.failure(d) : null;
-            if (directory != null) {
-                if (report) {
-                    directoryFailed(d, directory, tally);
-                }
-            } else if (e.isSymbolicLink() && !follow) {
-                changed(report, path(f), "is now a symbolic link", tally);
-            } else if (report) {
+            if (report) {
                 reporter.error(path(f), e.getMessage());
                 tally.addError();
             }
@@ -168,6 +223,23 @@ public final class FileOpener {
             }
         }
         return null;
+    }
+
+    /** Why listed file {@code f} could not be opened, told and counted: its directory's failure, a name changed, an error. */
+    private void notOpened(int f, SysException e, Tally tally, boolean report) {
+        int d = walk.files.dir(f);
+        // Not opened for want of its directory: the file's failure is the directory's, told once, counted for each file.
+        SysException directory = walk.handles.failure(d);
+        if (directory != null) {
+            if (report) {
+                directoryFailed(d, directory, tally);
+            }
+        } else if (e.isSymbolicLink() && !walk.files.followed(f)) {
+            changed(report, path(f), "is now a symbolic link", tally);
+        } else if (report) {
+            reporter.error(path(f), e.getMessage());
+            tally.addError();
+        }
     }
 
     /** The checked file open for reading ({@link OpenFile#readable}); out of descriptors, again as others close theirs. */

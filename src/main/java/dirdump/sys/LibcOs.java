@@ -137,7 +137,7 @@ final class LibcOs implements Os {
 
     @Override
     public ReadRing readRing(int depth, int bufferSize) throws SysException {
-        return LibcReadRing.open(calls, depth, bufferSize);
+        return LibcReadRing.open(resolver.files(), depth, bufferSize);
     }
 
     @Override

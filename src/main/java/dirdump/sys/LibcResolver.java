@@ -215,6 +215,11 @@ final class LibcResolver {
         return new LibcFile(calls, residency, extents, fd);
     }
 
+    /** What a ring needs to make files of what it opens: the calls, and what those opened here are handed. */
+    LibcReadRing.Files files() {
+        return new LibcReadRing.Files(calls, residency, extents);
+    }
+
     long fileSystemType(Directory dir) throws SysException {
         return statfsMagic(fd(dir));
     }

@@ -7,7 +7,8 @@ import java.io.Closeable;
  * call, which starts every file's read under one block plug (so that the virtual disk is notified once
  * for many requests, not once a read; docs/performance.md, "Reads in a ring"). Each read goes into the
  * buffer of a slot, 0 to {@link #depth()} - 1, which is its tag: a slot's buffer is the caller's to
- * read until it queues the slot again. One per reading thread, made in it (the ring takes submissions
+ * read until it queues the slot again. A slot may open its file first ({@link #queueOpen}), then read
+ * it. One per reading thread, made in it (the ring takes submissions
  * from that thread only); not thread-safe.
  */
 public interface ReadRing extends Closeable {
@@ -30,6 +31,41 @@ public interface ReadRing extends Closeable {
      * (0 at the end of the file), or a failure, which {@link #failure} tells. Returns how many it put.
      */
     int submitAndWait(int[] slots, int[] results) throws SysException;
+
+    /**
+     * Whether it opens files too (IORING_OP_OPENAT), so that one system call submits many files' opens:
+     * until the kernel answers that it has no such operation ({@link #opened} tells so).
+     */
+    boolean opens();
+
+    /**
+     * Queues the open of {@code cName} (NUL-terminated) in {@code dir} for slot {@code slot}, as
+     * {@link Os#openTerminated} opens a name not followed (O_NOFOLLOW|O_NONBLOCK, O_NOATIME where the
+     * directory has not refused it: a refusal is tried again without it, within the ring); the
+     * directory's descriptor must stay open until it completes. False if the ring cannot (it does not
+     * {@link #opens}, or the name is longer than a directory entry's): the caller opens it.
+     */
+    boolean queueOpen(Directory dir, byte[] cName, int slot);
+
+    /**
+     * The file slot {@code slot}'s open gave, its {@code result} the completion's: open, not checked yet;
+     * null where the caller is to open it itself (no descriptor is left, the kernel would not open it
+     * without blocking, or has no IORING_OP_OPENAT: then no open is queued again); else the failure.
+     */
+    OpenFile opened(int slot, int result) throws SysException;
+
+    /**
+     * Closes {@code file} in the ring, with the next submission, before what is queued after it (so that
+     * the descriptor it frees is there for the opens queued after it); its completion is not told. The
+     * file is the ring's from now on: no call is made on it again.
+     */
+    void queueClose(OpenFile file);
+
+    /**
+     * Submits what is queued if a close is among it, waiting for nothing: before an open made elsewhere,
+     * so that the descriptors the closes free are there for it.
+     */
+    void submitCloses();
 
     /** The failure a negative {@code result} (-errno) is, in strerror's words. */
     SysException failure(int result);

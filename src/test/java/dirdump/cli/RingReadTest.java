@@ -90,6 +90,29 @@ class RingReadTest {
         });
     }
 
+    /**
+     * A big file whose open completes in the ring after the reader took the last file (alone, or last
+     * of a few) is still shared and read, its chunks in the rings: every byte, once.
+     */
+    @Test
+    void aBigFileOpenedInTheRingLastIsRead() throws Exception {
+        Path alone = tmp.resolve("alone");
+        Path few = tmp.resolve("few");
+        Trees.file(alone.resolve("big"), 40 * MIB + 5, 1);
+        List<Path> files = new ArrayList<>(Trees.randomTree(few, 5, 10_000, 2));
+        files.add(Trees.file(few.resolve("zz-big"), 33 * MIB, 3));
+        for (String readers : List.of("1", "2")) {
+            DirdumpRun one = DirdumpRun.json("--force", "-j", readers, "--depth", "8", alone);
+            assertEquals(0, one.status(), one.err());
+            assertEquals(1, one.count("files_read"), one.out());
+            assertEquals(40 * MIB + 5, one.count("bytes_read"), one.out());
+            DirdumpRun last = DirdumpRun.json("--force", "-j", readers, "--depth", "8", "--order", "name", few);
+            assertEquals(0, last.status(), last.err());
+            assertEquals(files.size(), last.count("files_read"), last.out());
+            assertEquals(Trees.totalSize(files), last.count("bytes_read"), last.out());
+        }
+    }
+
     @Test
     void theDefaultOnADiskThatDoesNotRotateIsARingAndReadsThatCannotUseOneReadOneAtATime() throws Exception {
         Path set = tmp.resolve("set");

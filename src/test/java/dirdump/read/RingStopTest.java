@@ -77,6 +77,33 @@ class RingStopTest {
         assertEquals(before, openOn(tmp), "every file and ring closed");
     }
 
+    /** The same with big files shared by the readers, their chunks in flight in the rings at the stop. */
+    @Test
+    void aStopWithChunksInFlightClosesEveryDescriptor() throws Exception {
+        Path set = tmp.resolve("big");
+        List<Path> files = new java.util.ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            files.add(Trees.file(set.resolve("b" + i), 24 << 20, i));
+        }
+        Trees.sync(files);
+        PageCache.evict(files);
+        StopRequest stop = new StopRequest();
+        StoppingAfter reporter = new StoppingAfter(1, stop);
+        Os os = Os.load(reporter::warning);
+        long before = openOn(tmp);
+        try (WalkResult walk = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
+                new Tally()).walk(List.of(PathNames.bytes(set.toString())), null)) {
+            int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
+                    new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
+            Reading reading = Reading.of(ReadMethod.READ, new Readers(2, 256 << 10, 0, null, 32));
+            ReadPass.Result r = ReadPass.run(os, walk, sequence, reading, new ReadLimits(0, stop), reporter);
+            assertTrue(stop.stopped());
+            assertTrue(r.tally().filesRead() < files.size(), "stopped before the last: " + r.tally().filesRead());
+            assertEquals(0, r.tally().errors());
+        }
+        assertEquals(before, openOn(tmp), "every file and ring closed");
+    }
+
     /** Quiet, but told of each file read (as -v), and stops the run at the {@code after}th. */
     private static final class StoppingAfter implements Reporter {
         private final Reporter quiet = new StderrReporter(new PrintStream(OutputStream.nullOutputStream()),

@@ -2,6 +2,7 @@ package dirdump.sys;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -120,6 +121,38 @@ class LibcReadRingTest {
             }
             ring.close();
             assertEquals(0, ring.inFlight());
+        }
+    }
+
+    /**
+     * A file opened in the ring (relative to its directory's descriptor, O_NOFOLLOW), read there, and
+     * closed there: its descriptor is gone once the close is submitted; a symbolic link is refused
+     * (ELOOP), a name longer than a directory entry's is left to the caller.
+     */
+    @Test
+    void opensReadsAndClosesAFileInTheRing() throws Exception {
+        byte[] a = pattern(5000, 2);
+        Files.write(tmp.resolve("a"), a);
+        Files.createSymbolicLink(tmp.resolve("l"), tmp.resolve("a"));
+        try (Directory dir = os.openPath(PathNames.bytes(tmp.toString()), true); ReadRing ring = os.readRing(2, BUFFER)) {
+            LibcReadRing r = (LibcReadRing) ring;
+            assertTrue(ring.queueOpen(dir, new byte[] {'a', 0}, 0));
+            assertTrue(ring.queueOpen(dir, new byte[] {'l', 0}, 1));
+            Map<Integer, Integer> opened = complete(ring, 2);
+            SysException link = assertThrows(SysException.class, () -> ring.opened(1, opened.get(1)));
+            assertTrue(link.isSymbolicLink(), link.getMessage());
+            OpenFile file = ring.opened(0, opened.get(0));
+            int fd = ((LibcFile) file).fd();
+            assertTrue(Files.exists(Path.of("/proc/self/fd/" + fd)));
+            ring.queue(file, 0, 0, BUFFER);
+            assertEquals(Map.of(0, 5000), complete(ring, 1));
+            assertArrayEquals(a, slotBytes(r, 0, 5000));
+            ring.queueClose(file);
+            ring.submitCloses();
+            assertFalse(Files.exists(Path.of("/proc/self/fd/" + fd)), "closed by the ring");
+            byte[] tooLong = new byte[257];
+            Arrays.fill(tooLong, 0, 256, (byte) 'x');
+            assertFalse(ring.queueOpen(dir, tooLong, 0));
         }
     }
 
