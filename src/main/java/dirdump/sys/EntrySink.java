@@ -5,4 +5,12 @@ package dirdump.sys;
 public interface EntrySink {
     /** {@code name} is a fresh array the receiver may keep; "." and ".." are never passed. */
     void entry(byte[] name, long ino, FileType type);
+
+    /**
+     * Whether the receiver takes no more entries: the listing then stops, before its next getdents64 (the
+     * entries of the one in hand are still passed). Asked between entries, in the listing's thread.
+     */
+    default boolean full() {
+        return false;
+    }
 }
