@@ -40,14 +40,13 @@ final class ListAhead implements AutoCloseable {
     private final Map<Integer, Listing> listings = new HashMap<>();
     /** The entries the listings have room for, in all: what they hold at most. */
     private int room;
-    /** Volatile: a lister asks it between entries, without the lock. */
-    private volatile boolean closed;
+    private boolean closed;
 
     /** One directory's entries as getdents64 gave them, and the error that ended the listing, if one did. */
     private final class Listing implements EntrySink {
         boolean claimed;
         boolean done;
-        /** Too many entries to keep: the walk lists the directory again itself. */
+        /** Refused room, or not listed here at all: the walk lists the directory itself, from its start. */
         boolean dropped;
         byte[][] names = new byte[0][];
         long[] inos = new long[0];
