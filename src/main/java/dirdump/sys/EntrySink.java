@@ -7,8 +7,9 @@ public interface EntrySink {
     void entry(byte[] name, long ino, FileType type);
 
     /**
-     * Whether the receiver takes no more entries: the listing then stops, before its next getdents64 (the
-     * entries of the one in hand are still passed). Asked between entries, in the listing's thread.
+     * Whether the receiver takes no more entries: the listing then stops. Asked in the listing's thread,
+     * natively before each getdents64 (the entries of the one in hand are still passed), by the java.nio
+     * fallback before each entry.
      */
     default boolean full() {
         return false;
