@@ -5,6 +5,8 @@ import dirdump.scan.FoundFiles;
 import dirdump.scan.WalkResult;
 import dirdump.sys.FileSystems;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 
@@ -26,11 +28,66 @@ record DeviceFiles(long dev, long fileSystemMagic, String fileSystem, List<byte[
             while (to < byInode.length && files.dev(byInode[to]) == dev) {
                 to++;
             }
-            long magic = walk.fileSystem(dev);
-            devices.add(new DeviceFiles(dev, magic, FileSystems.name(magic, dev),
-                    named(walk.directories, dev, walk.path(byInode[from])), from, to));
+            devices.add(of(walk, dev, byInode[from], from, to));
         }
         return devices;
+    }
+
+    /**
+     * The devices {@link #split} gives for the files of {@code kept} (each the first name of its file),
+     * the same ranges, counted in one pass over them with no sort: for files read as listed, which need
+     * no (device, inode) order.
+     */
+    static List<DeviceFiles> count(WalkResult walk, BitSet kept) {
+        FoundFiles files = walk.files;
+        long[] devs = new long[4];
+        int[] counts = new int[4];
+        // Each device's file of the lowest inode: the first of its range in (device, inode) order.
+        int[] lowest = new int[4];
+        int seen = 0;
+        int last = -1;
+        for (int f = kept.nextSetBit(0); f >= 0; f = kept.nextSetBit(f + 1)) {
+            long dev = files.dev(f);
+            if (last < 0 || devs[last] != dev) {
+                last = 0;
+                while (last < seen && devs[last] != dev) {
+                    last++;
+                }
+                if (last == seen) {
+                    if (seen == devs.length) {
+                        devs = Arrays.copyOf(devs, seen * 2);
+                        counts = Arrays.copyOf(counts, seen * 2);
+                        lowest = Arrays.copyOf(lowest, seen * 2);
+                    }
+                    devs[seen] = dev;
+                    lowest[seen++] = f;
+                }
+            }
+            counts[last]++;
+            if (Long.compareUnsigned(files.ino(f), files.ino(lowest[last])) < 0) {
+                lowest[last] = f;
+            }
+        }
+        Integer[] byDev = new Integer[seen];
+        for (int i = 0; i < seen; i++) {
+            byDev[i] = i;
+        }
+        long[] d = devs;
+        Arrays.sort(byDev, (a, b) -> Long.compareUnsigned(d[a], d[b]));
+        List<DeviceFiles> devices = new ArrayList<>();
+        int from = 0;
+        for (int i : byDev) {
+            devices.add(of(walk, devs[i], lowest[i], from, from + counts[i]));
+            from += counts[i];
+        }
+        return devices;
+    }
+
+    /** Device {@code dev}'s files, [from, to) in (device, inode) order, {@code first} the first of them. */
+    private static DeviceFiles of(WalkResult walk, long dev, int first, int from, int to) {
+        long magic = walk.fileSystem(dev);
+        return new DeviceFiles(dev, magic, FileSystems.name(magic, dev), named(walk.directories, dev, walk.path(first)),
+                from, to);
     }
 
     /** The first directory that names the device: the shortest of them. */

@@ -7,6 +7,7 @@ import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongPredicate;
@@ -57,15 +58,25 @@ public final class Orderer {
         return new OrderPlan(sequence, byInode, devices, locator.locations(), locator.nanos());
     }
 
+    /**
+     * The devices of files read as the walk listed them (run.StreamedRead: {@code kept}, the first name of
+     * each file, none on a rotating disk), each with the order and the count {@link #plan} would give
+     * them with --order=auto: what the summary shows. No sequence: nothing reads the files in an order
+     * after such a read, so they are not sorted (by inode, then each device's again as listed).
+     */
+    public static OrderPlan asListed(WalkResult walk, BitSet kept) {
+        DeviceProbe probe = new DeviceProbe();
+        List<DeviceOrder> devices = new ArrayList<>();
+        for (DeviceFiles device : DeviceFiles.count(walk, kept)) {
+            devices.add(DeviceOrder.of(device, choice(device, Order.AUTO, true, probe), null));
+        }
+        return new OrderPlan(null, null, devices, new Locations(walk.files.size()), 0);
+    }
+
     /** The order one device gets: the one asked, or auto's choice; physical order needs its files located. */
     private static DeviceOrder order(DeviceFiles device, int[] byInode, Order asked, boolean readAsListed,
                                      DeviceProbe probe, Locator locator, Reporter reporter) {
-        AutoOrder.Choice choice = asked == Order.AUTO
-                ? AutoOrder.choose(device.fileSystemMagic(), probe.rotation(device.dev()))
-                : new AutoOrder.Choice(asked, "--order=" + asked.key());
-        if (readAsListed && choice.order() != Order.NONE) {
-            choice = AutoOrder.READ_AS_LISTED;  // a file system in memory, say, keeps its own reason
-        }
+        AutoOrder.Choice choice = choice(device, asked, readAsListed, probe);
         LocateOutcome located = choice.order() == Order.PHYSICAL ? locator.locate(byInode, device.from(), device.to())
                 : null;
         DeviceOrder order = DeviceOrder.of(device, choice, located);
@@ -74,6 +85,16 @@ public final class Orderer {
                     + order.locateError() + "); inode order on this file system");
         }
         return order;
+    }
+
+    private static AutoOrder.Choice choice(DeviceFiles device, Order asked, boolean readAsListed, DeviceProbe probe) {
+        AutoOrder.Choice choice = asked == Order.AUTO
+                ? AutoOrder.choose(device.fileSystemMagic(), probe.rotation(device.dev()))
+                : new AutoOrder.Choice(asked, "--order=" + asked.key());
+        if (readAsListed && choice.order() != Order.NONE) {
+            choice = AutoOrder.READ_AS_LISTED;  // a file system in memory, say, keeps its own reason
+        }
+        return choice;
     }
 
     /** Each device's range of byInode, in the order the device got. */

@@ -26,7 +26,7 @@ public final class ReadProgress implements ReadRun.Progress.Shown {
 
     /** The progress line of a read on the reporter's stream (a terminal: the caller checks), {@code columns} wide. */
     public static ReadRun.Progress on(StderrReporter reporter, IntSupplier columns) {
-        return (limits, files) -> new ReadProgress(reporter, columns, limits, files.sequence().length);
+        return (limits, files) -> new ReadProgress(reporter, columns, limits, files.count());
     }
 
     ReadProgress(StderrReporter reporter, IntSupplier columns, ReadLimits limits, int total) {

@@ -18,7 +18,7 @@ public final class NoMatch {
     /** True, having said so on stderr (also with -q: it is the run's failure), if no file is left. */
     public static boolean check(OrderedFiles files, Reporter reporter) {
         Tally tally = files.tally();
-        if (files.sequence().length > 0 || tally.filteredTotal() == 0) {
+        if (files.count() > 0 || tally.filteredTotal() == 0) {
             return false;
         }
         FileSelection.Listing listing = files.selection().listing();

@@ -86,8 +86,14 @@ public record OrderedFiles(FileSelection selection, Os os, Tally tally, Listed l
         return ordered.nanos();
     }
 
+    /** The files in the order the command takes them; null after a read as listed (see OrderPlan#sequence). */
     public int[] sequence() {
         return ordered.plan().sequence();
+    }
+
+    /** How many files the command works on, also where no sequence was made. */
+    public int count() {
+        return ordered.plan().files();
     }
 
     public Order order() {

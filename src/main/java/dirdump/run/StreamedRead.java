@@ -164,11 +164,13 @@ final class StreamedRead {
         firstNames = null;
         boolean noneHeld = held.isEmpty();
         if (noneHeld) {
-            // Every file is the readers' already: they finish while the plan is made (for the summary), not after.
+            // Every file is the readers' already: they finish while the devices are counted (for the summary).
             sequence.end();
         }
-        OrderPlan plan = Orderer.plan(walk, UniqueFiles.only(walk, kept), selection.order(), os, reporter, stop,
-                dev -> !rotates(dev));
+        // With none held nothing takes the files in an order after the walk: the summary needs only each device's count.
+        OrderPlan plan = noneHeld ? Orderer.asListed(walk, kept)
+                : Orderer.plan(walk, UniqueFiles.only(walk, kept), selection.order(), os, reporter, stop,
+                        dev -> !rotates(dev));
         if (!noneHeld) {
             for (int f : plan.sequence()) {
                 if (held.get(f)) {

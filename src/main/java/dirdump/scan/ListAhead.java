@@ -19,33 +19,38 @@ import java.util.function.BooleanSupplier;
  * walk takes each listing as if it listed the directory itself: the same entries in the same order,
  * the same error after them. Everything else stays the walk's, in its one thread: the checks, the
  * filters, the tables. A directory no thread has taken yet is listed by the walk, and what is kept
- * ahead is bounded ({@link #MOST_AHEAD} listings, {@link #MOST_ENTRIES} entries).
+ * ahead is bounded ({@link #MOST_AHEAD} listings, room for {@link #MOST_ENTRIES} entries in all): a
+ * listing that would pass the bound is dropped as it passes it, its room given back and its getdents64
+ * calls ended, and the walk lists that directory itself, from its start.
  */
 final class ListAhead implements AutoCloseable {
     private static final int MOST_AHEAD = 32;
-    private static final int MOST_ENTRIES = 1 << 18;
+    /** About 50 bytes an entry: 13 MiB, where a directory of millions kept whole would take hundreds, in each lister. */
+    static final int MOST_ENTRIES = 1 << 18;
 
     private final Os os;
     private final DirectoryHandles handles;
     private final int threads;
     private final BooleanSupplier stop;
+    private final int mostEntries;
     private final WorkerThreads started = new WorkerThreads();
     /** The directories to list next, the soonest first. */
     private final ArrayDeque<Integer> queue = new ArrayDeque<>();
     /** Every listing asked for and not taken by the walk yet: queued, being listed or done. */
     private final Map<Integer, Listing> listings = new HashMap<>();
-    private int entries;
+    /** The entries the listings have room for, in all: what they hold at most. */
+    private int room;
     private boolean closed;
 
     /** One directory's entries as getdents64 gave them, and the error that ended the listing, if one did. */
-    private static final class Listing implements EntrySink {
+    private final class Listing implements EntrySink {
         boolean claimed;
         boolean done;
-        /** Too many entries to keep: the walk lists the directory again itself. */
+        /** Refused room, or not listed here at all: the walk lists the directory itself, from its start. */
         boolean dropped;
-        byte[][] names = new byte[16][];
-        long[] inos = new long[16];
-        FileType[] types = new FileType[16];
+        byte[][] names = new byte[0][];
+        long[] inos = new long[0];
+        FileType[] types = new FileType[0];
         int count;
         SysException error;
 
@@ -55,13 +60,33 @@ final class ListAhead implements AutoCloseable {
                 return;
             }
             if (count == names.length) {
-                names = Arrays.copyOf(names, count * 2);
-                inos = Arrays.copyOf(inos, count * 2);
-                types = Arrays.copyOf(types, count * 2);
+                int more = reserve(Math.max(16, count));
+                if (more == 0) {
+                    drop();
+                    return;
+                }
+                names = Arrays.copyOf(names, count + more);
+                inos = Arrays.copyOf(inos, count + more);
+                types = Arrays.copyOf(types, count + more);
             }
             names[count] = name;
             inos[count] = ino;
             types[count++] = type;
+        }
+
+        /** Dropped: no more getdents64 for it (see EntrySink#full). */
+        @Override
+        public boolean full() {
+            return dropped;
+        }
+
+        /** Lets go of what it holds, and gives its room back. */
+        void drop() {
+            dropped = true;
+            release(names.length);
+            names = null;
+            inos = null;
+            types = null;
         }
 
         void replay(EntrySink sink) throws SysException {
@@ -74,11 +99,27 @@ final class ListAhead implements AutoCloseable {
         }
     }
 
-    ListAhead(Os os, DirectoryHandles handles, int threads, BooleanSupplier stop) {
+    /** {@code mostEntries}: the room for entries the listings have in all (a test makes it small). */
+    ListAhead(Os os, DirectoryHandles handles, int threads, BooleanSupplier stop, int mostEntries) {
         this.os = os;
         this.handles = handles;
         this.threads = threads;
         this.stop = stop;
+        this.mostEntries = mostEntries;
+    }
+
+    /**
+     * Room for up to {@code wanted} more entries in a listing, as much as the bound leaves (0: none, or
+     * the walk is over or stopped, and the listing is dropped).
+     */
+    private synchronized int reserve(int wanted) {
+        int more = closed || stop.getAsBoolean() ? 0 : Math.min(wanted, mostEntries - room);
+        room += more;
+        return more;
+    }
+
+    private synchronized void release(int entries) {
+        room -= entries;
     }
 
     /** Directories {@code dirs[0..count)} will be listed soon, the first soonest: as many as there is room for are listed ahead. */
@@ -108,14 +149,17 @@ final class ListAhead implements AutoCloseable {
             while (l != null && !l.done) {
                 waitUninterruptibly();
             }
-            if (l != null && !l.dropped) {
-                entries -= l.count;
-            }
         }
-        if (l == null || l.dropped) {
+        if (l == null) {
             os.list(dir, sink);
+        } else if (l.dropped) {
+            os.listAgain(dir, sink);  // the lister's getdents64 calls moved the handle's offset, part or all of the way
         } else {
-            l.replay(sink);
+            try {
+                l.replay(sink);
+            } finally {
+                release(l.names.length);
+            }
         }
     }
 
@@ -136,12 +180,6 @@ final class ListAhead implements AutoCloseable {
             }
             fill(d, l);
             synchronized (this) {
-                entries += l.count;
-                if (entries > MOST_ENTRIES) {
-                    l.dropped = true;  // the walk lists it itself, keeping no more than one buffer of it
-                    entries -= l.count;
-                    l.names = null;
-                }
                 l.done = true;
                 notifyAll();
             }
@@ -150,19 +188,19 @@ final class ListAhead implements AutoCloseable {
 
     private void fill(int d, Listing l) {
         if (stop.getAsBoolean()) {
-            l.dropped = true;
+            l.drop();
             return;
         }
         DirectoryHandles.Held h;
         try {
             h = handles.hold(d);
         } catch (SysException e) {
-            l.dropped = true;  // the walk finds out why itself (or finds descriptors free by then)
+            l.drop();  // the walk finds out why itself (or finds descriptors free by then)
             return;
         }
         try (h) {
             if (!os.opensSafelyIn(h.dir)) {
-                l.dropped = true;  // the walk refuses it, as it does without listing ahead
+                l.drop();  // the walk refuses it, as it does without listing ahead
                 return;
             }
             os.list(h.dir, l);

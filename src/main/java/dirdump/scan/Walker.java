@@ -31,6 +31,8 @@ public final class Walker {
     private BooleanSupplier stop = () -> false;
     /** How many threads list directories ahead of the walk: 0 for none. */
     private int listers;
+    /** The entries they hold at most, in all (ListAhead.MOST_ENTRIES). */
+    private int listedAhead;
 
     public Walker(Os os, WalkSettings settings, Reporter reporter, Tally tally) {
         this(os, settings, reporter, tally, DirectoryHandles.capacityFor(os.descriptorLimit()));
@@ -75,7 +77,13 @@ public final class Walker {
      * {@link ListAhead}): for a read that goes on meanwhile, whose reads would hold up the walk's.
      */
     public Walker listAhead(int threads) {
+        return listAhead(threads, ListAhead.MOST_ENTRIES);
+    }
+
+    /** As {@link #listAhead(int)}, holding at most {@code mostEntries} entries listed ahead (a test makes it small). */
+    Walker listAhead(int threads, int mostEntries) {
         this.listers = threads;
+        this.listedAhead = mostEntries;
         return this;
     }
 
@@ -93,7 +101,7 @@ public final class Walker {
      */
     public WalkResult walk(List<byte[]> paths, PathListReader list) {
         int unusable = 0;
-        try (ListAhead ahead = listers > 0 ? new ListAhead(os, result.handles, listers, stop) : null) {
+        try (ListAhead ahead = listers > 0 ? new ListAhead(os, result.handles, listers, stop, listedAhead) : null) {
             descent.listAhead(ahead);
             for (byte[] operand : paths) {
                 if (!stop.getAsBoolean() && !addOperand(operand)) {

@@ -8,6 +8,7 @@ import jnr.ffi.Pointer;
 /** Directory listing, one per listing thread: getdents64 fills native memory, which is parsed from one Java copy. */
 final class DirentBuffer {
     private static final int DIRENT_BUFFER = 128 * 1024;
+    private static final int SEEK_SET = 0;
 
     private final LibcCalls calls;
     private final Pointer pointer;
@@ -19,8 +20,14 @@ final class DirentBuffer {
         this.pointer = calls.allocate(DIRENT_BUFFER, false);
     }
 
+    /** Lists {@code fd} from its first entry: lseek(0) undoes where an earlier listing left its offset. */
+    void drainFromStart(int fd, EntrySink sink) throws SysException {
+        calls.check(calls.libc().lseek(fd, 0, SEEK_SET));
+        drain(fd, sink);
+    }
+
     void drain(int fd, EntrySink sink) throws SysException {
-        while (true) {
+        while (!sink.full()) {
             long n = calls.libc().getdents64(fd, pointer, DIRENT_BUFFER);
             calls.check(n);
             if (n == 0) {

@@ -81,6 +81,11 @@ final class LibcOs implements Os {
     }
 
     @Override
+    public void listAgain(Directory dir, EntrySink sink) throws SysException {
+        direntBuffers.get().drainFromStart(fd(dir), sink);
+    }
+
+    @Override
     public Stat stat(Directory dir, byte[] name, boolean follow) throws SysException {
         return resolver.stat(dir, name, follow);
     }

@@ -125,8 +125,27 @@ final class NioOs implements Os {
     @Override
     public void list(Directory dir, EntrySink sink) throws SysException {
         NioDirectory d = (NioDirectory) dir;
+        list(d, d.stream, sink);
+    }
+
+    /** A directory stream is iterated once: the directory is listed again through a new one, opened relative to it. */
+    @Override
+    public void listAgain(Directory dir, EntrySink sink) throws SysException {
+        NioDirectory d = (NioDirectory) dir;
+        try (DirectoryStream<Path> again = d.stream.newDirectoryStream(Path.of("."), NOFOLLOW)) {
+            list(d, again, sink);
+        } catch (IOException e) {
+            throw SysException.of(e);
+        }
+    }
+
+    /** The entries of {@code entries}, a stream of {@code d}, each stat'ed relative to {@code d}. */
+    private void list(NioDirectory d, DirectoryStream<Path> entries, EntrySink sink) throws SysException {
         try {
-            for (Path entry : d.stream) {
+            for (Path entry : entries) {
+                if (sink.full()) {
+                    return;
+                }
                 Stat st;
                 try {
                     st = stat(d, entry.getFileName(), NOFOLLOW);

@@ -46,8 +46,15 @@ public interface Os {
      */
     boolean opensSafelyIn(Directory dir);
 
-    /** Lists a directory without stat'ing its entries. */
+    /** Lists a directory without stat'ing its entries, until its end or until {@code sink} is full. */
     void list(Directory dir, EntrySink sink) throws SysException;
+
+    /**
+     * As {@link #list}, from the directory's first entry again, through a handle that a listing went
+     * part or all of the way through before: getdents64 goes on from where the last call on the same
+     * descriptor left off (lseek to 0 first; the fallback opens a new stream of it).
+     */
+    void listAgain(Directory dir, EntrySink sink) throws SysException;
 
     /** fstatat(2) of {@code name} in {@code dir}; {@code follow}: through a symbolic link. */
     Stat stat(Directory dir, byte[] name, boolean follow) throws SysException;

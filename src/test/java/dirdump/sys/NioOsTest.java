@@ -27,9 +27,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -102,6 +105,35 @@ class NioOsTest {
         Set<RecordingOs.Identity> inside = RecordingOs.identitiesUnder(tree);
         for (RecordingOs.Identity id : os.opened()) {
             assertTrue(inside.contains(id), "opened " + id + " outside the tree");
+        }
+    }
+
+    /** A listing ended part of the way (the walk's listers drop one past their bound) leaves the walk a whole one. */
+    @Test
+    void aDirectoryListedAgainStartsFromItsFirstEntry() throws Exception {
+        Path dir = Files.createDirectory(tmp.resolve("dir"));
+        for (int i = 0; i < 50; i++) {
+            Files.createFile(dir.resolve("f" + i));
+        }
+        Os os = new NioOs("a test asked for java.nio");
+        try (Directory d = os.openPath(PathNames.bytes(dir.toString()), true)) {
+            List<String> first = new ArrayList<>();
+            os.list(d, new EntrySink() {
+                @Override
+                public void entry(byte[] name, long ino, FileType type) {
+                    first.add(new String(name, StandardCharsets.UTF_8));
+                }
+
+                @Override
+                public boolean full() {
+                    return first.size() == 5;
+                }
+            });
+            assertEquals(5, first.size(), "stopped once full");
+            Set<String> again = new HashSet<>();
+            os.listAgain(d, (name, ino, type) -> again.add(new String(name, StandardCharsets.UTF_8)));
+            assertEquals(50, again.size());
+            assertTrue(again.containsAll(first));
         }
     }
 }

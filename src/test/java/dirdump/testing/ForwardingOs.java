@@ -57,6 +57,11 @@ public class ForwardingOs implements Os {
     }
 
     @Override
+    public void listAgain(Directory dir, EntrySink sink) throws SysException {
+        real.listAgain(dir, sink);
+    }
+
+    @Override
     public Stat stat(Directory dir, byte[] name, boolean follow) throws SysException {
         return real.stat(dir, name, follow);
     }
