@@ -167,8 +167,8 @@ final class StreamedRead {
             // Every file is the readers' already: they finish while the plan is made (for the summary), not after.
             sequence.end();
         }
-        OrderPlan plan = Orderer.plan(walk, UniqueFiles.only(walk, kept), selection.order(), os, reporter, stop,
-                dev -> !rotates(dev));
+        OrderPlan plan = Orderer.plan(walk, noneHeld ? UniqueFiles.asListed(walk, kept) : UniqueFiles.only(walk, kept),
+                selection.order(), os, reporter, stop, dev -> !rotates(dev));
         if (!noneHeld) {
             for (int f : plan.sequence()) {
                 if (held.get(f)) {

@@ -45,17 +45,43 @@ public final class UniqueFiles {
      * in (device, inode) order; every other listed file left out.
      */
     public static UniqueFiles only(WalkResult walk, BitSet kept) {
+        return only(walk, kept, byDeviceAndInode(walk.files));
+    }
+
+    /**
+     * As {@link #only}, each device's files in the order listed, not by inode: for a read that took every
+     * file as the walk listed it (run.StreamedRead), whose plan keeps them so and asks for no device's
+     * inode order. Sorted only where the files are on more than one device: a warm tree's re-check
+     * spent about 3 % of its CPU on sorting 57,000 files by inode to put them back in listing order.
+     */
+    public static UniqueFiles asListed(WalkResult walk, BitSet kept) {
+        FoundFiles files = walk.files;
+        return only(walk, kept, (a, b) -> Long.compareUnsigned(files.dev(a), files.dev(b)));
+    }
+
+    private static UniqueFiles only(WalkResult walk, BitSet kept, IndexSort.IndexComparator order) {
         FoundFiles files = walk.files;
         // Sized at once: a stream's toArray gathers in chunks and copies, twice the array at the walk's end.
         int[] all = new int[kept.cardinality()];
         for (int i = 0, f = kept.nextSetBit(0); f >= 0; f = kept.nextSetBit(f + 1)) {
             all[i++] = f;
         }
-        IndexSort.sort(all, 0, all.length, byDeviceAndInode(files));
+        if (!sorted(all, order)) {
+            IndexSort.sort(all, 0, all.length, order);
+        }
         BitSet leftOut = new BitSet(files.size());
         leftOut.set(0, files.size());
         leftOut.andNot(kept);
         return new UniqueFiles(all, leftOut);
+    }
+
+    private static boolean sorted(int[] a, IndexSort.IndexComparator order) {
+        for (int i = 1; i < a.length; i++) {
+            if (order.compare(a[i - 1], a[i]) > 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static IndexSort.IndexComparator byDeviceAndInode(FoundFiles files) {
@@ -65,7 +91,10 @@ public final class UniqueFiles {
         };
     }
 
-    /** The files in (device, inode) order: each device's files side by side, its inode tables in one sweep. */
+    /**
+     * The files in (device, inode) order: each device's files side by side, its inode tables in one sweep
+     * ({@link #asListed}: each device's in the order listed).
+     */
     public int[] byInode() {
         return byInode;
     }
