@@ -330,8 +330,14 @@ native_library() {
 # goes on with the readers it has and says so once itself. No option file is read from the working
 # directory (.hotspotrc, .hotspot_compiler: HotSpot warns of them otherwise). Serial GC: no GC threads
 # to start, and the work is I/O, not allocation. C1 only: it compiles at once, and C2's better code
-# buys nothing when the time goes to system calls. --enable-native-access: what the jar's manifest
-# grants under -jar, for a main class run with -cp. No performance-counter file (-XX:-UsePerfData):
+# buys nothing when the time goes to system calls; and an interpreter without the profiling that only
+# C2 uses, as the client VM had (-XX:-ProfileInterpreter: 3 to 6 % less CPU on a warm re-check of
+# 57,000 files, docs/performance.md). --enable-native-access: what the jar's manifest
+# grants under -jar, for a main class run with -cp; only from JDK 22 on, where it grants what dirdump
+# needs (JDK 24 warns of jffi's native library without it): before, it concerns only the incubating
+# foreign API, which dirdump does not use, and JDK 17 turns off the class-data archive's optimized
+# module handling for it (its module graph then built at each start: about 15 ms of CPU, 8 % of a
+# run over an empty directory, docs/performance.md). No performance-counter file (-XX:-UsePerfData):
 # the JVM would otherwise create /tmp/hsperfdata_USER/PID at every start. No file of a crash in the
 # working directory, where the JVM would write hs_err_pidPID.log, a core and a compiler's replay file:
 # the summary on stderr says what happened, the report goes nowhere (DIRDUMP_JAVA_OPTS may name an
@@ -340,9 +346,12 @@ native_library() {
 jvm() {
     how=$1
     shift
+    if [ "$major" -ge 22 ]; then
+        set -- --enable-native-access=ALL-UNNAMED "$@"
+    fi
     set -f
     # shellcheck disable=SC2086  # split at blanks on purpose (above)
-    set -- ${DIRDUMP_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1} --enable-native-access=ALL-UNNAMED "$@"
+    set -- ${DIRDUMP_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-ProfileInterpreter} "$@"
     set +f
     [ -n "$jffi_extract" ] && set -- "-Djffi.extract.dir=$jffi_extract" "$@"  # before DIRDUMP_JAVA_OPTS, which may name another
     # From JDK 18 on, reflection spins method handles on first use; picocli reads its model by
