@@ -59,21 +59,11 @@ class RingStopTest {
         List<Path> files = Trees.randomTree(tmp.resolve("set"), 2000, 200_000, 11);
         Trees.sync(files);
         PageCache.evict(files);
-        StopRequest stop = new StopRequest();
-        StoppingAfter reporter = new StoppingAfter(50, stop);
-        Os os = Os.load(reporter::warning);
         long before = openOn(tmp);
-        try (WalkResult walk = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
-                new Tally()).walk(List.of(PathNames.bytes(tmp.resolve("set").toString())), null)) {
-            int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
-                    new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
-            Reading reading = Reading.of(ReadMethod.READ, new Readers(2, 64 << 10, 0, null, 32));
-            ReadPass.Result r = ReadPass.run(os, walk, sequence, reading, new ReadLimits(0, stop), reporter);
-            assertTrue(stop.stopped());
-            long read = r.tally().filesRead();
-            assertTrue(read >= 50 && read < 50 + 2 * 32 + 2, "stopped with at most the rings' files after it: " + read);
-            assertEquals(0, r.tally().errors());
-        }
+        ReadPass.Result r = readStoppingAfter(50, tmp.resolve("set"), 64 << 10);
+        long read = r.tally().filesRead();
+        assertTrue(read >= 50 && read < 50 + 2 * 32 + 2, "stopped with at most the rings' files after it: " + read);
+        assertEquals(0, r.tally().errors());
         assertEquals(before, openOn(tmp), "every file and ring closed");
     }
 
@@ -87,21 +77,30 @@ class RingStopTest {
         }
         Trees.sync(files);
         PageCache.evict(files);
-        StopRequest stop = new StopRequest();
-        StoppingAfter reporter = new StoppingAfter(1, stop);
-        Os os = Os.load(reporter::warning);
         long before = openOn(tmp);
+        ReadPass.Result r = readStoppingAfter(1, set, 256 << 10);
+        assertTrue(r.tally().filesRead() < files.size(), "stopped before the last: " + r.tally().filesRead());
+        assertEquals(0, r.tally().errors());
+        assertEquals(before, openOn(tmp), "every file and ring closed");
+    }
+
+    /**
+     * The files of {@code set} read in inode order by 2 readers with rings of 32 and buffers of
+     * {@code buffer} bytes, stopped (as by a signal) once {@code after} files are read.
+     */
+    private static ReadPass.Result readStoppingAfter(int after, Path set, int buffer) throws Exception {
+        StopRequest stop = new StopRequest();
+        StoppingAfter reporter = new StoppingAfter(after, stop);
+        Os os = Os.load(reporter::warning);
         try (WalkResult walk = new Walker(os, new WalkSettings(false, false, Integer.MAX_VALUE, PathFilter.NONE), reporter,
                 new Tally()).walk(List.of(PathNames.bytes(set.toString())), null)) {
             int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
-            Reading reading = Reading.of(ReadMethod.READ, new Readers(2, 256 << 10, 0, null, 32));
+            Reading reading = Reading.of(ReadMethod.READ, new Readers(2, buffer, 0, null, 32));
             ReadPass.Result r = ReadPass.run(os, walk, sequence, reading, new ReadLimits(0, stop), reporter);
             assertTrue(stop.stopped());
-            assertTrue(r.tally().filesRead() < files.size(), "stopped before the last: " + r.tally().filesRead());
-            assertEquals(0, r.tally().errors());
+            return r;
         }
-        assertEquals(before, openOn(tmp), "every file and ring closed");
     }
 
     /** Quiet, but told of each file read (as -v), and stops the run at the {@code after}th. */
