@@ -14,6 +14,7 @@ import dirdump.sys.Os;
 import dirdump.sys.PathNames;
 import dirdump.sys.SysException;
 import dirdump.testing.ForwardingOs;
+import dirdump.testing.ListedNames;
 import dirdump.testing.Trees;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -23,7 +24,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -170,19 +170,10 @@ class ListAheadTest {
     @Test
     void aDirectoryListedAgainStartsFromItsFirstEntry() throws Exception {
         try (Directory dir = os.openPath(PathNames.bytes(tmp.resolve("big0").toString()), true)) {
-            Set<String> first = new HashSet<>();
-            os.list(dir, new EntrySink() {
-                @Override
-                public void entry(byte[] name, long ino, FileType type) {
-                    first.add(new String(name, StandardCharsets.UTF_8));
-                }
-
-                @Override
-                public boolean full() {
-                    return !first.isEmpty();
-                }
-            });
-            assertTrue(first.size() < ENTRIES, "the listing stopped once full, after one getdents64: " + first.size());
+            ListedNames first = new ListedNames(1);
+            os.list(dir, first);
+            assertTrue(first.names.size() < ENTRIES, "the listing stopped once full, after one getdents64: "
+                    + first.names.size());
             List<String> again = new ArrayList<>();
             os.listAgain(dir, (name, ino, type) -> again.add(new String(name, StandardCharsets.UTF_8)));
             assertEquals(ENTRIES, again.size());

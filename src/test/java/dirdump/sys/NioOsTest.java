@@ -21,6 +21,7 @@ import dirdump.scan.UniqueFiles;
 import dirdump.scan.WalkResult;
 import dirdump.scan.WalkSettings;
 import dirdump.scan.Walker;
+import dirdump.testing.ListedNames;
 import dirdump.testing.RecordingOs;
 import dirdump.testing.Trees;
 import java.io.ByteArrayOutputStream;
@@ -31,7 +32,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -117,18 +117,9 @@ class NioOsTest {
         }
         Os os = new NioOs("a test asked for java.nio");
         try (Directory d = os.openPath(PathNames.bytes(dir.toString()), true)) {
-            List<String> first = new ArrayList<>();
-            os.list(d, new EntrySink() {
-                @Override
-                public void entry(byte[] name, long ino, FileType type) {
-                    first.add(new String(name, StandardCharsets.UTF_8));
-                }
-
-                @Override
-                public boolean full() {
-                    return first.size() == 5;
-                }
-            });
+            ListedNames listed = new ListedNames(5);
+            os.list(d, listed);
+            List<String> first = listed.names;
             assertEquals(5, first.size(), "stopped once full");
             Set<String> again = new HashSet<>();
             os.listAgain(d, (name, ino, type) -> again.add(new String(name, StandardCharsets.UTF_8)));
