@@ -5,7 +5,7 @@ import dirdump.cache.PageTotals;
 import dirdump.cache.ProbeMethod;
 import dirdump.cache.ResidencyProbe;
 import dirdump.cache.StatusPass;
-import dirdump.order.SequenceCursor;
+import dirdump.scan.SequenceCursor;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.StopRequest;
 import dirdump.outcome.Tally;

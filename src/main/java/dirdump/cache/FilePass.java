@@ -1,6 +1,6 @@
 package dirdump.cache;
 
-import dirdump.order.SequenceCursor;
+import dirdump.scan.SequenceCursor;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;

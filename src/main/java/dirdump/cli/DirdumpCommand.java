@@ -6,6 +6,7 @@ import dirdump.proc.StopOnSignal;
 import dirdump.read.DefaultReaders;
 import dirdump.read.FileRange;
 import dirdump.read.IoPriority;
+import dirdump.read.ReadBounds;
 import dirdump.read.ReadMethod;
 import dirdump.read.Readers;
 import dirdump.read.Reading;
@@ -295,7 +296,7 @@ public final class DirdumpCommand implements Callable<Integer> {
         Reading reading = Reading.of(method.value(), readers).withWanted(wanted).withForce(force.value())
                 .withMeasureAfter(output.json.value() || output.verbosity() != StderrReporter.Verbosity.QUIET);
         MaxBytesConverter.MaxBytes bound = maxBytes.value();
-        ReadSettings.Limits limits = new ReadSettings.Limits(bwlimit.value(),
+        ReadBounds limits = new ReadBounds(bwlimit.value(),
                 bound == null || bound.auto() ? null : bound.bytes(), bound != null && bound.auto());
         return new ReadSettings(selection, reading, limits, seekDistance.value());
     }

@@ -35,8 +35,4 @@ public final class DeviceProbe {
         return queue.virtual() ? Rotation.VIRTUAL : queue.rotational() ? Rotation.ROTATING : Rotation.NON_ROTATING;
     }
 
-    /** Whether any disk of this machine rotates. */
-    public boolean anyRotating() {
-        return devices.anyRotating();
-    }
 }

@@ -10,7 +10,6 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import java.util.function.LongPredicate;
 
 /** Puts the files kept after the walk in the order they will be read. */
 public final class Orderer {
@@ -33,22 +32,12 @@ public final class Orderer {
      */
     public static OrderPlan plan(WalkResult walk, UniqueFiles files, OrderSettings settings, Os os,
                                  Reporter reporter, BooleanSupplier stopped) {
-        return plan(walk, files, settings, os, reporter, stopped, dev -> false);
-    }
-
-    /**
-     * As above, where the devices {@code readAsListed} names were read as they were listed, while the walk
-     * went on (no rotating disk under them: see run.StreamedRead): their files keep the order listed.
-     */
-    public static OrderPlan plan(WalkResult walk, UniqueFiles files, OrderSettings settings, Os os,
-                                 Reporter reporter, BooleanSupplier stopped, LongPredicate readAsListed) {
         int[] byInode = files.byInode();
         Locator locator = new Locator(os, walk, settings, reporter, new Locations(walk.files.size()), stopped);
         DeviceProbe probe = new DeviceProbe();
         List<DeviceOrder> devices = new ArrayList<>();
         for (DeviceFiles device : DeviceFiles.split(walk, byInode)) {
-            devices.add(order(device, byInode, settings.order(), readAsListed.test(device.dev()), probe, locator,
-                    reporter));
+            devices.add(order(device, byInode, settings.order(), probe, locator, reporter));
         }
         int[] sequence = switch (settings.order()) {
             case NONE -> files.of(IndexSort.identity(walk.files.size()));
@@ -59,7 +48,7 @@ public final class Orderer {
     }
 
     /**
-     * The devices of files read as the walk listed them (run.StreamedRead: {@code kept}, the first name of
+     * The devices of files read as the walk listed them (run.Pipeline's stage passing them through: {@code kept}, the first name of
      * each file, none on a rotating disk), each with the order and the count {@link #plan} would give
      * them with --order=auto: what the summary shows. No sequence: nothing reads the files in an order
      * after such a read, so they are not sorted (by inode, then each device's again as listed).
@@ -74,9 +63,9 @@ public final class Orderer {
     }
 
     /** The order one device gets: the one asked, or auto's choice; physical order needs its files located. */
-    private static DeviceOrder order(DeviceFiles device, int[] byInode, Order asked, boolean readAsListed,
-                                     DeviceProbe probe, Locator locator, Reporter reporter) {
-        AutoOrder.Choice choice = choice(device, asked, readAsListed, probe);
+    private static DeviceOrder order(DeviceFiles device, int[] byInode, Order asked, DeviceProbe probe,
+                                     Locator locator, Reporter reporter) {
+        AutoOrder.Choice choice = choice(device, asked, false, probe);
         LocateOutcome located = choice.order() == Order.PHYSICAL ? locator.locate(byInode, device.from(), device.to())
                 : null;
         DeviceOrder order = DeviceOrder.of(device, choice, located);

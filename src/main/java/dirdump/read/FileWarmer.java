@@ -1,7 +1,7 @@
 package dirdump.read;
 
 import dirdump.cache.ByteRanges;
-import dirdump.order.SequenceCursor;
+import dirdump.scan.SequenceCursor;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.SkipReason;
 import dirdump.outcome.Tally;
@@ -57,7 +57,7 @@ final class FileWarmer implements Runnable, RingReads.Ends {
     private RingReads inFlight;
 
     /** What every reader of a run takes alike: the one cursor, what to do, the limits, where to tell it. */
-    record Run(SequenceCursor cursor, Reading reading, ReadLimits limits, Reporter reporter) {
+    record Run(SequenceCursor cursor, ReadPlan plan, ReadLimits limits, Reporter reporter) {
     }
 
     /**
@@ -69,13 +69,13 @@ final class FileWarmer implements Runnable, RingReads.Ends {
 
     /** {@code shared}: the big files shared with the other readers, or null (see {@link #shared}). */
     FileWarmer(Run run, Own own, SharedFiles shared) {
-        Reading reading = run.reading();
+        Reading reading = run.plan().reading();
         this.cursor = run.cursor();
         this.opener = own.opener();
         this.method = reading.method();
         this.wanted = reading.wanted();
         this.skipCached = !reading.force();
-        this.exact = reading.method() == ReadMethod.READ && (reading.wanted() != Wanted.WHOLE || run.limits().bounded());
+        this.exact = run.plan().exact();
         this.reader = own.reader();
         this.willNeed = new WillNeed(run.limits());
         this.meter = own.meter();

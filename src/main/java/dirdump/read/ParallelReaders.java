@@ -11,7 +11,7 @@ final class ParallelReaders implements ReadLayout {
     @Override
     public int read(ReadParts parts) {
         WorkerThreads threads = parts.threads();
-        for (int j = 0; j < parts.reading().readers().count(); j++) {
+        for (int j = 0; j < parts.plan().readers(); j++) {
             threads.start("reader-" + j, parts::reader);  // with one, the priority is per thread: not the caller's
         }
         parts.warnIfRefused(threads);

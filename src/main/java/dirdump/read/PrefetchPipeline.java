@@ -18,10 +18,10 @@ final class PrefetchPipeline implements ReadLayout {
 
     @Override
     public int read(ReadParts parts) {
-        BlockingQueue<FileToRead> queue = new LinkedBlockingQueue<>(parts.reading().readers().prefetch());
+        BlockingQueue<FileToRead> queue = new LinkedBlockingQueue<>(parts.plan().prefetch());
         WorkerThreads threads = parts.threads();
         // Readers first, so that the openers hand each reader that started its END.
-        for (int j = 0; j < parts.reading().readers().count(); j++) {
+        for (int j = 0; j < parts.plan().readers(); j++) {
             threads.start("reader-" + j, () -> reader(parts.reader(), parts.limits(), queue));
         }
         int readers = threads.started();

@@ -36,8 +36,8 @@ final class ReadParts {
         this.run = run;
     }
 
-    Reading reading() {
-        return run.reading();
+    ReadPlan plan() {
+        return run.plan();
     }
 
     ReadLimits limits() {
@@ -50,7 +50,7 @@ final class ReadParts {
 
     /** The threads of a layout: each at the readers' I/O priority, if they have one. */
     WorkerThreads threads() {
-        return run.reading().readers().ioPriority() == null ? new WorkerThreads() : new WorkerThreads(this::setIoPriority);
+        return run.plan().ioPriority() == null ? new WorkerThreads() : new WorkerThreads(this::setIoPriority);
     }
 
     /** Warns once if the system refused threads: the run goes on with those it started. */
@@ -67,14 +67,12 @@ final class ReadParts {
      * for itself (see SpanReader).
      */
     synchronized FileWarmer reader() {
-        Reading reading = run.reading();
+        ReadPlan plan = run.plan();
         ReadLimits limits = run.limits();
-        Readers readers = reading.readers();
-        SpanReader reader = reading.method() == ReadMethod.READ
-                ? new SpanReader(os.allocate(limits.readSize(readers.bufferSize(), readers.count())), limits) : null;
-        return warmer(reader,
-                readers.count() > 1 && reading.method() == ReadMethod.READ && !limits.bounded() ? shared : null,
-                readers.ringDepth() > 0 && reader != null ? this::ring : Optional::empty);
+        SpanReader reader = plan.engine() != ReadPlan.Engine.ADVICE
+                ? new SpanReader(os.allocate(limits.readSize(plan.bufferSize(), plan.readers())), limits) : null;
+        return warmer(reader, plan.shares() ? shared : null,
+                plan.engine() == ReadPlan.Engine.RING ? this::ring : Optional::empty);
     }
 
     /**
@@ -83,9 +81,8 @@ final class ReadParts {
      * read at a time).
      */
     private Optional<ReadRing> ring() {
-        Readers readers = run.reading().readers();
         try {
-            return Optional.of(os.readRing(readers.ringDepth(), readers.bufferSize()));
+            return Optional.of(os.readRing(run.plan().depth(), run.plan().bufferSize()));
         } catch (SysException e) {
             return Optional.empty();
         }
@@ -109,17 +106,17 @@ final class ReadParts {
         tallies.add(tally);
         ResidencyChange residency = new ResidencyChange();
         residencies.add(residency);
-        CacheMeter meter = new CacheMeter(new CachedReads(os), residency, run.reading().measureAfter());
+        CacheMeter meter = new CacheMeter(new CachedReads(os), residency, run.plan().reading().measureAfter());
         return new FileWarmer(run, new FileWarmer.Own(new FileOpener(os, walk, run.reporter(), FileOpener.Use.READ),
                 reader, meter, tally, ring), sharing);
     }
 
     private void setIoPriority() {
         try {
-            IoPriority priority = run.reading().readers().ioPriority();
+            IoPriority priority = run.plan().ioPriority();
             Processes.load().setIoPriority(priority.ioClass(), priority.level());
         } catch (SysException e) {
-            run.reporter().warning("--ionice " + run.reading().readers().ioPriority() + ": " + e.getMessage());
+            run.reporter().warning("--ionice " + run.plan().ioPriority() + ": " + e.getMessage());
         }
     }
 }

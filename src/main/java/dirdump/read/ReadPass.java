@@ -2,7 +2,7 @@ package dirdump.read;
 
 import dirdump.cache.ResidencyChange;
 import dirdump.outcome.Reporter;
-import dirdump.order.SequenceCursor;
+import dirdump.scan.SequenceCursor;
 import dirdump.outcome.Tally;
 import dirdump.scan.WalkResult;
 import dirdump.sys.Os;
@@ -20,19 +20,12 @@ public final class ReadPass {
     private ReadPass() {
     }
 
-    /** {@code reading}: its readers' count resolved (not null). */
-    public static Result run(Os os, WalkResult walk, int[] sequence, Reading reading, ReadLimits limits,
+    /** Reads the files {@code cursor} hands out (a sequence, or a {@link dirdump.scan.ListedSequence} while the walk goes on) by {@code plan}. */
+    public static Result run(Os os, WalkResult walk, SequenceCursor cursor, ReadPlan plan, ReadLimits limits,
                              Reporter reporter) {
-        return run(os, walk, new SequenceCursor(sequence), reading, limits, reporter);
-    }
-
-    /** As above, the files taken from {@code cursor}: a {@link ListedSequence} while the walk goes on. */
-    public static Result run(Os os, WalkResult walk, SequenceCursor cursor, Reading reading, ReadLimits limits,
-                             Reporter reporter) {
-        ReadParts parts = new ReadParts(os, walk, new FileWarmer.Run(cursor, reading, limits, reporter));
-        Readers readers = reading.readers();
-        ReadLayout layout = readers.count() == 1 && readers.ioPriority() == null ? new CallerReads()
-                : readers.prefetch() == 0 || reading.method() == ReadMethod.WILLNEED ? new ParallelReaders()
+        ReadParts parts = new ReadParts(os, walk, new FileWarmer.Run(cursor, plan, limits, reporter));
+        ReadLayout layout = plan.readers() == 1 && plan.ioPriority() == null ? new CallerReads()
+                : plan.prefetch() == 0 || plan.engine() == ReadPlan.Engine.ADVICE ? new ParallelReaders()
                 : new PrefetchPipeline();
         int started = layout.read(parts);
         if (started == 0) {

@@ -11,7 +11,7 @@ import java.util.function.IntSupplier;
 
 /**
  * The progress line of a read, on stderr, redrawn ten times a second from the readers' live counts:
- * percent, files done of the listed total, bytes, rate, elapsed time and time left, cut to the
+ * percent, files done of those listed (so far, while the walk goes on), bytes, rate, elapsed time and time left, cut to the
  * terminal's width. The listing gives no sizes (getdents64 has none): the readers count the size
  * fstat gives of each file they take, so the percent and the time left go by bytes from the first
  * files taken, and a few big files read side by side do not sit at 0 %. Nothing here asks the
@@ -26,15 +26,15 @@ public final class ReadProgress implements ReadRun.Progress.Shown {
 
     /** The progress line of a read on the reporter's stream (a terminal: the caller checks), {@code columns} wide. */
     public static ReadRun.Progress on(StderrReporter reporter, IntSupplier columns) {
-        return (limits, files) -> new ReadProgress(reporter, columns, limits, files.count());
+        return (limits, files) -> new ReadProgress(reporter, columns, limits, files);
     }
 
-    ReadProgress(StderrReporter reporter, IntSupplier columns, ReadLimits limits, int total) {
+    ReadProgress(StderrReporter reporter, IntSupplier columns, ReadLimits limits, IntSupplier total) {
         this.line = reporter.statusLine(columns);
         long start = System.nanoTime();
         this.drawer = new Thread(() -> {
             while (!done) {
-                line.draw(text(new Counts(limits.files(), total, limits.bytes(), limits.filesTaken(),
+                line.draw(text(new Counts(limits.files(), total.getAsInt(), limits.bytes(), limits.filesTaken(),
                         limits.sizesTaken(), limits.bytesLeftAlone(), (System.nanoTime() - start) / 1e9),
                         line.width()));
                 try {

@@ -1,7 +1,7 @@
 package dirdump.run;
 
 import dirdump.cache.ResidencyProbe;
-import dirdump.order.SequenceCursor;
+import dirdump.scan.SequenceCursor;
 import dirdump.outcome.Reporter;
 import dirdump.outcome.StopRequest;
 

@@ -7,12 +7,11 @@ import dirdump.outcome.Reporter;
 import dirdump.outcome.StopRequest;
 import dirdump.outcome.Tally;
 import dirdump.scan.FileOpener;
-import dirdump.scan.SizeFilter;
-import dirdump.scan.UniqueFiles;
 import dirdump.scan.WalkResult;
-import dirdump.scan.Walker;
 import dirdump.sys.Os;
 import dirdump.sys.Stat;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.function.IntToLongFunction;
 
 /**
@@ -31,37 +30,34 @@ public record OrderedFiles(FileSelection selection, Os os, Tally tally, Listed l
     public record Ordered(OrderPlan plan, long nanos) {
     }
 
-    /** Walks and orders; {@code stop} ends the walk early, with what was listed. */
+    /** Walks and orders, behind the pipeline's barrier; {@code stop} ends the walk early, with what was listed. */
     public static OrderedFiles of(FileSelection selection, Reporter reporter, StopRequest stop) {
-        return of(selection, reporter, stop, false);
+        return Pipeline.run(selection, Pipeline.Stage.BARRIER, Os.load(reporter::warning), reporter, stop, feed -> null)
+                .files();
     }
 
     /**
-     * As {@link #of(FileSelection, Reporter, StopRequest)}, in the order a read of {@code selection} takes:
-     * as listed where the read takes its files while the walk goes on (StreamedRead#readsAsListed).
+     * As {@link #of}, in the order a read of {@code selection} takes: where the read takes the files as the
+     * walk lists them, the order is what the pipeline's stage hands on, taken here as a read would.
      */
     public static OrderedFiles asRead(FileSelection selection, Reporter reporter, StopRequest stop) {
-        return of(selection, reporter, stop, StreamedRead.readsAsListed(selection));
-    }
-
-    private static OrderedFiles of(FileSelection selection, Reporter reporter, StopRequest stop, boolean asListed) {
-        FileSelection.Listing listing = selection.listing();
-        FileSelection.Sources sources = listing.sources();
         Os os = Os.load(reporter::warning);
-        Tally tally = new Tally();
-        long start = System.nanoTime();
-        Walker walker = new Walker(os, listing.walk(), reporter, tally).stopWhen(stop);
-        if (sources.listedMayBeGone()) {
-            walker.missingListedAreGone();
+        Pipeline.Stage stage = Pipeline.stage(selection, false, os);
+        OrderedFiles files = Pipeline.run(selection, Pipeline.Stage.BARRIER, os, reporter, stop, feed -> null).files();
+        if (stage == Pipeline.Stage.BARRIER) {
+            return files;
         }
-        WalkResult walk = walker.walk(sources.paths(), sources.list() == null ? null : sources.list().apply(os));
-        long listed = System.nanoTime();
-        UniqueFiles files = SizeFilter.apply(walk, UniqueFiles.of(walk, tally, reporter), listing.sizes(), os,
-                tally, reporter);
-        OrderPlan plan = asListed ? Orderer.plan(walk, files, selection.order(), os, reporter, stop, dev -> true)
-                : Orderer.plan(walk, files, selection.order(), os, reporter, stop);
-        long ordering = System.nanoTime() - listed - plan.locatingNanos();
-        return new OrderedFiles(selection, os, tally, new Listed(walk, listed - start), new Ordered(plan, ordering));
+        // Passed through, a read takes each file's first name as listed: file indices are numbered so.
+        OrderPlan plan = files.plan();
+        int[] listed = plan.sequence().clone();
+        Arrays.sort(listed);
+        BitSet kept = new BitSet();
+        for (int f : listed) {
+            kept.set(f);
+        }
+        OrderPlan asListed = new OrderPlan(listed, plan.byInode(), Orderer.asListed(files.walk(), kept).devices(),
+                plan.locations(), plan.locatingNanos());
+        return new OrderedFiles(selection, os, files.tally(), files.listed(), new Ordered(asListed, files.orderingNanos()));
     }
 
     /** Closes the directory handles the walk left open for the passes after it. */

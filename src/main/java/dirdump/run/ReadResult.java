@@ -4,7 +4,9 @@ import dirdump.cache.ResidencyChange;
 import dirdump.order.DeviceOrder;
 import dirdump.order.LocateAll;
 import dirdump.outcome.Units;
+import dirdump.read.DefaultReaders;
 import dirdump.read.ReadLimits;
+import dirdump.read.ReadPlan;
 import java.util.List;
 
 /**
@@ -15,9 +17,9 @@ public record ReadResult(PassFacts facts, ReadSettings settings, Pass pass, Orde
     /**
      * What the read pass did: {@code readers} read (fewer than asked if the system refused threads),
      * through libc, or through java.nio for the reason {@code ioFallback} (else null); the residency
-     * before and after; how far --max-bytes let it go; the reads in flight in each reader's ring.
+     * before and after; how far --max-bytes let it go; the plan it read by.
      */
-    public record Pass(int readers, String ioFallback, ResidencyChange residency, Bound bound, ReadRun.Ring ring) {
+    public record Pass(int readers, String ioFallback, ResidencyChange residency, Bound bound, ReadPlan plan) {
     }
 
     /**
@@ -28,12 +30,8 @@ public record ReadResult(PassFacts facts, ReadSettings settings, Pass pass, Orde
     public record Bound(Long maxBytes, boolean reached, ReadLimits.PartRead partRead, AutoBound fitted) {
     }
 
-    /**
-     * Each device's order; {@code locatedAfter}: every file located after the read, for the seek distance
-     * (or null); {@code readersReason}: why that many readers, where -j was not given on a rotating disk
-     * (what locating the files found), else null.
-     */
-    public record Ordering(List<DeviceOrder> devices, LocateAll.Result locatedAfter, String readersReason) {
+    /** Each device's order; {@code locatedAfter}: every file located after the read, for the seek distance (or null). */
+    public record Ordering(List<DeviceOrder> devices, LocateAll.Result locatedAfter) {
     }
 
     public int readers() {
@@ -41,11 +39,13 @@ public record ReadResult(PassFacts facts, ReadSettings settings, Pass pass, Orde
     }
 
     public int bufferSize() {
-        return settings.reading().readers().bufferSize();
+        return pass.plan().bufferSize();
     }
 
+    /** Why that many readers, where -j was not given on a rotating disk (what locating the files found), else null. */
     public String readersReason() {
-        return ordering.readersReason();
+        DefaultReaders.Choice defaults = pass.plan().why().defaults();
+        return defaults == null ? null : defaults.reason();
     }
 
     public List<DeviceOrder> devices() {
@@ -89,12 +89,12 @@ public record ReadResult(PassFacts facts, ReadSettings settings, Pass pass, Orde
 
     /** The reads each reader kept in flight in its ring (io_uring), 0 for one at a time. */
     public int depth() {
-        return pass.ring().depth();
+        return pass.plan().depth();
     }
 
     /** Why the kernel refused a ring, where it did; else null. */
     public String ringRefused() {
-        return pass.ring().refused();
+        return pass.plan().why().ringRefused();
     }
 
     public ExitCode exit() {

@@ -1,5 +1,6 @@
 package dirdump.run;
 
+import dirdump.read.ReadBounds;
 import dirdump.read.Reading;
 
 /**
@@ -9,26 +10,17 @@ import dirdump.read.Reading;
  * ({@code limits}); with {@code seekDistance}, every file is located after the read for the seek
  * distance of the order.
  */
-public record ReadSettings(FileSelection selection, Reading reading, Limits limits, boolean seekDistance) {
-    /**
-     * {@code bwlimit}: bytes a second, all readers together, 0 for none; {@code maxBytes}: the most to
-     * bring in, or null; {@code maxBytesAuto}: --max-bytes auto, the bound found when the read starts
-     * ({@code maxBytes} null).
-     */
-    public record Limits(long bwlimit, Long maxBytes, boolean maxBytesAuto) {
-        public static final Limits NONE = new Limits(0, null, false);
-    }
-
+public record ReadSettings(FileSelection selection, Reading reading, ReadBounds limits, boolean seekDistance) {
     /** No limits, no seek distance. */
     public static ReadSettings of(FileSelection selection, Reading reading) {
-        return new ReadSettings(selection, reading, Limits.NONE, false);
+        return new ReadSettings(selection, reading, ReadBounds.NONE, false);
     }
 
     public ReadSettings withReading(Reading reading) {
         return new ReadSettings(selection, reading, limits, seekDistance);
     }
 
-    public ReadSettings withLimits(Limits limits) {
+    public ReadSettings withLimits(ReadBounds limits) {
         return new ReadSettings(selection, reading, limits, seekDistance);
     }
 

@@ -3,7 +3,6 @@ package dirdump.scan;
 import dirdump.sys.Directory;
 import dirdump.sys.Os;
 import dirdump.sys.Stat;
-import java.util.function.IntConsumer;
 
 /**
  * The {@link WalkResult} as the walk builds it: the directories with their open handles, the files, the
@@ -16,8 +15,8 @@ final class WalkResultBuilder {
     final FoundFiles files = new FoundFiles();
     final DirectoryHandles handles;
     final DeviceFileSystems fileSystems;
-    /** Told how many files are listed so far (see Walker#watch), or null. */
-    private IntConsumer watcher;
+    /** Where the files go as they are listed (see Walker#stream), or null. */
+    private FirstNameStream stream;
     private int told;
 
     /** {@code openDirectories}: how many directory handles stay open at most. */
@@ -37,31 +36,34 @@ final class WalkResultBuilder {
         return d;
     }
 
-    void watch(IntConsumer filesListed) {
-        watcher = filesListed;
+    void stream(FirstNameStream stream) {
+        this.stream = stream;
     }
 
     /**
-     * A file was added: the watcher is told every {@code BATCH} files, so that a directory of many files
+     * A file was added: the stream is fed every {@code BATCH} files, so that a directory of many files
      * is read while it is listed, and a wake-up of the readers is not paid for each file.
      */
     void fileAdded() {
-        if (watcher != null && files.size() - told >= BATCH) {
+        if (stream != null && files.size() - told >= BATCH) {
             tell();
         }
     }
 
-    /** A directory is listed, or the walk is over: the watcher is told of every file added before. */
+    /** A directory is listed, or the walk is over: every file added before goes into the stream. */
     void tell() {
-        if (watcher != null && files.size() > told) {
+        if (stream != null && files.size() > told) {
             told = files.size();
-            watcher.accept(told);
+            stream.listed(told);
         }
     }
 
     /** The walk is over: what it found, with {@code unusablePaths} PATHs (or lists) it could not use. */
     WalkResult build(int unusablePaths) {
         tell();
+        if (stream != null) {
+            stream.end();
+        }
         handles.settle();
         return new WalkResult(this, unusablePaths);
     }

@@ -8,7 +8,7 @@ import dirdump.sys.Stat;
 import dirdump.sys.SysException;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import java.util.function.IntConsumer;
+import java.util.BitSet;
 
 /**
  * Lists every file under the PATHs, then the files of a --files-from list, into one {@link WalkResult}.
@@ -29,6 +29,7 @@ public final class Walker {
     private final Descent descent;
     private final NamedFiles named;
     private BooleanSupplier stop = () -> false;
+    private FirstNameStream stream;
     /** How many threads list directories ahead of the walk: 0 for none. */
     private int listers;
     /** The entries they hold at most, in all (ListAhead.MOST_ENTRIES). */
@@ -62,14 +63,19 @@ public final class Walker {
     }
 
     /**
-     * While the walk goes on, {@code filesListed} is told (in the walking thread) how many files are
-     * listed so far, as each directory is listed and every few files within one: so that they can be
-     * read meanwhile, through {@link #inProgress}. Every file listed before it is told is in the tables
-     * for good, and may be read by other threads as more are added.
+     * The files as the walk lists them, each file's first name once, for a pass that starts before the
+     * walk ends (through {@link #inProgress}'s tables): every file in the sequence is in the tables for
+     * good, and the sequence ends with the walk. Asked before the walk.
      */
-    public Walker watch(IntConsumer filesListed) {
-        result.watch(filesListed);
-        return this;
+    public ListedSequence stream() {
+        stream = new FirstNameStream(inProgress(), outcomes);
+        result.stream(stream);
+        return stream.sequence();
+    }
+
+    /** The files {@link #stream} handed on (each file's first name), once the walk is over. */
+    public BitSet streamed() {
+        return stream.kept();
     }
 
     /**

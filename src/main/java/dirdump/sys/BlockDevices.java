@@ -101,21 +101,6 @@ public final class BlockDevices {
         return Files.isDirectory(queue) ? new BlockQueue(queue, isVirtual(device)) : null;
     }
 
-    /**
-     * Whether any disk of this machine rotates (/sys/dev/block/N:M/queue/rotational), as the order
-     * would take it: not a paravirtual disk (its flag is the host's default), nor one of no size (a loop
-     * device with nothing attached, which says 1 too). A partition has no queue of its own; its disk is
-     * listed too.
-     */
-    public boolean anyRotating() {
-        try (var devices = Files.list(sysDevBlock)) {
-            return devices.anyMatch(d -> Files.isDirectory(d.resolve("queue")) && !isVirtual(d) && hasSize(d)
-                    && new BlockQueue(d.resolve("queue"), false).rotational());
-        } catch (IOException | UncheckedIOException e) {
-            return false;  // no sysfs: nothing says a disk rotates, as for each device (Rotation.UNKNOWN)
-        }
-    }
-
     /** The disk's model ("QEMU HARDDISK"), or null: the disk's own directory has it, a partition's is inside its disk's. */
     public String model(long dev) {
         Path device = device(dev);
@@ -134,14 +119,6 @@ public final class BlockDevices {
 
     private Path device(long dev) {
         return sysDevBlock.resolve(DeviceNumbers.text(dev));
-    }
-
-    private static boolean hasSize(Path device) {
-        try {
-            return !KernelFile.text(device.resolve("size")).trim().equals("0");
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     private static boolean isVirtual(Path device) {

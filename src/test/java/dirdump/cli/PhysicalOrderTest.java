@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.gson.JsonObject;
-import dirdump.order.DeviceProbe;
 import dirdump.testing.AsUser;
 import dirdump.testing.DirdumpRun;
 import dirdump.testing.Filefrag;
@@ -152,10 +151,10 @@ class PhysicalOrderTest {
             assertEquals(2, run.summary().getAsJsonArray("devices").size(), run.out());
             for (var element : run.summary().getAsJsonArray("devices")) {
                 JsonObject d = element.getAsJsonObject();
-                // A read on a machine with no rotating disk starts while the walk goes on: the order listed;
-                // with one anywhere, it waits for the walk, and a disk that does not rotate gets inode order.
+                // Where no disk under a PATH rotates, the read starts while the walk goes on: the order listed;
+                // where one does, it waits for the walk, and the rotating disk gets physical order.
                 String expected = d.get("file_system").getAsString().equals("tmpfs") ? "none"
-                        : flag.equals("1") ? "physical" : new DeviceProbe().anyRotating() ? "inode" : "none";
+                        : flag.equals("1") ? "physical" : "none";
                 assertEquals(expected, d.get("order").getAsString(), d.toString() + " (rotational: " + flag + ")");
             }
         }

@@ -94,30 +94,6 @@ class DeviceProbeTest {
         assertEquals(Rotation.VIRTUAL, probe.rotation(dev(254, 1)));
     }
 
-    /**
-     * Whether a read may start before the walk ends (StreamedRead): only a disk with a size that is not
-     * paravirtual counts as rotating; a loop device with nothing attached says 1 too, and has size 0.
-     */
-    @Test
-    void anyRotatingCountsOnlyDisksThatRotateAndHoldSomething() throws Exception {
-        Path vda = Files.createDirectories(tmp.resolve("devices/pci0000:00/0000:00:02.0/virtio1/block/vda"));
-        Files.createDirectories(vda.resolve("queue"));
-        Files.writeString(vda.resolve("queue/rotational"), "1\n");
-        Files.writeString(vda.resolve("size"), "20971520\n");
-        link("254:0", vda);
-        Path loop0 = disk("loop0", "1");
-        Files.writeString(loop0.resolve("size"), "0\n");
-        link("7:0", loop0);
-        Path nvme = disk("nvme0n1", "0");
-        Files.writeString(nvme.resolve("size"), "1000215216\n");
-        link("259:0", nvme);
-        DeviceProbe probe = new DeviceProbe(tmp.resolve("dev/block"));
-        assertFalse(probe.anyRotating(), "a virtio disk, an empty loop device and an SSD");
-
-        Files.writeString(loop0.resolve("size"), "8388608\n");  // a file attached: the emulated disk
-        assertTrue(probe.anyRotating(), "a loop device that rotates and holds something");
-    }
-
     @Test
     void theRealDiskUnderTheTemporaryDirectoryIsAsSysfsSays() throws Exception {
         long dev = os.stat(PathNames.bytes(tmp.toString())).dev;

@@ -26,9 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The devices of files read as listed (Orderer#asListed, after run.StreamedRead's walk) are those the
- * global order gives them (Orderer#plan with every device read as listed: what was made before), field
- * by field, counted without a sort, and no sequence is made: over two devices (a disk's file system and
+ * The devices of files read as listed (Orderer#asListed, after the pipeline passed them through) are
+ * those the global order gives them (Orderer#plan), field by field, read as listed where the global order
+ * would sort them, counted without a sort, and no sequence is made: over two devices (a disk's file system and
  * tmpfs, whose own reason stays), with second names of files left out.
  */
 class OrdererAsListedTest {
@@ -55,7 +55,7 @@ class OrdererAsListedTest {
                     kept.set(f);
                 }
                 OrderPlan global = Orderer.plan(walk, unique, new OrderSettings(Order.AUTO, LocateMethod.AUTO, false),
-                        os, QUIET, () -> false, dev -> true);
+                        os, QUIET, () -> false);
                 OrderPlan asListed = Orderer.asListed(walk, kept);
 
                 assertEquals(340, walk.files.size() - 1, "the second name is listed");
@@ -72,8 +72,9 @@ class OrdererAsListedTest {
                     }
                     assertEquals(g.from(), a.from());
                     assertEquals(g.to(), a.to());
-                    assertEquals(g.order(), a.order());
-                    assertEquals(g.reason(), a.reason());
+                    // read as listed, but where the file system's own order is none (tmpfs): its reason stays
+                    assertEquals(Order.NONE, a.order());
+                    assertEquals(g.order() == Order.NONE ? g.reason() : AutoOrder.READ_AS_LISTED.reason(), a.reason());
                     assertNull(a.located());
                 }
                 assertEquals(340, asListed.files());
@@ -96,7 +97,7 @@ class OrdererAsListedTest {
             BitSet kept = new BitSet();
             kept.set(0, walk.files.size());
             OrderPlan global = Orderer.plan(walk, unique, new OrderSettings(Order.AUTO, LocateMethod.AUTO, false),
-                    os, QUIET, () -> false, dev -> true);
+                    os, QUIET, () -> false);
             DeviceOrder a = Orderer.asListed(walk, kept).devices().get(0);
             DeviceOrder g = global.devices().get(0);
             assertEquals(g.named().size(), a.named().size());

@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.testing.ReadPasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dirdump.order.LocateMethod;
@@ -48,7 +49,7 @@ class BeyondMemoryTest {
             ReadLimits limits = new ReadLimits(0, new StopRequest());
             AtomicInteger told = new AtomicInteger();
             limits.whenBeyond(1 << 20, told::incrementAndGet);
-            Tally t = ReadPass.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(2, 1 << 16)).withForce(true),
+            Tally t = ReadPasses.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(2, 1 << 16)).withForce(true),
                     limits, reporter).tally();
             assertEquals(3 << 20, t.bytesRead());
             assertEquals(1, told.get(), "once, past the first MiB");

@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.testing.ReadPasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,7 +54,7 @@ class ChangedBeforeReadTest {
         int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                 new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
         return assertTimeoutPreemptively(Duration.ofSeconds(30),
-                () -> ReadPass.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(1, 4096)).withForce(true)
+                () -> ReadPasses.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(1, 4096)).withForce(true)
                         .withMeasureAfter(true), new ReadLimits(0, new StopRequest()), reporter).tally());
     }
 

@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.testing.ReadPasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -143,7 +144,7 @@ class GarbagePerFileTest {
 
     /** One reader, in this thread (CallerReads), reading every file (--force: they are cached, just written). */
     private Tally read(WalkResult walk, int[] sequence, Reading reading) {
-        return ReadPass.run(os, walk, sequence, reading, new ReadLimits(0, new StopRequest()), reporter).tally();
+        return ReadPasses.run(os, walk, sequence, reading, new ReadLimits(0, new StopRequest()), reporter).tally();
     }
 
     private void status(WalkResult walk, int[] sequence) {

@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.testing.ReadPasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,7 +58,7 @@ class GrownWhileReadTest {
                 new Tally()).walk(List.of(PathNames.bytes(f.toString())), null)) {
             int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), quiet),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, quiet).sequence();
-            ReadPass.Result r = ReadPass.run(os, walk, sequence, Reading.of(method, Readers.of(jobs, 1 << 20)
+            ReadPass.Result r = ReadPasses.run(os, walk, sequence, Reading.of(method, Readers.of(jobs, 1 << 20)
                     .withPrefetch(prefetch)).withForce(true).withMeasureAfter(true), new ReadLimits(0, new StopRequest()), quiet);
             assertTrue(os.grown, "the file was grown before its first read");
             assertEquals(1, r.tally().filesRead());

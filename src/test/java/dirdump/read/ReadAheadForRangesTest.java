@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.testing.ReadPasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dirdump.cache.ByteRanges;
@@ -65,7 +66,7 @@ class ReadAheadForRangesTest {
                 new Tally()).walk(List.of(PathNames.bytes(f.toString())), null)) {
             int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), quiet),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, quiet).sequence();
-            ReadPass.Result r = ReadPass.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(1, 1 << 20))
+            ReadPass.Result r = ReadPasses.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(1, 1 << 20))
                     .withWanted(wanted).withForce(true), new ReadLimits(0, new StopRequest()), quiet);
             assertEquals(1, r.tally().filesRead());
             return off.get();

@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.testing.ReadPasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -97,7 +98,7 @@ class RingStopTest {
             int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
             Reading reading = Reading.of(ReadMethod.READ, new Readers(2, buffer, 0, null, 32));
-            ReadPass.Result r = ReadPass.run(os, walk, sequence, reading, new ReadLimits(0, stop), reporter);
+            ReadPass.Result r = ReadPasses.run(os, walk, sequence, reading, new ReadLimits(0, stop), reporter);
             assertTrue(stop.stopped());
             return r;
         }

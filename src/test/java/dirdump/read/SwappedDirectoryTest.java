@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.testing.ReadPasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -74,7 +75,7 @@ class SwappedDirectoryTest {
     private Tally read(WalkResult walk) {
         int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                 new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
-        return ReadPass.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(4, 4096)).withForce(true).withMeasureAfter(true),
+        return ReadPasses.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(4, 4096)).withForce(true).withMeasureAfter(true),
                 new ReadLimits(0, new StopRequest()), reporter).tally();
     }
 

@@ -1,5 +1,6 @@
 package dirdump.read;
 
+import dirdump.testing.ReadPasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,7 +55,7 @@ class TruncatedWhileReadTest {
                 new Tally()).walk(List.of(PathNames.bytes(tmp.toString())), null)) {
             int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), quiet),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, quiet).sequence();
-            ReadPass.Result r = ReadPass.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(1, 1 << 16))
+            ReadPass.Result r = ReadPasses.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(1, 1 << 16))
                     .withForce(true).withMeasureAfter(true), new ReadLimits(0, new StopRequest()), quiet);
             assertEquals(AFTER, r.tally().bytesRead());
             ResidencyChange residency = r.residency();

@@ -12,6 +12,7 @@ import dirdump.order.Order;
 import dirdump.order.OrderSettings;
 import dirdump.outcome.SkipReason;
 import dirdump.outcome.StopRequest;
+import dirdump.read.ReadBounds;
 import dirdump.read.ReadMethod;
 import dirdump.read.Readers;
 import dirdump.read.Reading;
@@ -85,7 +86,7 @@ class PassesTest {
     private ReadSettings read(Order order, int readers, boolean force, Long maxBytes) {
         Reading reading = Reading.of(ReadMethod.READ, Readers.of(readers, 256 << 10)).withForce(force)
                 .withMeasureAfter(true);
-        return ReadSettings.of(selection(order), reading).withLimits(new ReadSettings.Limits(0, maxBytes, false));
+        return ReadSettings.of(selection(order), reading).withLimits(new ReadBounds(0, maxBytes, false));
     }
 
     private ReadResult warm(ReadSettings settings, StopRequest stop) {

@@ -25,7 +25,7 @@ class ReadSettingsTest {
         parts(ReadSettings.class, seen, tooMany);
         assertEquals(List.of(), tooMany, "parts of more than " + MOST + " components");
         assertTrue(seen.containsAll(List.of("ReadSettings", "FileSelection", "Listing", "WalkSettings", "OrderSettings",
-                "Reading", "Readers", "Limits")), seen.toString());
+                "Reading", "Readers", "ReadBounds")), seen.toString());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dirdump.scan;
 
+import dirdump.testing.ReadPasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -143,7 +144,7 @@ class ListedFileSwappedTest {
     @EnumSource(Listed.class)
     void aReadReadsOnlyTheFileStillThere(Listed how) throws Exception {
         check(how, "not read", walk -> {
-            Tally t = ReadPass.run(os, walk, all(walk), Reading.of(ReadMethod.READ, Readers.of(1, 4096)).withForce(true).withMeasureAfter(true),
+            Tally t = ReadPasses.run(os, walk, all(walk), Reading.of(ReadMethod.READ, Readers.of(1, 4096)).withForce(true).withMeasureAfter(true),
                     new ReadLimits(0, new StopRequest()), reporter).tally();
             assertEquals(1, t.filesRead());
             assertEquals(5000, t.bytesRead(), "keep only: nothing of /dev/zero, the secret or a FIFO");

@@ -1,5 +1,6 @@
 package dirdump.sys;
 
+import dirdump.testing.ReadPasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,7 +52,7 @@ class NioOsTest {
                 reporter, walked).walk(List.of(PathNames.bytes(tree.toString())), null)) {
             int[] sequence = Orderer.plan(walk, UniqueFiles.of(walk, new Tally(), reporter),
                     new OrderSettings(Order.INODE, LocateMethod.AUTO, false), os, reporter).sequence();
-            return ReadPass.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(2, 4096)).withForce(true).withMeasureAfter(true),
+            return ReadPasses.run(os, walk, sequence, Reading.of(ReadMethod.READ, Readers.of(2, 4096)).withForce(true).withMeasureAfter(true),
                     new ReadLimits(0, new StopRequest()), reporter).tally();
         }
     }

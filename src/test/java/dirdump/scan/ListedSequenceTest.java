@@ -1,4 +1,4 @@
-package dirdump.read;
+package dirdump.scan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

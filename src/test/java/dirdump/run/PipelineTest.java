@@ -25,6 +25,7 @@ import dirdump.sys.Os;
 import dirdump.sys.PathNames;
 import dirdump.sys.SysException;
 import dirdump.testing.ForwardingOs;
+import dirdump.testing.ReadPasses;
 import dirdump.testing.Trees;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -40,12 +41,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A read that starts while the walk goes on (StreamedRead), in this JVM with the real system calls: the
- * walk's listing of its last directory waits until the read has opened a file, or until it is clear that
- * none will be opened before the walk ends (on a rotating disk, whose files keep the global order).
+ * The pipeline's stage (Pipeline), with a read as its pass, in this JVM with the real system calls: passing
+ * the files through, the walk's listing of its last directory waits until the read has opened a file;
+ * behind a barrier (a rotating disk under the PATH), none is opened before the walk ends, and the files
+ * keep the global order.
  * The order of events is what is checked, never how long anything took.
  */
-class StreamedReadTest {
+class PipelineTest {
     private static final int FILES = 20;
 
     @TempDir
@@ -108,21 +110,23 @@ class StreamedReadTest {
     }
 
     /** Reads {@code data} with {@code readers} readers, every file (--force), on disks that rotate or not. */
-    private StreamedRead.Done read(Os os, int readers, boolean rotating) {
+    private Pipeline.Done<ReadPass.Result> read(Os os, int readers, boolean rotating) {
         StopRequest stop = new StopRequest();
-        StreamedRead streamed = new StreamedRead(settings(), reporter, stop, os, dev -> rotating);
+        ReadLimits limits = new ReadLimits(0, stop);
         Reading reading = Reading.of(ReadMethod.READ, Readers.of(readers, 4096)).withForce(true);
-        return streamed.run(cursor -> ReadPass.run(os, streamed.walkSoFar(), cursor, reading,
-                new ReadLimits(0, stop), reporter), done -> { });
+        Pipeline.Stage stage = Pipeline.stage(settings(), false, os, dev -> rotating);
+        assertEquals(rotating ? Pipeline.Stage.BARRIER : Pipeline.Stage.PASS_THROUGH, stage);
+        return Pipeline.run(settings(), stage, os, reporter, stop, feed -> ReadPass.run(os, feed.walk(), feed.files(),
+                ReadPasses.plan(reading, limits), limits, reporter));
     }
 
     @Test
     void onADiskThatDoesNotRotateAFileIsReadBeforeTheWalkListsItsLastDirectory() {
         Watched os = new Watched(120);  // a bound on a hang, not a timing: the open comes or the test fails
-        StreamedRead.Done done = read(os, 4, false);
+        Pipeline.Done<ReadPass.Result> done = read(os, 4, false);
         try (OrderedFiles f = done.files()) {
             assertTrue(os.openedBeforeLastListing, "no file was opened before the walk listed its last directory");
-            assertEquals(files.size(), done.read().tally().filesRead(), said.toString(StandardCharsets.UTF_8));
+            assertEquals(files.size(), done.passed().tally().filesRead(), said.toString(StandardCharsets.UTF_8));
             assertEquals("none", f.plan().devices().get(0).order().key(), "read as listed");
             assertEquals(files.size(), f.count());
             assertNull(f.sequence(), "no order made (no sort) where nothing reads the files in one after the walk");
@@ -132,10 +136,10 @@ class StreamedReadTest {
     @Test
     void onARotatingDiskNothingIsReadBeforeTheWalkEndsAndTheOrderIsTheGlobalOne() throws Exception {
         Watched os = new Watched(3);  // nothing can be opened before the walk ends: how long it is given is moot
-        StreamedRead.Done done = read(os, 1, true);
+        Pipeline.Done<ReadPass.Result> done = read(os, 1, true);
         try (OrderedFiles f = done.files()) {
             assertFalse(os.openedBeforeLastListing, "a file on a rotating disk was read before the walk ended");
-            assertEquals(files.size(), done.read().tally().filesRead());
+            assertEquals(files.size(), done.passed().tally().filesRead());
             List<String> planned = new ArrayList<>();
             for (int file : f.sequence()) {
                 planned.add(new String(f.walk().path(file), StandardCharsets.UTF_8));

@@ -1,4 +1,4 @@
-package dirdump.order;
+package dirdump.scan;
 
 import dirdump.proc.WorkerThreads;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 /**
  * The place in a sequence of files that the threads of a pass share: each takes the next file from it,
  * so files are started in sequence order however many threads work on them. A read that starts
- * while the walk goes on takes them from a sequence still growing (read.ListedSequence).
+ * while the walk goes on takes them from a sequence still growing (ListedSequence).
  */
 public class SequenceCursor {
     private final int[] sequence;
@@ -25,9 +25,14 @@ public class SequenceCursor {
         return i < sequence.length ? sequence[i] : -1;
     }
 
+    /** How many files the sequence holds: so far, for one fed while the walk goes on. */
+    public int listed() {
+        return sequence.length;
+    }
+
     /**
      * Whether {@link #next} would answer without waiting: always, but for a sequence fed while the walk
-     * goes on (read.ListedSequence). A reader with reads in flight takes their completions meanwhile.
+     * goes on (ListedSequence). A reader with reads in flight takes their completions meanwhile.
      */
     public boolean ready() {
         return true;

@@ -1,6 +1,5 @@
-package dirdump.read;
+package dirdump.scan;
 
-import dirdump.order.SequenceCursor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -79,8 +78,9 @@ public final class ListedSequence extends SequenceCursor {
         }
     }
 
-    /** How many files were added. */
-    public int size() {
+    /** How many files were added and may be taken. */
+    @Override
+    public int listed() {
         return visible;
     }
 
