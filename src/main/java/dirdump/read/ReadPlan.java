@@ -71,8 +71,7 @@ public record ReadPlan(Reading reading, int readers, int depth, Engine engine, b
      */
     private static boolean ringServes(Reading reading, ReadBounds bounds) {
         return reading.method() == ReadMethod.READ && reading.wanted() == Wanted.WHOLE && !bounds.bounded()
-                && bounds.bwlimit() == 0
-                && reading.readers().prefetch() == 0;
+                && bounds.bwlimit() == 0 && reading.readers().prefetch() == 0;
     }
 
     /** Why the kernel refuses a ring (tried once, here: a seccomp filter, kernel.io_uring_disabled), or null. */

@@ -37,8 +37,8 @@ public record OrderedFiles(FileSelection selection, Os os, Tally tally, Listed l
     }
 
     /**
-     * As {@link #of}, in the order a read of {@code selection} takes: where the read takes the files as the
-     * walk lists them, the order is what the pipeline's stage hands on, taken here as a read would.
+     * As {@link #of}, in the order a read of {@code selection} takes: where the pipeline's stage would pass
+     * the files through, each file's first name in the order listed (the barrier's files, by index).
      */
     public static OrderedFiles asRead(FileSelection selection, Reporter reporter, StopRequest stop) {
         Os os = Os.load(reporter::warning);
